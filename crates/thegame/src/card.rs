@@ -363,7 +363,7 @@ impl Pile {
     /// assert!(ok.contains(Card::new(6).unwrap())); // the backwards trick
     /// assert!(!ok.contains(Card::new(7).unwrap()));
     /// ```
-    pub const fn accepts(self, top: u8) -> CardSet {
+    pub fn accepts(self, top: u8) -> CardSet {
         accepts(self.is_ascending(), top)
     }
 
@@ -377,10 +377,28 @@ impl Pile {
     }
 }
 
-/// The accepted cards for a pile direction and top (`1..=100`).
-#[inline]
-pub(crate) const fn accepts(ascending: bool, top: u8) -> CardSet {
-    let top = if top > 100 { 100 } else { top };
+/// The accepted cards for a pile direction and top (`1..=100`; larger tops read as 100).
+#[inline(always)]
+pub(crate) fn accepts(ascending: bool, top: u8) -> CardSet {
+    let top = if top > 100 { 100 } else { top } as usize;
+    CardSet(ACCEPTS[usize::from(!ascending)][top])
+}
+
+/// `ACCEPTS[0][top]`: an ascending pile's accepted cards; `ACCEPTS[1][top]`: a descending one's.
+/// A table lookup keeps the hot path free of shifts and branches.
+static ACCEPTS: [[u128; 101]; 2] = [accept_table(true), accept_table(false)];
+
+const fn accept_table(ascending: bool) -> [u128; 101] {
+    let mut table = [0u128; 101];
+    let mut top = 0;
+    while top <= 100 {
+        table[top] = compute_accepts(ascending, top as u8).0;
+        top += 1;
+    }
+    table
+}
+
+const fn compute_accepts(ascending: bool, top: u8) -> CardSet {
     if ascending {
         let above = if top >= 127 { 0 } else { !0u128 << (top + 1) };
         let back = if top >= 12 { 1u128 << (top - 10) } else { 0 };

@@ -38,8 +38,8 @@ pub use action::{Action, Event, ParseError};
 pub use card::{Card, CardError, CardSet, Direction, NameError, Pile, Signal};
 pub use error::RuleError;
 pub use setup::{
-    bounded, hand_size, shuffled_deck, Deal, DealRecord, Position, Setup, SetupError, SetupProblem,
-    MAX_PLAYERS,
+    bounded, bounded32, hand_size, shuffled_deck, Deal, DealRecord, Position, Setup, SetupError,
+    SetupProblem, MAX_PLAYERS,
 };
 pub use state::State;
 pub use view::View;

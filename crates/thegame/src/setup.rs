@@ -3,8 +3,9 @@
 //!
 //! Decisions:
 //! - The deal is a Fisher–Yates shuffle of the cards `2..=99` (ascending before the shuffle),
-//!   driven by `rand_pcg::Pcg64Mcg::seed_from_u64(seed)` and Lemire's unbiased bounded integer
-//!   method (written out in [`bounded`]), so a seed gives the same deal forever: PCG's output
+//!   driven by `rand_pcg::Pcg32::seed_from_u64(seed)` (PCG-XSH-RR 64/32) and Lemire's unbiased
+//!   bounded integer method on 32-bit outputs (written out in [`bounded32`]), so a seed gives
+//!   the same deal forever: PCG's output
 //!   is fixed by its algorithm, and neither `rand`'s `shuffle` nor `gen_range` (whose outputs
 //!   may change between releases) is used. Seat `s` gets the shuffled cards
 //!   `s*H..(s+1)*H` (H = hand size), the rest is the draw pile, drawn from its front.
@@ -136,20 +137,35 @@ pub fn shuffled_deck(seed: u64) -> [u8; Card::COUNT] {
     for (i, c) in cards.iter_mut().enumerate() {
         *c = i as u8 + Card::MIN;
     }
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
     shuffle(&mut cards, &mut rng);
     cards
 }
 
-/// Fisher–Yates from the back, with [`bounded`] picks.
+/// Fisher–Yates from the back, with [`bounded32`] picks.
 pub(crate) fn shuffle<R: RngCore>(cards: &mut [u8], rng: &mut R) {
     for i in (1..cards.len()).rev() {
-        let j = bounded(rng, i as u64 + 1) as usize;
+        let j = bounded32(rng, i as u32 + 1) as usize;
         cards.swap(i, j);
     }
 }
 
+/// A uniform integer in `0..n` (`n > 0`) from 32-bit outputs, by Lemire's method.
+#[inline]
+pub fn bounded32<R: RngCore>(rng: &mut R, n: u32) -> u32 {
+    debug_assert!(n > 0);
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
 /// A uniform integer in `0..n` (`n > 0`) by Lemire's multiply-and-reject method.
+#[inline]
 pub fn bounded<R: RngCore>(rng: &mut R, n: u64) -> u64 {
     debug_assert!(n > 0);
     let mut m = u128::from(rng.next_u64()) * u128::from(n);
@@ -456,7 +472,7 @@ mod tests {
         assert_eq!(&deck[..8], &GOLDEN_SEED_42[..]);
     }
 
-    const GOLDEN_SEED_42: [u8; 8] = [64, 31, 28, 45, 63, 96, 90, 38];
+    const GOLDEN_SEED_42: [u8; 8] = [71, 83, 65, 96, 27, 44, 82, 92];
 
     #[test]
     fn bounded_stays_in_range() {

@@ -38,6 +38,10 @@ use std::fmt;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct State {
     hands: [CardSet; MAX_PLAYERS],
+    /// `hands[s].len()`, kept up to date (counting bits is slow without `popcnt`).
+    hand_lens: [u8; MAX_PLAYERS],
+    /// `played.len()`, kept up to date.
+    played_count: u8,
     /// The draw pile is `draw[draw_next..]`, drawn from the front.
     draw: [u8; Card::COUNT],
     draw_next: u8,
@@ -81,10 +85,15 @@ impl State {
     /// assert!(State::new(Setup::seeded(6, 7)).is_err());
     /// ```
     pub fn new(setup: Setup) -> Result<State, SetupError> {
+        if setup.deal.is_none() {
+            return State::seeded(setup.players, setup.seed, setup.first);
+        }
         let deal = setup.deal_record()?;
         let players = setup.players;
         let mut state = State {
             hands: [CardSet::EMPTY; MAX_PLAYERS],
+            hand_lens: [0; MAX_PLAYERS],
+            played_count: 0,
             draw: [0; Card::COUNT],
             draw_next: 0,
             tops: [1, 1, 100, 100],
@@ -100,6 +109,49 @@ impl State {
             state.hands[seat] = hand.iter().map(|&n| Card::new_unchecked(n)).collect();
         }
         state.set_draw_pile(&deal.draw_pile);
+        state.recount();
+        state.settle(&mut ());
+        Ok(state)
+    }
+
+    /// A shuffled game, dealt without allocating: the simulation's fast path, equal to
+    /// `State::new(Setup { players, seed, first, deal: None })`.
+    ///
+    /// # Errors
+    /// A player count outside 1..=5 or a first seat that does not exist.
+    pub fn seeded(players: u8, seed: u64, first: u8) -> Result<State, SetupError> {
+        let mut problems = Vec::new();
+        check_players(players, first, &mut problems);
+        if !problems.is_empty() {
+            return Err(SetupError { problems });
+        }
+        let cards = crate::setup::shuffled_deck(seed);
+        let h = usize::from(hand_size(players));
+        let n = usize::from(players);
+        let mut state = State {
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            hand_lens: [0; MAX_PLAYERS],
+            played_count: 0,
+            draw: [0; Card::COUNT],
+            draw_next: (n * h) as u8,
+            tops: [1, 1, 100, 100],
+            played: CardSet::EMPTY,
+            signals: [[None; 4]; MAX_PLAYERS],
+            players,
+            hand_size: h as u8,
+            current: first,
+            played_this_turn: 0,
+            outcome: None,
+        };
+        for (seat, hand) in state.hands.iter_mut().take(n).enumerate() {
+            let mut bits = 0u128;
+            for &c in &cards[seat * h..(seat + 1) * h] {
+                bits |= 1u128 << c;
+            }
+            *hand = CardSet::from_bits(bits);
+        }
+        state.draw[n * h..].copy_from_slice(&cards[n * h..]);
+        state.recount();
         state.settle(&mut ());
         Ok(state)
     }
@@ -114,6 +166,8 @@ impl State {
         let players = position.players;
         let mut state = State {
             hands: [CardSet::EMPTY; MAX_PLAYERS],
+            hand_lens: [0; MAX_PLAYERS],
+            played_count: 0,
             draw: [0; Card::COUNT],
             draw_next: 0,
             tops: position.tops,
@@ -136,6 +190,7 @@ impl State {
             state.signals[seat] = *row;
         }
         state.set_draw_pile(&position.draw_pile);
+        state.recount();
         state.settle(&mut ());
         Ok(state)
     }
@@ -206,6 +261,8 @@ impl State {
         crate::setup::shuffle(&mut pool[..len], rng);
         let mut state = State {
             hands: [CardSet::EMPTY; MAX_PLAYERS],
+            hand_lens: [0; MAX_PLAYERS],
+            played_count: 0,
             draw: [0; Card::COUNT],
             draw_next: 0,
             tops: view.tops,
@@ -231,7 +288,15 @@ impl State {
             }
         }
         state.set_draw_pile(&pool[at..len]);
+        state.recount();
         Ok(state)
+    }
+
+    fn recount(&mut self) {
+        for (len, hand) in self.hand_lens.iter_mut().zip(&self.hands) {
+            *len = hand.len() as u8;
+        }
+        self.played_count = self.played.len() as u8;
     }
 
     fn set_draw_pile(&mut self, pile: &[u8]) {
@@ -304,7 +369,7 @@ impl State {
 
     /// Cards not on the piles (hands and draw pile): the score, 0 for a win.
     pub fn cards_left(&self) -> u8 {
-        Card::COUNT as u8 - self.played.len() as u8
+        Card::COUNT as u8 - self.played_count
     }
 
     /// The standing signal of `seat` on `pile`.
@@ -522,7 +587,9 @@ impl State {
         let seat = self.current;
         let top = self.tops[pile.index()];
         self.hands[usize::from(seat)].remove(card);
+        self.hand_lens[usize::from(seat)] -= 1;
         self.played.insert(card);
+        self.played_count += 1;
         self.tops[pile.index()] = card.get();
         self.played_this_turn += 1;
         log.push(|| Event::Played {
@@ -539,13 +606,14 @@ impl State {
         log.push(|| Event::TurnEnded {
             seat: Seat(seat as u8),
         });
-        let want = self.hand_size.saturating_sub(self.hands[seat].len() as u8);
+        let want = self.hand_size.saturating_sub(self.hand_lens[seat]);
         let count = want.min(self.draw_pile_len());
         let from = usize::from(self.draw_next);
         for &n in &self.draw[from..from + usize::from(count)] {
             self.hands[seat].insert(Card::new_unchecked(n));
         }
         self.draw_next += count;
+        self.hand_lens[seat] += count;
         if count > 0 {
             let drawn = &self.draw[from..from + usize::from(count)];
             log.push(|| Event::Drew {
@@ -561,7 +629,7 @@ impl State {
         let mut next = seat;
         for i in 1..=players {
             let s = (seat + i) % players;
-            if !self.hands[s].is_empty() {
+            if self.hand_lens[s] != 0 {
                 next = s;
                 break;
             }
@@ -585,7 +653,7 @@ impl State {
         if self.outcome.is_some() {
             return;
         }
-        if self.played.len() == Card::COUNT {
+        if usize::from(self.played_count) == Card::COUNT {
             self.outcome = Some(Outcome::Won);
             log.push(|| Event::Won);
         } else if self.played_this_turn < self.minimum() && !self.has_play() {
@@ -602,14 +670,6 @@ impl State {
             Viewer::Seat(s) if s.0 < self.players => Some(s),
             _ => None,
         };
-        let mut hand_sizes = [0u8; MAX_PLAYERS];
-        for (size, hand) in hand_sizes
-            .iter_mut()
-            .zip(&self.hands)
-            .take(usize::from(self.players))
-        {
-            *size = hand.len() as u8;
-        }
         View {
             viewer: seat,
             players: self.players,
@@ -617,7 +677,7 @@ impl State {
             tops: self.tops,
             played: self.played,
             draw_pile: self.draw_pile_len(),
-            hand_sizes,
+            hand_sizes: self.hand_lens,
             current: Seat(self.current),
             played_this_turn: self.played_this_turn,
             minimum: self.minimum(),
@@ -628,6 +688,7 @@ impl State {
 
     /// The view of `seat`, the fast path for bots.
     #[inline]
+    #[must_use]
     pub fn seat_view(&self, seat: Seat) -> View {
         self.view(Viewer::Seat(seat))
     }
