@@ -11,9 +11,11 @@
 
 mod heuristic;
 mod random;
+mod search;
 
 pub use heuristic::{Heuristic, Params};
 pub use random::RandomBot;
+pub use search::{Budget, BudgetError, Config, Search};
 
 use engine::Seat;
 use thegame::{Action, Outcome, RuleError, Setup, State, View};
@@ -59,6 +61,11 @@ pub const REGISTRY: &[BotEntry] = &[
         name: "heuristic",
         about: "smallest jumps over live cards, backwards tricks, keeps signalled piles open",
         make: |_| Box::new(Heuristic::default()),
+    },
+    BotEntry {
+        name: "search",
+        about: "samples the unseen cards, compares whole turns by heuristic playouts",
+        make: |seed| Box::new(Search::new(seed)),
     },
 ];
 
