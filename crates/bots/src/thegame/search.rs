@@ -162,7 +162,7 @@ impl Hasher for NodeHasher {
         }
     }
     fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7CC1_B727_220A_95);
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517C_C1B7_2722_0A95);
     }
     fn write_u128(&mut self, n: u128) {
         self.write_u64(n as u64);
@@ -409,7 +409,13 @@ struct Dfs<'a> {
 }
 
 impl Dfs<'_> {
-    fn visit(&mut self, hand: u128, tops: [u8; 4], path: &mut [(Card, Pile); MAX_TURN], len: usize) {
+    fn visit(
+        &mut self,
+        hand: u128,
+        tops: [u8; 4],
+        path: &mut [(Card, Pile); MAX_TURN],
+        len: usize,
+    ) {
         let played = usize::from(self.view.played_this_turn) + len;
         let mut moves = [(0u8, Pile::Up1); 32];
         let n = if len < MAX_TURN {
@@ -447,7 +453,12 @@ impl Dfs<'_> {
 }
 
 /// Lists the sensible plays from `hand` onto `tops` (see the module docs) into `out`.
-fn sensible_moves(hand: u128, tops: [u8; 4], twins: [bool; 4], out: &mut [(u8, Pile); 32]) -> usize {
+fn sensible_moves(
+    hand: u128,
+    tops: [u8; 4],
+    twins: [bool; 4],
+    out: &mut [(u8, Pile); 32],
+) -> usize {
     let mut n = 0;
     let mut push = |c: u32, pile: Pile| {
         if n < out.len() && !out[..n].contains(&(c as u8, pile)) {
@@ -639,5 +650,320 @@ impl Player for Search {
         self.rollout.reset(seed);
         self.pending.clear();
         self.expect = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::thegame::{play_out, EngineBot};
+    use engine::{Bot, Game, Viewer};
+    use rand_core::RngCore;
+    use thegame::{Position, Setup};
+
+    fn card(n: u8) -> Card {
+        Card::new(n).unwrap()
+    }
+
+    fn small(seed: u64) -> Search {
+        Search::with_config(
+            seed,
+            Config {
+                budget: Budget::Playouts(40),
+                ..Config::default()
+            },
+        )
+    }
+
+    fn bots(players: u8, seed: u64) -> Vec<Box<dyn Player>> {
+        (0..players)
+            .map(|s| Box::new(small(seed * 8 + u64::from(s))) as Box<dyn Player>)
+            .collect()
+    }
+
+    /// A position where every card not in a hand or the draw pile is already played.
+    fn position(current: u8, hands: &[&[u8]], tops: [u8; 4], draw: &[u8]) -> State {
+        let played = (2..=99u8)
+            .filter(|n| !hands.iter().any(|h| h.contains(n)) && !draw.contains(n))
+            .collect();
+        State::from_position(Position {
+            players: hands.len() as u8,
+            current,
+            played_this_turn: 0,
+            hands: hands.iter().map(|h| h.to_vec()).collect(),
+            draw_pile: draw.to_vec(),
+            tops,
+            played,
+            signals: Vec::new(),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn budgets_read_and_print() {
+        assert_eq!("400".parse(), Ok(Budget::Playouts(400)));
+        assert_eq!("400p".parse(), Ok(Budget::Playouts(400)));
+        assert_eq!("5ms".parse(), Ok(Budget::Millis(5)));
+        assert_eq!(Budget::Millis(5).to_string(), "5ms");
+        assert_eq!(Budget::Playouts(7).to_string(), "7");
+        let err = "fast".parse::<Budget>().unwrap_err();
+        assert!(
+            err.to_string().contains("\"fast\" is not a budget"),
+            "{err}"
+        );
+        assert!("-3".parse::<Budget>().is_err());
+        assert!("ms".parse::<Budget>().is_err());
+    }
+
+    #[test]
+    fn plays_only_legal_moves_at_every_player_count() {
+        for players in 1..=5 {
+            for seed in 0..3 {
+                let mut state = State::new(Setup::seeded(players, 100 + seed)).unwrap();
+                // `play_out` refuses any illegal action with an error.
+                let outcome = play_out(&mut state, &mut bots(players, seed)).unwrap();
+                assert_eq!(outcome, state.outcome().unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn step_by_step_play_agrees_with_the_legal_list() {
+        // The server path: one action at a time, checked against the legal list, with a
+        // teammate's out-of-turn signal arriving mid-game.
+        for players in [1u8, 3] {
+            let mut s = State::new(Setup::seeded(players, 77)).unwrap();
+            let mut seats: Vec<EngineBot> = (0..players)
+                .map(|i| EngineBot(Box::new(small(u64::from(i)))))
+                .collect();
+            assert_eq!(seats[0].name(), "search");
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while Game::outcome(&s).is_none() {
+                let seat = s.current();
+                Game::legal_actions(&s, &mut legal);
+                let view = Game::view(&s, Viewer::Seat(seat));
+                let a = seats[seat.index()].0.act(&view);
+                assert!(legal.contains(&a), "{a} not legal for {seat}");
+                Game::apply_as(&mut s, seat, &a).unwrap();
+                if steps == 5 && players > 1 {
+                    let other = Seat((seat.0 + 1) % players);
+                    let signal = Action::Signal {
+                        pile: Pile::Down1,
+                        signal: Signal::GoodCard,
+                    };
+                    if s.check(other, &signal).is_ok() {
+                        s.apply_as(other, &signal).unwrap();
+                    }
+                }
+                steps += 1;
+                assert!(steps < MAX_ACTIONS);
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_plays_the_same_game() {
+        for players in [1u8, 4] {
+            let record = |bot_seed: u64| {
+                let mut state = State::new(Setup::seeded(players, 5)).unwrap();
+                let mut bots = bots(players, bot_seed);
+                let mut log = Vec::new();
+                while !state.is_over() {
+                    let seat = state.current();
+                    let a = bots[seat.index()].act(&state.seat_view(seat));
+                    state.apply(&a).unwrap();
+                    log.push(a);
+                }
+                log
+            };
+            assert_eq!(record(3), record(3));
+        }
+    }
+
+    /// The same table with the hidden cards (other hands, draw pile) dealt differently.
+    fn hidden_shuffled(state: &State, seat: Seat) -> State {
+        let mut p = state.position();
+        let mut hidden: Vec<u8> = p.draw_pile.clone();
+        for (s, h) in p.hands.iter().enumerate() {
+            if s != seat.index() {
+                hidden.extend(h);
+            }
+        }
+        hidden.reverse();
+        hidden.rotate_left(7);
+        let mut at = 0;
+        for (s, h) in p.hands.iter_mut().enumerate() {
+            if s != seat.index() {
+                let k = h.len();
+                *h = hidden[at..at + k].to_vec();
+                at += k;
+            }
+        }
+        p.draw_pile = hidden[at..].to_vec();
+        State::from_position(p).unwrap()
+    }
+
+    #[test]
+    fn decisions_depend_only_on_the_view() {
+        for players in [1u8, 3, 5] {
+            let mut state = State::new(Setup::seeded(players, 31)).unwrap();
+            let mut heuristic = Heuristic::default();
+            let mut compared = 0;
+            while !state.is_over() {
+                let seat = state.current();
+                let other = hidden_shuffled(&state, seat);
+                assert_ne!(other, state, "the hidden cards must differ");
+                assert_eq!(other.seat_view(seat), state.seat_view(seat));
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                small(9).plan_turn(&state.seat_view(seat), &mut a);
+                small(9).plan_turn(&other.seat_view(seat), &mut b);
+                assert_eq!(a, b);
+                compared += 1;
+                // Move on with the heuristic, which is fast.
+                let mut plan = Vec::new();
+                heuristic.plan_turn(&state.seat_view(seat), &mut plan);
+                for a in &plan {
+                    if !state.is_over() {
+                        state.apply(a).unwrap();
+                    }
+                }
+                if compared == 6 {
+                    break;
+                }
+            }
+            assert!(compared > 0);
+        }
+    }
+
+    #[test]
+    fn candidates_reach_the_minimum_whenever_some_sequence_does() {
+        // Exhaustive check on small random positions: if any sequence of legal plays reaches
+        // the minimum, the sensible-move enumeration finds a complete turn.
+        fn reachable(state: &State, depth: u8) -> bool {
+            if state.played_this_turn() >= depth {
+                return true;
+            }
+            let plays = state.legal_plays();
+            for pile in Pile::ALL {
+                for card in plays[pile.index()] {
+                    let mut next = state.clone();
+                    next.play_unchecked(card, pile);
+                    if !next.is_over() && reachable(&next, depth)
+                        || next.played_this_turn() >= depth
+                    {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(4);
+        let mut bot = small(1);
+        let mut tried_stuck = 0;
+        for i in 0..400 {
+            // Random tops and a random 1-player hand of 8 from the rest.
+            let mut deck = thegame::shuffled_deck(i);
+            let tops = [
+                2 + (rng.next_u32() % 90) as u8,
+                2 + (rng.next_u32() % 90) as u8,
+                10 + (rng.next_u32() % 90) as u8,
+                10 + (rng.next_u32() % 90) as u8,
+            ];
+            deck.sort_by_key(|c| tops.contains(c));
+            let hand = &deck[..8];
+            let draw = &deck[8..40];
+            let mut played: Vec<u8> = deck[40..].to_vec();
+            for t in tops {
+                if !played.contains(&t) && (2..=99).contains(&t) {
+                    played.push(t);
+                }
+            }
+            let Ok(state) = State::from_position(Position {
+                players: 1,
+                current: 0,
+                played_this_turn: 0,
+                hands: vec![hand.to_vec()],
+                draw_pile: draw.iter().copied().filter(|c| !tops.contains(c)).collect(),
+                tops,
+                played,
+                signals: Vec::new(),
+            }) else {
+                continue;
+            };
+            if state.is_over() {
+                tried_stuck += 1;
+                continue;
+            }
+            let view = state.seat_view(Seat(0));
+            bot.candidates(&view);
+            let found = bot.turns.iter().any(|t| t.complete);
+            assert_eq!(found, reachable(&state, 2), "{state:?}");
+            for t in &bot.turns {
+                let mut s = state.clone();
+                for &(card, pile) in t.plays() {
+                    assert!(s.is_legal(&Action::Play { card, pile }), "{state:?} {t:?}");
+                    s.play_unchecked(card, pile);
+                }
+                assert_eq!(s.hand(Seat(0)).bits(), t.hand);
+                assert_eq!(s.tops(), t.tops);
+            }
+        }
+        assert!(tried_stuck < 400);
+    }
+
+    #[test]
+    fn finds_the_winning_order_in_an_endgame() {
+        // One player, empty draw pile, 40, 50 and 55 left, only up1 (at 45) open. The one
+        // winning order is 50, then 40 backwards, then 55; 55 first, or 50 then 55, loses.
+        let s = position(0, &[&[40, 50, 55]], [45, 99, 2, 3], &[]);
+        assert!(!s.is_over());
+        let mut plan = Vec::new();
+        small(1).plan_turn(&s.seat_view(Seat(0)), &mut plan);
+        let mut t = s.clone();
+        for a in &plan {
+            t.apply(a).unwrap();
+        }
+        assert_eq!(t.outcome(), Some(thegame::Outcome::Won), "{plan:?}");
+    }
+
+    #[test]
+    fn signals_teammates_about_cheap_cards() {
+        // After a turn that keeps 21 with up1 at 20 (a free play), seat 0 says "don't play
+        // here" on up1; it has nothing cheap for the other piles.
+        let s = position(
+            0,
+            &[&[21, 60, 61, 62, 63, 64], &[70, 71, 72, 73, 74, 75]],
+            [20, 90, 30, 25],
+            &[22, 23, 24, 26],
+        );
+        let view = s.seat_view(Seat(0));
+        let turn = Turn {
+            plays: [(card(2), Pile::Up1); MAX_TURN],
+            len: 0,
+            hand: view.hand.bits(),
+            tops: view.tops,
+            cost: 0,
+            complete: true,
+        };
+        let mut out = Vec::new();
+        push_signals(&view, Seat(0), &turn, &mut out);
+        assert_eq!(
+            out,
+            [Action::Signal {
+                pile: Pile::Up1,
+                signal: Signal::DontPlay
+            }]
+        );
+        // Alone, nobody is told anything.
+        let solo = position(
+            0,
+            &[&[21, 60, 61, 62, 63, 64, 65, 66]],
+            [20, 90, 30, 25],
+            &[22],
+        );
+        let mut out = Vec::new();
+        push_signals(&solo.seat_view(Seat(0)), Seat(0), &turn, &mut out);
+        assert!(out.is_empty());
     }
 }
