@@ -72,7 +72,7 @@ pub enum RemovalReason {
 }
 
 /// A player's place in the final count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Standing {
     /// The player.
     pub seat: Seat,

@@ -32,6 +32,7 @@
 pub mod action;
 pub mod error;
 pub mod event;
+mod fixed;
 mod invariants;
 pub mod map;
 pub mod plants;

@@ -2,7 +2,7 @@
 //!
 //! Decisions:
 //! - The state is fixed-size and `Clone` is a plain copy: per-player arrays for at most 6 players,
-//!   `arrayvec` for the market, the deck and each player's plants, a 64-bit set of houses per player
+//!   inline lists (`FixedList`) for the market, the deck and each player's plants, a 64-bit set of houses per player
 //!   (one bit per city of the map). The map's cheapest-path table is shared (`&'static Board`).
 //!   Each player's cost to connect every city (`reach`) is cached and updated on each build.
 //! - Every action is first checked (`check`, which changes nothing), then carried out (`execute`),
@@ -20,6 +20,7 @@
 use crate::action::Action;
 use crate::error::RuleError;
 use crate::event::{Event, PhaseKind, RemovalReason, Standing};
+use crate::fixed::FixedList;
 use crate::map::{Board, CityId, MapId, RegionSet, CITIES_PER_MAP, UNREACHABLE};
 use crate::plants::{FuelNeeds, PlantId, PlantSet};
 use crate::resources::{
@@ -27,7 +28,6 @@ use crate::resources::{
     STARTING_MARKET,
 };
 use crate::setup::{self, Setup};
-use arrayvec::ArrayVec;
 use engine::{Actor, Seat};
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -60,11 +60,11 @@ impl Sink for Quiet {
 }
 
 /// One player's holdings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct PlayerState {
     pub money: u32,
     /// Sorted ascending; one over the limit only while a discard is due.
-    pub plants: ArrayVec<PlantId, 5>,
+    pub plants: FixedList<PlantId, 5>,
     pub resources: ByResource<u8>,
     /// Bit `i`: a house in the map's city with local index `i`.
     pub houses: u64,
@@ -104,25 +104,25 @@ pub(crate) struct PendingDiscard {
 }
 
 /// The serializable part of the state: everything but caches.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Core {
     pub players: u8,
     pub map: MapId,
     pub regions: RegionSet,
     pub seed: u64,
     pub public_money: bool,
-    pub step3_order: ArrayVec<PlantId, 42>,
+    pub step3_order: FixedList<PlantId, 42>,
     pub round: u16,
     pub step: u8,
     /// The Step 3 card was drawn and Step 3 has not begun yet.
     pub step3_pending: bool,
     pub phase: PhaseKind,
-    pub order: ArrayVec<Seat, 6>,
-    pub seats: ArrayVec<PlayerState, 6>,
+    pub order: FixedList<Seat, 6>,
+    pub seats: FixedList<PlayerState, 6>,
     /// Sorted ascending; may hold the Step 3 card (last) during phase 2.
-    pub market: ArrayVec<u8, 9>,
+    pub market: FixedList<u8, 9>,
     /// Top of the deck last.
-    pub deck: ArrayVec<u8, 43>,
+    pub deck: FixedList<u8, 43>,
     pub removed_at_setup: PlantSet,
     pub out_of_game: PlantSet,
     pub resource_market: ByResource<u8>,
@@ -135,7 +135,7 @@ pub(crate) struct Core {
     pub discard: Option<PendingDiscard>,
     /// Phases 3-5: how many players have finished their turn.
     pub cursor: u8,
-    pub standings: ArrayVec<Standing, 6>,
+    pub standings: FixedList<Standing, 6>,
 }
 
 /// A game of Power Grid in progress.
@@ -169,7 +169,7 @@ impl State {
     /// Every wrong field of the setup.
     pub fn new(setup: Setup) -> Result<State, crate::SetupError> {
         let dealt = setup.deal()?;
-        let mut deck = ArrayVec::new();
+        let mut deck = FixedList::new();
         deck.push(STEP3_CARD);
         for p in dealt.deck_top_first.iter().rev() {
             deck.push(p.0);
@@ -177,7 +177,7 @@ impl State {
         let seats = (0..setup.players)
             .map(|_| PlayerState {
                 money: STARTING_MONEY,
-                plants: ArrayVec::new(),
+                plants: FixedList::new(),
                 resources: ByResource::default(),
                 houses: 0,
             })
@@ -207,7 +207,7 @@ impl State {
             auction: None,
             discard: None,
             cursor: 0,
-            standings: ArrayVec::new(),
+            standings: FixedList::new(),
         };
         Ok(State::from_core(core))
     }
@@ -328,6 +328,11 @@ impl State {
     /// The plants that may be auctioned now.
     pub fn current_market(&self) -> &[u8] {
         &self.core.market[..self.current_len()]
+    }
+
+    /// The highest bid of the running auction.
+    pub fn high_bid(&self) -> Option<u32> {
+        self.core.auction.map(|a| a.high_bid)
     }
 
     /// Whether the Step 3 card lies in the market (drawn during phase 2).
@@ -1173,8 +1178,8 @@ impl State {
             return;
         }
         let listed = |p: u8| self.core.step3_order.iter().position(|q| q.0 == p);
-        let mut fixed: ArrayVec<u8, 43> = ArrayVec::new();
-        let mut rest: ArrayVec<u8, 43> = ArrayVec::new();
+        let mut fixed: FixedList<u8, 43> = FixedList::new();
+        let mut rest: FixedList<u8, 43> = FixedList::new();
         for &p in &self.core.deck {
             if listed(p).is_some() {
                 fixed.push(p);
@@ -1184,7 +1189,7 @@ impl State {
         }
         // Listed plants on top (deck top is the end), first listed topmost.
         fixed.sort_by_key(|&p| std::cmp::Reverse(listed(p)));
-        rest.extend(fixed);
+        rest.extend(fixed.iter().copied());
         self.core.deck = rest;
     }
 
@@ -1289,7 +1294,7 @@ impl State {
     }
 
     fn final_count<S: Sink>(&mut self, log: &mut S) {
-        let mut standings: ArrayVec<Standing, 6> = (0..self.core.players)
+        let mut standings: FixedList<Standing, 6> = (0..self.core.players)
             .map(|s| {
                 let seat = Seat(s);
                 let best = self.best_power(seat);
@@ -1313,7 +1318,7 @@ impl State {
                 i as u8 + 1
             };
         }
-        self.core.standings = standings.clone();
+        self.core.standings = standings;
         self.core.phase = PhaseKind::GameOver;
         let standings = standings.to_vec();
         log.emit(|| Event::GameEnded { standings });
