@@ -30,7 +30,7 @@ pub struct RandomPlayer {
 impl RandomPlayer {
     pub fn new(seed: u64) -> RandomPlayer {
         RandomPlayer {
-            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_9a11e),
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x05ee_d0f9_a11e),
             buf: Vec::new(),
         }
     }
