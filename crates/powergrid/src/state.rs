@@ -863,6 +863,28 @@ impl State {
         }
     }
 
+    /// Plays uniformly random legal actions (only the `bids` lowest amounts of each bid, see
+    /// [`State::legal_actions_limited`]) until the game ends; returns how many were played.
+    /// For rollouts and benchmarks: no events are built.
+    pub fn random_playout(
+        &mut self,
+        rng: &mut impl rand::Rng,
+        bids: u32,
+        buf: &mut Vec<Action>,
+    ) -> usize {
+        let mut played = 0;
+        while let Actor::Seat(seat) = self.actor() {
+            self.legal_actions_limited(buf, bids);
+            if buf.is_empty() {
+                break;
+            }
+            let action = buf[rng.gen_range(0..buf.len())];
+            self.execute(seat, &action, &mut Quiet);
+            played += 1;
+        }
+        played
+    }
+
     // ----- applying ----------------------------------------------------------------------
 
     /// Applies `action` for the current actor and returns what happened.
