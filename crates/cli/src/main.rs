@@ -5,7 +5,11 @@ mod powergrid;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "tabletop", version, about = "Power Grid and The Game: rules engines and tools")]
+#[command(
+    name = "tabletop",
+    version,
+    about = "Power Grid and The Game: rules engines and tools"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

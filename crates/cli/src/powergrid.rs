@@ -37,7 +37,10 @@ struct Record {
 #[serde(untagged)]
 enum RecordedAction {
     Text(String),
-    Seated { seat: u8, action: Box<RecordedAction> },
+    Seated {
+        seat: u8,
+        action: Box<RecordedAction>,
+    },
     Json(Action),
 }
 

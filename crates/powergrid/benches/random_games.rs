@@ -28,7 +28,9 @@ fn random_games(c: &mut Criterion) {
 
 fn clone_and_legal(c: &mut Criterion) {
     let state = State::new(Setup::new(4, MapId::Germany, 1)).unwrap();
-    c.bench_function("state_clone", |b| b.iter(|| std::hint::black_box(&state).clone()));
+    c.bench_function("state_clone", |b| {
+        b.iter(|| std::hint::black_box(&state).clone())
+    });
 }
 
 criterion_group!(benches, random_games, clone_and_legal);

@@ -200,6 +200,16 @@ impl FuelNeeds {
         n
     }
 
+    /// Adds another group's needs.
+    pub fn add(&mut self, other: &FuelNeeds) {
+        self.coal += other.coal;
+        self.oil += other.oil;
+        self.hybrid += other.hybrid;
+        self.garbage += other.garbage;
+        self.uranium += other.uranium;
+        self.cities += other.cities;
+    }
+
     /// Whether `held` fits the storage of plants with these needs (each plant stores twice its
     /// fuel; hybrids hold coal and oil in any mix).
     pub fn can_store(&self, held: ByResource<u8>) -> bool {

@@ -834,14 +834,21 @@ impl State {
                 out.push(Action::Done);
             }
             PhaseKind::Bureaucracy => {
+                // Subsets in counting order over the plants (sorted ascending) come out in the
+                // order of their bit sets, so the list is sorted without sorting.
                 let n = me.plants.len();
+                let single: [FuelNeeds; 5] =
+                    std::array::from_fn(|i| FuelNeeds::of(me.plants.get(i).copied()));
+                let r = me.resources;
                 for mask in 0u32..(1 << n) {
-                    let set: PlantSet = (0..n)
-                        .filter(|i| mask & (1 << i) != 0)
-                        .map(|i| me.plants[i])
-                        .collect();
-                    let needs = FuelNeeds::of(set.iter());
-                    let r = me.resources;
+                    let mut set = PlantSet::EMPTY;
+                    let mut needs = FuelNeeds::default();
+                    for (i, one) in single.iter().enumerate().take(n) {
+                        if mask & (1 << i) != 0 {
+                            set.insert(me.plants[i]);
+                            needs.add(one);
+                        }
+                    }
                     if needs.garbage > r.garbage
                         || needs.uranium > r.uranium
                         || needs.coal > r.coal
@@ -858,7 +865,6 @@ impl State {
                         }
                     }
                 }
-                out.sort_unstable();
             }
         }
     }
