@@ -33,7 +33,7 @@ fn check_game(players: u8, map: MapId, game: u64) {
         .unwrap()
         .step2_cities;
     // Uniform random play rarely reaches Step 2 before Step 3; half the games lean to building.
-    let policy = if game % 2 == 0 {
+    let policy = if game & 1 == 0 {
         Policy::Uniform
     } else {
         Policy::Builder

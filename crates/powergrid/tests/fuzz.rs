@@ -65,7 +65,7 @@ proptest! {
         steps in 0usize..900,
         edits in proptest::collection::vec((any::<u64>(), 0u64..400), 1..4),
     ) {
-        let g = reachable(players, seed % 2 == 0, seed, steps);
+        let g = reachable(players, seed & 1 == 0, seed, steps);
         let mut json = serde_json::to_value(&g).unwrap();
         for (pick, value) in edits {
             let mut leaves = Vec::new();

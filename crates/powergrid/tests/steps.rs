@@ -172,7 +172,7 @@ struct Step3Seen {
 fn check_step3(players: u8, map: MapId, seed: u64, seen: &mut Step3Seen) {
     // The phase the card was drawn in, until Step 3 begins.
     let mut drawn_in: Option<PhaseKind> = None;
-    let policy = if seed % 2 == 0 {
+    let policy = if seed & 1 == 0 {
         Policy::Uniform
     } else {
         Policy::Builder
