@@ -15,6 +15,12 @@ pub enum RuleError {
     /// The game has ended.
     #[error("the game is over: no more actions")]
     GameOver,
+    /// The seat does not play in this game.
+    #[error("{seat} does not play in this game")]
+    NoSuchSeat {
+        /// The seat named.
+        seat: Seat,
+    },
     /// Another seat must act.
     #[error("it is not {seat}'s turn: {actor} must act")]
     NotYourTurn {

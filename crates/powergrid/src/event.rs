@@ -341,7 +341,8 @@ impl fmt::Display for Event {
                         write!(f, " burning {burned}")?;
                     }
                 }
-                write!(f, ", powers {cities} cities and earns {income} Elektro")
+                let noun = if *cities == 1 { "city" } else { "cities" };
+                write!(f, ", powers {cities} {noun} and earns {income} Elektro")
             }
             Event::Resupplied { added } => write!(f, "The resource market gets {added}"),
             Event::StepStarted { step } => write!(f, "Step {step} begins"),

@@ -12,6 +12,10 @@
 //!   (for rollouts) builds none.
 //! - A player's resources are kept as one pool that must fit their plants' storage (the rules
 //!   allow moving tokens between one's plants at any time).
+//! - Accessors that take a [`Seat`] (`money`, `plants`, `best_power`, ...) index the players like
+//!   a slice and panic on a seat the game does not have; callers holding a seat from outside check
+//!   it against [`State::players`] first. `check`, `apply_as` and `build_cost` refuse such a seat
+//!   with an error instead.
 //! - Phase 1 has no decisions and runs inside the last action of the previous round; so do the
 //!   end-of-phase steps (all-pass removal, Step 2/3, resupply, the plant market update).
 //! - The Step 3 card is a sentinel (255) in the deck and market arrays. When it is drawn the deck
@@ -650,7 +654,9 @@ impl State {
     /// # Errors
     /// Why the player cannot build there now (phase aside).
     pub fn build_cost(&self, seat: Seat, city: CityId) -> Result<(u32, u32), RuleError> {
-        let me = &self.core.seats[seat.index()];
+        let Some(me) = self.core.seats.get(seat.index()) else {
+            return Err(RuleError::NoSuchSeat { seat });
+        };
         if !self.board.in_play(city) {
             return Err(RuleError::CityNotInPlay { city });
         }

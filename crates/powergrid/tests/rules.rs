@@ -345,7 +345,7 @@ fn bureaucracy_example_plants_4_and_7_with_only_coal_power_1_of_2_cities_for_22(
     let ev = script(&mut g, &["power 4"]);
     assert_eq!(
         ev[0].to_string(),
-        "Red runs plants 4 burning 2 coal, powers 1 cities and earns 22 Elektro"
+        "Red runs plants 4 burning 2 coal, powers 1 city and earns 22 Elektro"
     );
     assert_eq!(g.money(S0), money + 22);
     assert_eq!(g.resources(S0).coal, 0);
