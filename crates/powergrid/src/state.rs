@@ -1343,15 +1343,7 @@ impl State {
                 }
             })
             .collect();
-        let key = |s: &Standing| std::cmp::Reverse((s.cities_powered, s.money, s.cities));
-        standings.sort_by_key(key);
-        for i in 0..standings.len() {
-            standings[i].rank = if i > 0 && key(&standings[i]) == key(&standings[i - 1]) {
-                standings[i - 1].rank
-            } else {
-                i as u8 + 1
-            };
-        }
+        rank_standings(&mut standings);
         self.core.standings = standings;
         self.core.phase = PhaseKind::GameOver;
         let standings = standings.to_vec();
@@ -1469,6 +1461,20 @@ impl State {
     }
 }
 
+/// Sorts the final count and ranks it: most cities powered, then most Elektro, then most cities
+/// connected; players equal on all three share a rank (competition ranking: 1, 1, 3).
+pub(crate) fn rank_standings(standings: &mut [Standing]) {
+    let key = |s: &Standing| std::cmp::Reverse((s.cities_powered, s.money, s.cities));
+    standings.sort_by_key(key);
+    for i in 0..standings.len() {
+        standings[i].rank = if i > 0 && key(&standings[i]) == key(&standings[i - 1]) {
+            standings[i - 1].rank
+        } else {
+            i as u8 + 1
+        };
+    }
+}
+
 /// A choice of plants to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PowerChoice {
@@ -1491,5 +1497,37 @@ fn action_name(a: &Action) -> &'static str {
         Action::Build { .. } => "build",
         Action::Power { .. } => "power cities",
         Action::Done => "say done",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn standing(seat: u8, powered: u8, money: u32, cities: u8) -> Standing {
+        Standing {
+            seat: Seat(seat),
+            rank: 0,
+            cities_powered: powered,
+            money,
+            cities,
+            plants_run: PlantSet::EMPTY,
+        }
+    }
+
+    #[test]
+    fn final_count_ties_go_to_money_then_cities_then_are_shared() {
+        let mut s = [
+            standing(0, 10, 5, 12),
+            standing(1, 11, 0, 11),
+            standing(2, 10, 5, 13),
+            standing(3, 10, 9, 10),
+            standing(4, 10, 5, 12),
+        ];
+        rank_standings(&mut s);
+        let order: Vec<(u8, u8)> = s.iter().map(|x| (x.seat.0, x.rank)).collect();
+        // 1 powers most; 3 has most money among the 10s; 2 has more cities than 0 and 4,
+        // who are equal on everything and share 4th place.
+        assert_eq!(order, vec![(1, 1), (3, 2), (2, 3), (0, 4), (4, 4)]);
     }
 }

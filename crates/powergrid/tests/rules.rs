@@ -593,3 +593,82 @@ fn setup_deals_the_published_starting_position() {
     let ev = script(&mut g, &["auction 3 3", "pass", "pass", "pass"]);
     assert!(ev.contains(&Event::PlantDrawn { plant: PlantId(13) }));
 }
+
+#[test]
+fn views_hide_the_deck_order_removed_plants_and_others_money() {
+    use powergrid::{Game, Viewer};
+    // Same public deal, different hidden decks (below the top) and removed plants.
+    let deck = |tail: &[u8]| -> Vec<PlantId> {
+        let mut d = vec![13u8];
+        d.extend_from_slice(tail);
+        d.into_iter().map(PlantId).collect()
+    };
+    let all: Vec<u8> = (11..=50)
+        .filter(|n| PlantId(*n).is_card() && *n != 13)
+        .collect();
+    let a = deck(&all[..25]);
+    let mut reversed = all[..25].to_vec();
+    reversed.reverse();
+    let b = deck(&reversed);
+    let c = deck(&all[8..]);
+    let mut views = Vec::new();
+    for d in [a, b, c] {
+        let g = State::new(Setup {
+            deck: Some(d),
+            ..three_player_setup()
+        })
+        .unwrap();
+        let spectator = serde_json::to_string(&g.view(Viewer::Spectator)).unwrap();
+        let seat = serde_json::to_string(&g.view(Viewer::Seat(S1))).unwrap();
+        views.push((spectator, seat));
+    }
+    assert_eq!(views[0], views[1]);
+    assert_eq!(views[0], views[2]);
+
+    let mut g = State::new(three_player_setup()).unwrap();
+    let v = g.view(Viewer::Seat(S1));
+    assert_eq!(v.players[1].money, Some(50));
+    assert_eq!(v.players[0].money, None);
+    assert_eq!(g.view(Viewer::Spectator).players[1].money, None);
+    let events = g.apply(&"auction 4 4".parse().unwrap()).unwrap();
+    for e in &events {
+        assert_eq!(State::redact(e, Viewer::Spectator).as_ref(), Some(e));
+    }
+    let public = State::new(Setup {
+        public_money: true,
+        ..three_player_setup()
+    })
+    .unwrap();
+    assert!(public
+        .view(Viewer::Spectator)
+        .players
+        .iter()
+        .all(|p| p.money == Some(50)));
+}
+
+#[test]
+fn the_game_trait_drives_a_whole_game_and_reports_the_outcome() {
+    use powergrid::Game;
+    let mut g = <State as Game>::new(Setup::new(2, MapId::Usa, 77)).unwrap();
+    assert_eq!(<State as Game>::NAME, "powergrid");
+    assert_eq!(Game::seats(&g), 2);
+    let mut legal = Vec::new();
+    let mut i = 0usize;
+    while let Actor::Seat(seat) = Game::actor(&g) {
+        Game::legal_actions(&g, &mut legal);
+        // Deterministic but varied: cycle through the list, prefer cheap bids.
+        let a = legal[(i * 7919) % legal.len().min(6)];
+        assert!(Game::is_legal(&g, &a));
+        Game::apply_as(&mut g, seat, &a).unwrap();
+        i += 1;
+        assert!(i < 20_000);
+    }
+    let outcome = Game::outcome(&g).unwrap();
+    assert_eq!(outcome.standings.len(), 2);
+    assert!(outcome.standings.windows(2).all(|w| w[0].rank <= w[1].rank));
+    assert_eq!(
+        g.apply(&Action::Done),
+        Err(RuleError::GameOver),
+        "no action after the end"
+    );
+}
