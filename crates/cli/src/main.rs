@@ -1,6 +1,7 @@
 //! `tabletop`: thin glue over the game, bot and server crates. Each game's subcommands live
 //! in their own module; this file only dispatches.
 
+mod powergrid;
 mod thegame;
 
 use clap::{Parser, Subcommand};
@@ -9,7 +10,7 @@ use clap::{Parser, Subcommand};
 #[command(
     name = "tabletop",
     version,
-    about = "Tabletop games: simulations, benchmarks, tools"
+    about = "Power Grid and The Game: rules engines, bots and tools"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -18,6 +19,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Replay a recorded Power Grid game (setup + actions): print the log and the final standings.
+    Replay(powergrid::ReplayArgs),
     /// Play many games between bots and report the results.
     Sim {
         #[command(subcommand)]
@@ -38,15 +41,21 @@ enum SimGame {
 
 #[derive(Subcommand)]
 enum BenchGame {
+    /// Full random Power Grid games per second, per player count and map.
+    Powergrid(powergrid::BenchArgs),
     /// The Game: random and heuristic bots, single-threaded.
     Thegame(thegame::BenchArgs),
 }
 
 fn main() -> anyhow::Result<()> {
     match Cli::parse().command {
+        Command::Replay(args) => powergrid::replay(&args),
         Command::Sim {
             game: SimGame::Thegame(args),
         } => thegame::sim(&args),
+        Command::Bench {
+            game: BenchGame::Powergrid(args),
+        } => powergrid::bench(&args),
         Command::Bench {
             game: BenchGame::Thegame(args),
         } => thegame::bench(&args),
