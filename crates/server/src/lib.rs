@@ -170,6 +170,18 @@ impl Server {
         api::router(self.clone())
     }
 
+    /// Serves [`Server::app`] on `listener`, with a request budget per connection, until the
+    /// returned future is dropped or the listener fails.
+    ///
+    /// # Errors
+    /// Accepting connections failed.
+    pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+        let app = self
+            .app()
+            .into_make_service_with_connect_info::<ConnectionLimit>();
+        axum::serve(listener, app).await
+    }
+
     /// The configuration in force.
     pub fn config(&self) -> &Config {
         &self.inner.config

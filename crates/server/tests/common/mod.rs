@@ -9,7 +9,7 @@ use axum::Router;
 use highcard::HighCard;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use server::{Bots, Config, ConnectionLimit, Registry, Server, SqliteStore};
+use server::{Bots, Config, Registry, Server, SqliteStore};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -90,15 +90,7 @@ pub fn id(created: &Value) -> String {
 pub async fn serve(server: &Server) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let app = server.app();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<ConnectionLimit>(),
-        )
-        .await
-        .unwrap();
-    });
+    tokio::spawn(server.clone().serve(listener));
     addr
 }
 
