@@ -155,7 +155,7 @@ impl<G: Game> Kind for Typed<G> {
                         .find(name)
                         .ok_or_else(|| format!("seat {i}: unknown bot {name:?}"))?;
                     let bot_seed = seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1));
-                    Some((name.clone(), make(Seat(i as u8), Seed(bot_seed))))
+                    Some(make(Seat(i as u8), Seed(bot_seed)))
                 }
             });
         }

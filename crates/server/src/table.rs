@@ -173,7 +173,7 @@ struct Table<G: Game> {
 pub(crate) fn spawn<G: Game>(
     id: String,
     setup: G::Setup,
-    seats: Vec<Option<(String, Box<dyn Bot<G>>)>>,
+    seats: Vec<Option<Box<dyn Bot<G>>>>,
     actions: &[StoredAction],
     ctx: TableContext,
 ) -> Result<GameHandle, String> {
@@ -188,7 +188,7 @@ pub(crate) fn spawn<G: Game>(
     let mut bots: Vec<Option<BotSeat<G>>> = seats
         .into_iter()
         .map(|s| {
-            s.map(|(_, bot)| BotSeat {
+            s.map(|bot| BotSeat {
                 bot: Some(bot),
                 missed: Vec::new(),
             })

@@ -95,6 +95,8 @@ async fn public_urls_make_absolute_links() {
     )));
 }
 
+/// Sends one request and checks its status, error code and a part of its message.
+#[allow(clippy::too_many_arguments)]
 async fn assert_error(
     app: &axum::Router,
     method: &str,

@@ -20,6 +20,9 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
+/// The seat (or `None`, a spectator) and every message it received.
+type Inbox = (Option<usize>, Vec<String>);
+
 async fn connect(addr: SocketAddr, id: &str) -> Socket {
     let url = format!("ws://{addr}/api/games/{id}/ws");
     tokio_tungstenite::connect_async(url.as_str())
@@ -443,7 +446,7 @@ async fn no_seat_ever_receives_a_card_it_may_not_see() {
         clients.push((None, tokio::spawn(random_client(addr, id.clone(), None, 0))));
         games.push((created, players, clients));
     }
-    let mut received: HashMap<String, Vec<(Option<usize>, Vec<String>)>> = HashMap::new();
+    let mut received: HashMap<String, Vec<Inbox>> = HashMap::new();
     for (created, _, clients) in &mut games {
         for (seat, handle) in clients.drain(..) {
             received
