@@ -425,7 +425,7 @@ mod tests {
             seats: vec![
                 StoredSeat {
                     bot: None,
-                    token: Some(TokenHash([7; 32])),
+                    token: Some(TokenHash([id.as_bytes()[0]; 32])),
                 },
                 StoredSeat {
                     bot: Some("random".into()),
