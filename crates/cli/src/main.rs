@@ -1,16 +1,15 @@
-//! `tabletop`: thin glue over the game, bot and server crates. Each game's subcommands live
-//! in their own module; this file only dispatches.
+//! `tabletop`: thin glue over the game, bot and server crates. Each group of subcommands lives
+//! in its own module; this file only dispatches.
 
+mod powergrid;
+mod serve;
 mod thegame;
 
 use clap::{Parser, Subcommand};
 
+/// Play, serve, replay, simulate and measure Power Grid and The Game.
 #[derive(Parser)]
-#[command(
-    name = "tabletop",
-    version,
-    about = "Tabletop games: simulations, benchmarks, tools"
-)]
+#[command(name = "tabletop", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -18,15 +17,19 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the game server (HTTP + WebSocket, games stored in SQLite).
+    Serve(serve::ServeArgs),
+    /// Replay a recorded Power Grid game (setup + actions): print the log and the final standings.
+    Replay(powergrid::ReplayArgs),
     /// Play many games between bots and report the results.
     Sim {
         #[command(subcommand)]
         game: SimGame,
     },
-    /// Measure games per second per core.
+    /// Measure performance.
     Bench {
         #[command(subcommand)]
-        game: BenchGame,
+        what: Bench,
     },
 }
 
@@ -37,18 +40,32 @@ enum SimGame {
 }
 
 #[derive(Subcommand)]
-enum BenchGame {
+enum Bench {
+    /// Full random Power Grid games per second, per player count and map.
+    Powergrid(powergrid::BenchArgs),
     /// The Game: random and heuristic bots, single-threaded.
     Thegame(thegame::BenchArgs),
+    /// Load-test the server over loopback: many concurrent games played by WebSocket clients.
+    Serve(serve::BenchServeArgs),
 }
 
 fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     match Cli::parse().command {
+        Command::Serve(args) => serve::serve(args),
+        Command::Replay(args) => powergrid::replay(&args),
         Command::Sim {
             game: SimGame::Thegame(args),
         } => thegame::sim(&args),
-        Command::Bench {
-            game: BenchGame::Thegame(args),
-        } => thegame::bench(&args),
+        Command::Bench { what } => match what {
+            Bench::Powergrid(args) => powergrid::bench(&args),
+            Bench::Thegame(args) => thegame::bench(&args),
+            Bench::Serve(args) => serve::bench_serve(args),
+        },
     }
 }

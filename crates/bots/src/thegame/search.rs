@@ -41,7 +41,6 @@
 //!   receives match what the plan expects, and plans again otherwise.
 
 use super::{Heuristic, Params, Player, MAX_ACTIONS};
-use engine::Seat;
 use rand_core::SeedableRng;
 use std::collections::HashSet;
 use std::fmt;
@@ -139,6 +138,8 @@ struct Turn {
     cost: i32,
     /// Whether it reaches the turn's minimum (otherwise the game is lost after it).
     complete: bool,
+    /// The signals sent after the plays, filled in for the candidates kept.
+    signals: [Option<Signal>; 4],
 }
 
 impl Turn {
@@ -223,7 +224,6 @@ impl Search {
     /// Plans the rest of the turn for `view` into `out`: plays, signals, then `end` (no `end`
     /// when the plays lose the game).
     fn plan(&mut self, view: &View, out: &mut Vec<Action>) {
-        let me = view.viewer.unwrap_or(view.current);
         self.candidates(view);
         let best = match self.turns.len() {
             0 => None,
@@ -242,7 +242,7 @@ impl Search {
             return;
         }
         if !is_won(view, &turn) {
-            push_signals(view, me, &turn, out);
+            push_signals(&turn, out);
             out.push(Action::EndTurn);
         }
     }
@@ -289,6 +289,10 @@ impl Search {
             }
         }
         self.turns.truncate(keep);
+        let mut signaller = signaller(view.players);
+        for turn in &mut self.turns {
+            turn.signals = signals_after(view, turn, &mut signaller);
+        }
     }
 
     /// The index of the best candidate by playouts (successive halving over common samples).
@@ -318,7 +322,7 @@ impl Search {
             for j in done..done + add {
                 for &i in &survivors {
                     let mut state = self.samples[j].clone();
-                    sums[i] += i64::from(self.playout(view, i, &mut state));
+                    sums[i] += i64::from(self.playout(i, &mut state));
                     playouts += 1;
                 }
             }
@@ -338,7 +342,7 @@ impl Search {
 
     /// Plays candidate `i` on a sampled `state`, then the game out with the heuristic in every
     /// seat; returns the playout's score.
-    fn playout(&mut self, view: &View, i: usize, state: &mut State) -> i32 {
+    fn playout(&mut self, i: usize, state: &mut State) -> i32 {
         let turn = self.turns[i];
         let me = state.current();
         for &(card, pile) in turn.plays() {
@@ -349,7 +353,7 @@ impl Search {
         }
         if !state.is_over() {
             self.plan.clear();
-            push_signals(view, me, &turn, &mut self.plan);
+            push_signals(&turn, &mut self.plan);
             for a in &self.plan {
                 // Signals are legal: the seat has none standing on those piles.
                 let _ = state.apply_quiet(me, a);
@@ -430,6 +434,7 @@ impl Dfs<'_> {
             tops,
             cost: static_cost(self.view, hand, tops, len),
             complete: played >= usize::from(self.view.minimum),
+            signals: [None; 4],
         };
         if turn.complete {
             self.turns.push(turn);
@@ -522,84 +527,58 @@ fn static_cost(view: &View, hand: u128, tops: [u8; 4], plays: usize) -> i32 {
     2 * cost - plays as i32
 }
 
-/// The cheapest cost on `pile` of a card from `hand` (the heuristic's measure: live cards a
-/// plain play buries; a backwards trick or a trick pair counts as a gain).
-fn cheapest(pile: Pile, top: u8, hand: u128, live: u128) -> Option<i32> {
-    let between = |lo: u32, hi: u32| -> u128 {
-        if hi <= lo + 1 {
-            0
-        } else {
-            ((1u128 << hi) - 1) & !((1u128 << (lo + 1)) - 1)
-        }
-    };
-    let count = |bits: u128| bits.count_ones() as i32;
-    let t = u32::from(top);
-    let mut best: Option<i32> = None;
-    let mut consider = |c: i32| best = Some(best.map_or(c, |b: i32| b.min(c)));
-    if pile.is_ascending() {
-        if t >= 12 && hand & (1u128 << (t - 10)) != 0 {
-            consider(-(1 + count(live & between(t - 10, t))));
-        }
-        let above = hand & (!0u128 << (t + 1));
-        if above != 0 {
-            consider(count(live & between(t, above.trailing_zeros())));
-        }
-        let mut pairs = above & (hand << 10);
-        while pairs != 0 {
-            let low = pairs.trailing_zeros() - 10;
-            pairs &= pairs - 1;
-            consider(if low > t {
-                count(live & between(t, low)) - 1
-            } else {
-                -(2 + count(live & between(low, t)))
-            });
-        }
-    } else {
-        if t + 10 <= u32::from(Card::MAX) && hand & (1u128 << (t + 10)) != 0 {
-            consider(-(1 + count(live & between(t, t + 10))));
-        }
-        let below = hand & ((1u128 << t) - 1);
-        if below != 0 {
-            consider(count(live & between(127 - below.leading_zeros(), t)));
-        }
-        let mut pairs = below & (hand >> 10);
-        while pairs != 0 {
-            let high = pairs.trailing_zeros() + 10;
-            pairs &= pairs - 1;
-            consider(if high < t {
-                count(live & between(high, t)) - 1
-            } else {
-                -(2 + count(live & between(t, high)))
-            });
-        }
+/// The view `view`'s seat will have after playing `turn` (before ending it).
+fn view_after(view: &View, turn: &Turn) -> View {
+    let me = view.viewer.unwrap_or(view.current).index();
+    let shed = CardSet::from_bits(view.hand.bits() & !turn.hand);
+    let mut after = *view;
+    after.hand = CardSet::from_bits(turn.hand);
+    after.tops = turn.tops;
+    after.played = view.played.union(shed);
+    after.played_this_turn = view.played_this_turn.saturating_add(turn.len);
+    if let Some(size) = after.hand_sizes.get_mut(me) {
+        *size = after.hand.len() as u8;
     }
-    best
+    after
 }
 
-/// The signals `me` sends after `turn`: the heuristic bot's rule and thresholds, so teammates
-/// read them the way they were meant.
-fn push_signals(view: &View, me: Seat, turn: &Turn, out: &mut Vec<Action>) {
-    if view.players < 2 {
-        return;
+/// Sends the signals the heuristic bot would send after `turn`: asked with the turn's plays
+/// done and every further play forbidden, the heuristic plans only its signals and `end`. Using
+/// its rule (not a copy of it) keeps the team's one convention: teammates read signals the way
+/// the heuristic means them.
+fn signals_after(view: &View, turn: &Turn, signaller: &mut Heuristic) -> [Option<Signal>; 4] {
+    let mut out = [None; 4];
+    if view.players < 2 || !turn.complete {
+        return out;
     }
-    let p = Params::for_players(view.players);
-    let shed = view.hand.bits() & !turn.hand;
-    let live = CardSet::ALL.bits() & !view.played.bits() & !shed;
-    for pile in Pile::ALL {
-        if view.signal(me, pile).is_some() {
-            continue;
+    let mut plan = Vec::with_capacity(8);
+    signaller.plan_turn(&view_after(view, turn), &mut plan);
+    for a in plan {
+        match a {
+            Action::Signal { pile, signal } => out[pile.index()] = Some(signal),
+            // Any play means the signaller was not asked the way it expects: send nothing.
+            Action::Play { .. } => return [None; 4],
+            Action::EndTurn => break,
         }
-        let Some(cost) = cheapest(pile, turn.tops[pile.index()], turn.hand, live) else {
-            continue;
-        };
-        let signal = if cost <= p.dont_play_signal {
-            Signal::DontPlay
-        } else if cost <= p.good_card_signal {
-            Signal::GoodCard
-        } else {
-            continue;
-        };
-        out.push(Action::Signal { pile, signal });
+    }
+    out
+}
+
+/// The heuristic bot that only signals (no play past the minimum) for `players`.
+fn signaller(players: u8) -> Heuristic {
+    Heuristic::with_params(Params {
+        extra: i32::MIN,
+        extra_endgame: i32::MIN,
+        ..Params::for_players(players)
+    })
+}
+
+/// Appends the signal actions of `turn` (piles in order).
+fn push_signals(turn: &Turn, out: &mut Vec<Action>) {
+    for pile in Pile::ALL {
+        if let Some(signal) = turn.signals[pile.index()] {
+            out.push(Action::Signal { pile, signal });
+        }
     }
 }
 
@@ -657,7 +636,7 @@ impl Player for Search {
 mod tests {
     use super::*;
     use crate::thegame::{play_out, EngineBot};
-    use engine::{Bot, Game, Viewer};
+    use engine::{Bot, Game, Seat, Viewer};
     use rand_core::RngCore;
     use thegame::{Position, Setup};
 
@@ -937,17 +916,21 @@ mod tests {
             [20, 90, 30, 25],
             &[22, 23, 24, 26],
         );
-        let view = s.seat_view(Seat(0));
-        let turn = Turn {
+        let mut view = s.seat_view(Seat(0));
+        view.played_this_turn = 2;
+        let mut turn = Turn {
             plays: [(card(2), Pile::Up1); MAX_TURN],
             len: 0,
             hand: view.hand.bits(),
             tops: view.tops,
             cost: 0,
             complete: true,
+            signals: [None; 4],
         };
+        turn.signals = signals_after(&view, &turn, &mut signaller(2));
+        assert_eq!(turn.signals, [Some(Signal::DontPlay), None, None, None]);
         let mut out = Vec::new();
-        push_signals(&view, Seat(0), &turn, &mut out);
+        push_signals(&turn, &mut out);
         assert_eq!(
             out,
             [Action::Signal {
@@ -955,6 +938,16 @@ mod tests {
                 signal: Signal::DontPlay
             }]
         );
+        // After playing 21 and 64, nothing cheap is left to announce.
+        turn.plays[0] = (card(21), Pile::Up1);
+        turn.plays[1] = (card(64), Pile::Up2);
+        turn.len = 2;
+        turn.hand &= !(1u128 << 21) & !(1u128 << 64);
+        turn.tops = [21, 64, 30, 25];
+        let after = view_after(&view, &turn);
+        assert_eq!((after.hand_sizes[0], after.played_this_turn), (4, 4));
+        assert!(after.played.contains(card(21)) && !after.hand.contains(card(21)));
+        assert_eq!(signals_after(&view, &turn, &mut signaller(2)), [None; 4]);
         // Alone, nobody is told anything.
         let solo = position(
             0,
@@ -962,8 +955,14 @@ mod tests {
             [20, 90, 30, 25],
             &[22],
         );
-        let mut out = Vec::new();
-        push_signals(&solo.seat_view(Seat(0)), Seat(0), &turn, &mut out);
-        assert!(out.is_empty());
+        let mut solo_view = solo.seat_view(Seat(0));
+        solo_view.played_this_turn = 2;
+        turn.len = 0;
+        turn.hand = solo_view.hand.bits();
+        turn.tops = solo_view.tops;
+        assert_eq!(
+            signals_after(&solo_view, &turn, &mut signaller(1)),
+            [None; 4]
+        );
     }
 }
