@@ -511,3 +511,41 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_is_for_the_search_bot_only() {
+        let err = Roster::new(find("heuristic").unwrap(), Some(Budget::Playouts(10)))
+            .err()
+            .unwrap();
+        assert_eq!(
+            err.to_string(),
+            "--budget applies to the search bot only, not to heuristic"
+        );
+        let plain = Roster::new(find("heuristic").unwrap(), None).unwrap();
+        assert_eq!(plain.budget(), None);
+        let default = Roster::new(find("search").unwrap(), None).unwrap();
+        assert_eq!(default.budget(), Some(Config::default().budget.to_string()));
+        let small = Roster::new(find("search").unwrap(), Some(Budget::Playouts(12))).unwrap();
+        assert_eq!(small.budget().as_deref(), Some("12"));
+        assert_eq!(small.make(1).name(), "search");
+    }
+
+    #[test]
+    fn a_search_run_plays_every_game_at_its_budget() {
+        let roster = Roster::new(find("search").unwrap(), Some(Budget::Playouts(8))).unwrap();
+        let source = Source::Seeded {
+            players: 3,
+            seed: 11,
+        };
+        let mut tally = Tally::new();
+        let mut bots = Vec::new();
+        play_games(&roster, 3, &source, 11, 0..3, &mut tally, &mut bots).unwrap();
+        assert_eq!(tally.games, 3);
+        assert_eq!(tally.histogram.iter().sum::<u64>(), 3);
+        assert_eq!(bots.len(), 3);
+    }
+}

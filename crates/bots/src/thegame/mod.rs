@@ -15,7 +15,7 @@ mod search;
 
 pub use heuristic::{Heuristic, Params};
 pub use random::RandomBot;
-pub use search::{Budget, BudgetError, Config, Search};
+pub use search::{Budget, BudgetError, Config, Rollout, Search};
 
 use engine::Seat;
 use thegame::{Action, Outcome, RuleError, Setup, State, View};

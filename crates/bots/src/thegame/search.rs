@@ -96,11 +96,31 @@ impl FromStr for Budget {
     }
 }
 
+/// The policy that plays every seat in the playouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rollout {
+    /// The heuristic bot with its two-play lookahead: stronger, about ten times slower.
+    Heuristic,
+    /// The heuristic's greedy variant: one play at a time.
+    Greedy,
+}
+
+impl Rollout {
+    fn bot(self) -> Heuristic {
+        match self {
+            Rollout::Heuristic => Heuristic::default(),
+            Rollout::Greedy => Heuristic::greedy(),
+        }
+    }
+}
+
 /// The knobs of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Thinking allowed per decision.
     pub budget: Budget,
+    /// Who plays the playouts.
+    pub rollout: Rollout,
     /// How many candidate turns (best by static cost) are compared by playouts.
     pub candidates: usize,
     /// Added to a playout's score when the game is won (a loss scores `-cards_left`).
@@ -116,7 +136,8 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             budget: Budget::Playouts(Config::DEFAULT_PLAYOUTS),
-            candidates: 12,
+            rollout: Rollout::Greedy,
+            candidates: 6,
             win_bonus: 10,
         }
     }
@@ -181,6 +202,8 @@ pub struct Search {
     config: Config,
     rng: rand_pcg::Pcg64Mcg,
     rollout: Heuristic,
+    /// The heuristic bot, whose turn is always among the candidates.
+    advisor: Heuristic,
     /// The rest of the chosen turn, next action last.
     pending: Vec<Action>,
     /// What the next view must show for `pending` to still apply: hand, tops, played count.
@@ -205,7 +228,8 @@ impl Search {
         Search {
             config,
             rng: rand_pcg::Pcg64Mcg::seed_from_u64(seed),
-            rollout: Heuristic::default(),
+            rollout: config.rollout.bot(),
+            advisor: Heuristic::default(),
             pending: Vec::new(),
             expect: None,
             playout_ns: 10_000.0,
@@ -269,7 +293,7 @@ impl Search {
             .sort_by_key(|t| (t.cost, std::cmp::Reverse(t.len)));
         // The heuristic's own turn always competes.
         self.plan.clear();
-        self.rollout.plan_turn(view, &mut self.plan);
+        self.advisor.plan_turn(view, &mut self.plan);
         let mut hand = view.hand.bits();
         let mut tops = view.tops;
         for a in &self.plan {
@@ -627,6 +651,7 @@ impl Player for Search {
     fn reset(&mut self, seed: u64) {
         self.rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         self.rollout.reset(seed);
+        self.advisor.reset(seed);
         self.pending.clear();
         self.expect = None;
     }
