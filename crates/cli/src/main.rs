@@ -1,15 +1,15 @@
-//! The `tabletop` command: thin glue over the rules crates.
+//! `tabletop`: thin glue over the game, bot and server crates. Each group of subcommands lives
+//! in its own module; this file only dispatches.
 
 mod powergrid;
+mod serve;
+mod thegame;
 
 use clap::{Parser, Subcommand};
 
+/// Play, serve, replay, simulate and measure Power Grid and The Game.
 #[derive(Parser)]
-#[command(
-    name = "tabletop",
-    version,
-    about = "Power Grid and The Game: rules engines and tools"
-)]
+#[command(name = "tabletop", version, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -17,26 +17,55 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Replay a recorded game (setup + actions): print the log and the final standings.
+    /// Run the game server (HTTP + WebSocket, games stored in SQLite).
+    Serve(serve::ServeArgs),
+    /// Replay a recorded Power Grid game (setup + actions): print the log and the final standings.
     Replay(powergrid::ReplayArgs),
-    /// Measure a rules engine with uniformly random play.
+    /// Play many games between bots and report the results.
+    Sim {
+        #[command(subcommand)]
+        game: SimGame,
+    },
+    /// Measure performance.
     Bench {
         #[command(subcommand)]
-        game: BenchGame,
+        what: Bench,
     },
 }
 
 #[derive(Subcommand)]
-enum BenchGame {
+enum SimGame {
+    /// The Game: win rate, cards left, speed.
+    Thegame(thegame::SimArgs),
+}
+
+#[derive(Subcommand)]
+enum Bench {
     /// Full random Power Grid games per second, per player count and map.
     Powergrid(powergrid::BenchArgs),
+    /// The Game: random and heuristic bots, single-threaded.
+    Thegame(thegame::BenchArgs),
+    /// Load-test the server over loopback: many concurrent games played by WebSocket clients.
+    Serve(serve::BenchServeArgs),
 }
 
 fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
     match Cli::parse().command {
+        Command::Serve(args) => serve::serve(args),
         Command::Replay(args) => powergrid::replay(&args),
-        Command::Bench {
-            game: BenchGame::Powergrid(args),
-        } => powergrid::bench(&args),
+        Command::Sim {
+            game: SimGame::Thegame(args),
+        } => thegame::sim(&args),
+        Command::Bench { what } => match what {
+            Bench::Powergrid(args) => powergrid::bench(&args),
+            Bench::Thegame(args) => thegame::bench(&args),
+            Bench::Serve(args) => serve::bench_serve(args),
+        },
     }
 }

@@ -1,0 +1,203 @@
+//! `tabletop serve` and `tabletop bench serve`.
+//!
+//! `serve` opens (or creates) the SQLite database in `--data`, resumes every stored game and
+//! serves the API and pages. `bench serve` starts the same server on a loopback port with a
+//! fresh database, runs the load generator of `server::loadgen` against it on a separate
+//! runtime, then stops the server and checks every game's stored actions against what the
+//! clients were told: no acknowledged action may be missing and none may be stored twice.
+
+use anyhow::{bail, Context};
+use server::{Config, Registry, Server, SqliteStore};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The database file inside the data directory.
+const DATABASE: &str = "tabletop.sqlite3";
+
+/// Every game kind the server offers, with its bots.
+pub fn registry() -> Registry {
+    Registry::new()
+}
+
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// Directory of the database (created if missing).
+    #[arg(long, default_value = "tabletop-data")]
+    data: PathBuf,
+    /// Pause before each bot move, in milliseconds.
+    #[arg(long, default_value_t = 700)]
+    bot_delay_ms: u64,
+    /// Address people open, if not http://ADDR (e.g. behind a proxy); used in join links.
+    #[arg(long)]
+    public_url: Option<String>,
+}
+
+fn open_store(data: &Path) -> anyhow::Result<Arc<SqliteStore>> {
+    std::fs::create_dir_all(data)
+        .with_context(|| format!("cannot create the data directory {}", data.display()))?;
+    let path = data.join(DATABASE);
+    let store = SqliteStore::open(&path)
+        .with_context(|| format!("cannot open the database {}", path.display()))?;
+    Ok(Arc::new(store))
+}
+
+pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async move {
+        let store = open_store(&args.data)?;
+        let listener = tokio::net::TcpListener::bind(args.addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", args.addr))?;
+        let local = listener.local_addr()?;
+        let url = args
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{local}"));
+        let config = Config {
+            bot_delay: Duration::from_millis(args.bot_delay_ms),
+            public_url: Some(url.clone()),
+            ..Config::default()
+        };
+        let server = Server::start(config, registry(), store)?;
+        for (id, why) in server.skipped() {
+            eprintln!("warning: game {id} was not resumed: {why}");
+        }
+        println!("Tabletop is running: open {url}/");
+        println!(
+            "data: {} ({} games)",
+            args.data.display(),
+            server.game_count()
+        );
+        std::io::stdout().flush()?;
+        tokio::select! {
+            served = server.serve(listener) => served?,
+            _ = tokio::signal::ctrl_c() => println!("stopping"),
+        }
+        Ok(())
+    })
+}
+
+#[derive(clap::Args)]
+pub struct BenchServeArgs {
+    /// Games kept going at once.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Game kind to play.
+    #[arg(long, default_value = "thegame")]
+    kind: String,
+    /// Setup of each game, as JSON (a random seed is filled in).
+    #[arg(long, default_value = r#"{"players":3}"#)]
+    setup: String,
+    /// Stop after this many accepted actions...
+    #[arg(long, default_value_t = 200_000)]
+    max_actions: u64,
+    /// ...or after this many seconds.
+    #[arg(long, default_value_t = 40)]
+    seconds: u64,
+    /// Keep the database here instead of a temporary directory.
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// Seed of the clients' choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
+    let setup: serde_json::Value =
+        serde_json::from_str(&args.setup).context("--setup is not JSON")?;
+    let temp = tempfile::tempdir()?;
+    let data = args.data.clone().unwrap_or_else(|| temp.path().to_owned());
+    let store = open_store(&data)?;
+
+    let server_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("server")
+        .enable_all()
+        .build()?;
+    let config = Config {
+        bot_delay: Duration::ZERO,
+        ..Config::default()
+    };
+    let (addr, task) = server_rt.block_on(async {
+        let server = Server::start(config, registry(), store)?;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let addr = listener.local_addr()?;
+        let task = tokio::spawn(server.serve(listener));
+        anyhow::Ok((addr, task))
+    })?;
+
+    let load_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("load")
+        .enable_all()
+        .build()?;
+    println!(
+        "bench serve: {} concurrent {} games {}, at most {} actions or {} s, over {addr}",
+        args.games, args.kind, args.setup, args.max_actions, args.seconds
+    );
+    let report = load_rt.block_on(server::loadgen::run(server::loadgen::LoadConfig {
+        base: format!("http://{addr}"),
+        kind: args.kind.clone(),
+        setup,
+        games: args.games,
+        max_actions: args.max_actions,
+        duration: Duration::from_secs(args.seconds),
+        seed: args.seed,
+    }))?;
+    drop(load_rt);
+    task.abort();
+    drop(server_rt);
+
+    let stored = server::store::action_counts(&data.join(DATABASE))?;
+    let mut lost = 0u64;
+    let mut duplicated = 0u64;
+    let mut gaps = 0u64;
+    let mut total_stored = 0u64;
+    for (game, count, max_seq) in &stored {
+        total_stored += count;
+        if count != max_seq {
+            gaps += 1;
+        }
+        let acked = report.acked.get(game).copied().unwrap_or(0);
+        lost += acked.saturating_sub(*count);
+        duplicated += count.saturating_sub(acked);
+    }
+    let per_second = report.per_second();
+    println!(
+        "games: {} started, {} finished; actions: {} accepted, {} refused, in {:.1} s",
+        report.games_started,
+        report.games_finished,
+        report.actions,
+        report.errors,
+        report.elapsed.as_secs_f64()
+    );
+    println!(
+        "throughput: {per_second:.0} actions/s; latency send→accepted: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ms(report.p50),
+        ms(report.p99),
+        ms(report.max)
+    );
+    println!(
+        "database: {} games, {total_stored} actions; lost {lost}, unacknowledged extra {duplicated}, games with gaps {gaps}",
+        stored.len()
+    );
+    let targets = per_second >= 5000.0 && report.p99 < Duration::from_millis(25);
+    println!(
+        "targets (≥ 5000 actions/s, p99 < 25 ms): {}",
+        if targets { "met" } else { "NOT met" }
+    );
+    if lost + duplicated + gaps > 0 {
+        bail!("the database does not match the acknowledged actions");
+    }
+    Ok(())
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}

@@ -1,0 +1,478 @@
+//! The HTTP routes. Handlers are thin: parse and check the request, ask the game's task, answer.
+//! Every refusal is an [`ApiError`], turned into a status code and JSON body in one place.
+//!
+//! Bodies are read as bytes (bounded by [`Config::max_message_bytes`](crate::Config)) and parsed
+//! here, so that "not JSON" (`malformed_json`), "JSON of the wrong shape" (`invalid_request`) and
+//! "too large" (`payload_too_large`) each get their own code whatever the `Content-Type`.
+
+use crate::error::ApiError;
+use crate::store::{StoredGame, StoredSeat};
+use crate::token::{hash_token, new_game_id, new_token};
+use crate::{assets, limit, read, write, ws, GameEntry, Server};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use engine::{Seat, Viewer};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub(crate) fn router(server: Server) -> Router {
+    let max = server.config().max_message_bytes;
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/games/{id}", get(assets::index))
+        .route("/assets/{*path}", get(assets::asset))
+        .route("/api/kinds", get(kinds))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(summary))
+        .route("/api/games/{id}/view", get(view))
+        .route("/api/games/{id}/log", get(log))
+        .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/players/games", post(player_games))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(max))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            limit::limit_connection,
+        ))
+        .with_state(server)
+}
+
+async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::NotFound(uri.path().to_owned())
+}
+
+/// Parses a bounded JSON body into `T`, with a distinct error for each way it can be wrong.
+fn parse<T: DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+    max: usize,
+) -> Result<T, ApiError> {
+    let bytes = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::PayloadTooLarge { size: max + 1, max }
+        } else {
+            ApiError::InvalidRequest(e.body_text())
+        }
+    })?;
+    if bytes.len() > max {
+        return Err(ApiError::PayloadTooLarge {
+            size: bytes.len(),
+            max,
+        });
+    }
+    let value: Value =
+        serde_json::from_slice(&bytes).map_err(|e| ApiError::MalformedJson(e.to_string()))?;
+    serde_json::from_value(value).map_err(|e| ApiError::InvalidRequest(e.to_string()))
+}
+
+/// The token in `Authorization: Bearer <token>`, if any.
+fn bearer(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let text = value.to_str().map_err(|_| ApiError::WrongToken)?;
+    match text.strip_prefix("Bearer ") {
+        Some(token) => Ok(Some(token.trim())),
+        None => Err(ApiError::InvalidRequest(
+            "the Authorization header must be `Bearer <token>`".into(),
+        )),
+    }
+}
+
+impl Server {
+    /// Who a request or connection speaks for in game `id`: the token's seat, or a spectator
+    /// when there is no token.
+    pub(crate) fn viewer(&self, id: &str, token: Option<&str>) -> Result<Viewer, ApiError> {
+        match token {
+            None => Ok(Viewer::Spectator),
+            Some(t) => match self.seat_of(t) {
+                Some((game, seat)) if game == id => Ok(Viewer::Seat(seat)),
+                _ => Err(ApiError::WrongToken),
+            },
+        }
+    }
+
+    fn link(&self, path: String) -> String {
+        match &self.config().public_url {
+            Some(base) => format!("{}{path}", base.trim_end_matches('/')),
+            None => path,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct KindInfo {
+    kind: &'static str,
+    bots: Vec<String>,
+}
+
+async fn kinds(State(server): State<Server>) -> Json<Vec<KindInfo>> {
+    Json(
+        server
+            .inner
+            .registry
+            .all()
+            .map(|k| KindInfo {
+                kind: k.name(),
+                bots: k.bot_names(),
+            })
+            .collect(),
+    )
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    kind: String,
+    setup: Value,
+    #[serde(default)]
+    seats: Option<Vec<SeatRequest>>,
+}
+
+#[derive(Deserialize, Clone)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum SeatRequest {
+    Human,
+    Bot { bot: String },
+}
+
+#[derive(Serialize)]
+struct Created {
+    game: String,
+    kind: &'static str,
+    setup: Value,
+    seats: Vec<CreatedSeat>,
+    spectator: Link,
+}
+
+#[derive(Serialize)]
+struct CreatedSeat {
+    seat: Seat,
+    #[serde(rename = "type")]
+    player: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bot: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    link: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Link {
+    link: String,
+}
+
+async fn create(
+    State(server): State<Server>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let request: CreateRequest = parse(body, server.config().max_message_bytes)?;
+    let kind = server.inner.registry.get(&request.kind)?.clone();
+    let prepared = kind.prepare(request.setup)?;
+    let seats = request
+        .seats
+        .unwrap_or_else(|| vec![SeatRequest::Human; prepared.seats]);
+    if seats.len() != prepared.seats {
+        return Err(ApiError::InvalidSeats(format!(
+            "this setup has {} seats, but {} were described",
+            prepared.seats,
+            seats.len()
+        )));
+    }
+    let known = kind.bot_names();
+    for s in &seats {
+        if let SeatRequest::Bot { bot } = s {
+            if !known.contains(bot) {
+                return Err(ApiError::UnknownBot {
+                    kind: kind.name(),
+                    name: bot.clone(),
+                    known: known.join(", "),
+                });
+            }
+        }
+    }
+    let id = new_game_id();
+    let mut tokens = Vec::new();
+    let mut stored_seats = Vec::new();
+    let mut answer = Vec::new();
+    for (i, s) in seats.iter().enumerate() {
+        let seat = Seat(i as u8);
+        match s {
+            SeatRequest::Human => {
+                let token = new_token();
+                let hash = hash_token(&token);
+                tokens.push((hash, seat));
+                stored_seats.push(StoredSeat {
+                    bot: None,
+                    token: Some(hash),
+                });
+                answer.push(CreatedSeat {
+                    seat,
+                    player: "human",
+                    bot: None,
+                    link: Some(server.link(format!("/games/{id}#token={token}"))),
+                    token: Some(token),
+                });
+            }
+            SeatRequest::Bot { bot } => {
+                stored_seats.push(StoredSeat {
+                    bot: Some(bot.clone()),
+                    token: None,
+                });
+                answer.push(CreatedSeat {
+                    seat,
+                    player: "bot",
+                    bot: Some(bot.clone()),
+                    token: None,
+                    link: None,
+                });
+            }
+        }
+    }
+    let created_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    let stored = StoredGame {
+        id: id.clone(),
+        kind: kind.name().to_owned(),
+        setup: prepared.setup.to_string(),
+        seats: stored_seats,
+        created_at,
+        actions: Vec::new(),
+    };
+    let ctx = crate::table::TableContext {
+        store: server.inner.store.clone(),
+        config: server.inner.config.clone(),
+    };
+    let bots = stored.seats.iter().map(|s| s.bot.clone()).collect();
+    // Queue the game's write before its task starts, so that a bot's first action is always
+    // written after the game it belongs to (one writer, first in first out).
+    let written = server.inner.store.create_game(stored.clone());
+    let handle = kind.resume(&stored, ctx).map_err(ApiError::InvalidSetup)?;
+    if let Err(e) = written.await {
+        return Err(ApiError::Storage(e.to_string()));
+    }
+    write(&server.inner.games).insert(
+        id.clone(),
+        GameEntry {
+            handle,
+            kind: kind.name(),
+            seats: bots,
+            created_at,
+        },
+    );
+    {
+        let mut map = write(&server.inner.tokens);
+        for (hash, seat) in tokens {
+            map.insert(hash, (id.clone(), seat));
+        }
+    }
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            spectator: Link {
+                link: server.link(format!("/games/{id}")),
+            },
+            game: id,
+            kind: kind.name(),
+            setup: prepared.setup,
+            seats: answer,
+        }),
+    ))
+}
+
+#[derive(Serialize)]
+struct GameInfo {
+    game: String,
+    kind: &'static str,
+    created_at: i64,
+    seats: Vec<SeatInfo>,
+    #[serde(flatten)]
+    summary: crate::Summary,
+}
+
+#[derive(Serialize)]
+struct SeatInfo {
+    seat: Seat,
+    #[serde(rename = "type")]
+    player: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bot: Option<String>,
+}
+
+async fn summary(
+    State(server): State<Server>,
+    Path(id): Path<String>,
+) -> Result<Json<GameInfo>, ApiError> {
+    let entry = server.game(&id)?;
+    let summary = entry.handle.summary().await?;
+    Ok(Json(GameInfo {
+        game: id,
+        kind: entry.kind,
+        created_at: entry.created_at,
+        seats: entry
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, b)| SeatInfo {
+                seat: Seat(i as u8),
+                player: if b.is_some() { "bot" } else { "human" },
+                bot: b.clone(),
+            })
+            .collect(),
+        summary,
+    }))
+}
+
+fn json_text(text: crate::table::Outgoing) -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        text.to_string(),
+    )
+        .into_response()
+}
+
+async fn view(
+    State(server): State<Server>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let entry = server.game(&id)?;
+    let viewer = server.viewer(&id, bearer(&headers)?)?;
+    Ok(json_text(entry.handle.state(viewer).await?))
+}
+
+async fn log(
+    State(server): State<Server>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let entry = server.game(&id)?;
+    let viewer = server.viewer(&id, bearer(&headers)?)?;
+    Ok(json_text(entry.handle.log(viewer).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ActionRequest {
+    pub version: u64,
+    pub action: Value,
+    #[serde(default)]
+    pub seat: Option<u8>,
+}
+
+#[derive(Serialize)]
+struct Accepted {
+    version: u64,
+}
+
+/// Checks that the action's seat (if named) is the token's, then hands it to the game.
+pub(crate) async fn submit(
+    entry: &GameEntry,
+    viewer: Viewer,
+    request: ActionRequest,
+) -> Result<u64, ApiError> {
+    let Viewer::Seat(seat) = viewer else {
+        return Err(ApiError::SpectatorCannotAct);
+    };
+    if let Some(named) = request.seat {
+        if named != seat.0 {
+            return Err(ApiError::WrongSeat {
+                token_seat: seat.0,
+                action_seat: named,
+            });
+        }
+    }
+    entry
+        .handle
+        .act(seat, request.version, request.action)
+        .await
+}
+
+async fn act(
+    State(server): State<Server>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Accepted>, ApiError> {
+    let entry = server.game(&id)?;
+    let token = bearer(&headers)?.ok_or(ApiError::MissingToken)?;
+    let viewer = server.viewer(&id, Some(token))?;
+    let request: ActionRequest = parse(body, server.config().max_message_bytes)?;
+    let version = submit(&entry, viewer, request).await?;
+    Ok(Json(Accepted { version }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayerGamesRequest {
+    tokens: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct PlayerGame {
+    game: String,
+    kind: &'static str,
+    seat: Seat,
+    created_at: i64,
+    #[serde(flatten)]
+    summary: crate::Summary,
+}
+
+#[derive(Serialize)]
+struct PlayerGames {
+    games: Vec<PlayerGame>,
+    unknown_tokens: usize,
+}
+
+/// At most this many tokens in one listing request.
+const MAX_TOKENS: usize = 256;
+
+async fn player_games(
+    State(server): State<Server>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<PlayerGames>, ApiError> {
+    let request: PlayerGamesRequest = parse(body, server.config().max_message_bytes)?;
+    if request.tokens.len() > MAX_TOKENS {
+        return Err(ApiError::InvalidRequest(format!(
+            "{} tokens sent; at most {MAX_TOKENS} are accepted",
+            request.tokens.len()
+        )));
+    }
+    let mut found = Vec::new();
+    let mut unknown = 0;
+    for t in &request.tokens {
+        match server.seat_of(t) {
+            Some(hit) if !found.contains(&hit) => found.push(hit),
+            Some(_) => {}
+            None => unknown += 1,
+        }
+    }
+    let mut games = Vec::new();
+    for (id, seat) in found {
+        let Some(entry) = read(&server.inner.games).get(&id).cloned() else {
+            continue;
+        };
+        let summary = entry.handle.summary().await?;
+        games.push(PlayerGame {
+            game: id,
+            kind: entry.kind,
+            seat,
+            created_at: entry.created_at,
+            summary,
+        });
+    }
+    games.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.game.cmp(&b.game)));
+    Ok(Json(PlayerGames {
+        games,
+        unknown_tokens: unknown,
+    }))
+}

@@ -1,0 +1,167 @@
+//! The one error type of the API, and its mapping to HTTP status codes and JSON bodies.
+//!
+//! Every refusal has a stable machine `code` (documented in `docs/api.md`) and a human `message`
+//! saying what was wrong and what is allowed. The same codes travel over the WebSocket in
+//! `{"type":"error"}` messages. Mapping to status codes happens here and nowhere else.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+
+/// Why a request was refused. Nothing changed on the server when one of these is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ApiError {
+    /// The body is not JSON at all.
+    #[error("the request body is not valid JSON: {0}")]
+    MalformedJson(String),
+    /// The body is JSON but not of the shape this route expects.
+    #[error("the request is not of the expected shape: {0}")]
+    InvalidRequest(String),
+    /// The body or message is larger than the server accepts.
+    #[error("the message is {size} bytes or more; at most {max} bytes are accepted")]
+    PayloadTooLarge { size: usize, max: usize },
+    /// No game has this id.
+    #[error("there is no game with id {0:?}")]
+    UnknownGame(String),
+    /// The route needs a seat token and none was given.
+    #[error("this request needs a seat token: send `Authorization: Bearer <token>`")]
+    MissingToken,
+    /// The token is not a seat token of this game.
+    #[error("the token is not a seat token of this game")]
+    WrongToken,
+    /// The action names a seat other than the one the token belongs to.
+    #[error("your token is for seat {token_seat}, but the action is for seat {action_seat}")]
+    WrongSeat { token_seat: u8, action_seat: u8 },
+    /// The action was made on an older state than the current one.
+    #[error("the action was made on version {sent}, but the game is at version {current}; reload the state and try again")]
+    StaleVersion { sent: u64, current: u64 },
+    /// The game has ended; it accepts no more actions.
+    #[error("the game is over; no more actions are accepted")]
+    GameOver,
+    /// The JSON is not an action of this game kind.
+    #[error("not a {kind} action: {reason}")]
+    InvalidAction { kind: &'static str, reason: String },
+    /// The rules forbid the action now.
+    #[error("illegal action: {0}")]
+    IllegalAction(String),
+    /// No game kind has this name.
+    #[error("unknown game kind {name:?}; known kinds: {known}")]
+    UnknownKind { name: String, known: String },
+    /// The setup was refused by the game's rules.
+    #[error("invalid setup: {0}")]
+    InvalidSetup(String),
+    /// The seat list does not fit the game.
+    #[error("invalid seats: {0}")]
+    InvalidSeats(String),
+    /// No bot of this name plays this kind.
+    #[error("unknown bot {name:?} for {kind}; known bots: {known}")]
+    UnknownBot {
+        kind: &'static str,
+        name: String,
+        known: String,
+    },
+    /// The connection sends faster than allowed.
+    #[error("too many requests on this connection: at most {per_second} per second (bursts of {burst}); slow down")]
+    RateLimited { per_second: u32, burst: u32 },
+    /// A WebSocket message came before the `hello` that says who is connecting.
+    #[error("send {{\"type\":\"hello\",\"token\":...}} (or without token, as a spectator) first")]
+    HelloRequired,
+    /// A spectator tried to act.
+    #[error("spectators cannot act; connect with a seat token")]
+    SpectatorCannotAct,
+    /// No route or file at this path.
+    #[error("nothing at {0}")]
+    NotFound(String),
+    /// The database refused or failed a write; nothing was accepted.
+    #[error("storage failed, nothing was accepted: {0}")]
+    Storage(String),
+    /// The game's task is gone (the server is shutting down).
+    #[error("the game is not available right now; try again")]
+    Unavailable,
+}
+
+impl ApiError {
+    /// The stable machine-readable code of this error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::MalformedJson(_) => "malformed_json",
+            ApiError::InvalidRequest(_) => "invalid_request",
+            ApiError::PayloadTooLarge { .. } => "payload_too_large",
+            ApiError::UnknownGame(_) => "unknown_game",
+            ApiError::MissingToken => "missing_token",
+            ApiError::WrongToken => "wrong_token",
+            ApiError::WrongSeat { .. } => "wrong_seat",
+            ApiError::StaleVersion { .. } => "stale_version",
+            ApiError::GameOver => "game_over",
+            ApiError::InvalidAction { .. } => "invalid_action",
+            ApiError::IllegalAction(_) => "illegal_action",
+            ApiError::UnknownKind { .. } => "unknown_kind",
+            ApiError::InvalidSetup(_) => "invalid_setup",
+            ApiError::InvalidSeats(_) => "invalid_seats",
+            ApiError::UnknownBot { .. } => "unknown_bot",
+            ApiError::RateLimited { .. } => "rate_limited",
+            ApiError::HelloRequired => "hello_required",
+            ApiError::SpectatorCannotAct => "spectator_cannot_act",
+            ApiError::NotFound(_) => "not_found",
+            ApiError::Storage(_) => "storage_failed",
+            ApiError::Unavailable => "unavailable",
+        }
+    }
+
+    /// The HTTP status code this error is answered with.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::MalformedJson(_)
+            | ApiError::InvalidRequest(_)
+            | ApiError::InvalidAction { .. }
+            | ApiError::UnknownKind { .. }
+            | ApiError::HelloRequired => StatusCode::BAD_REQUEST,
+            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnknownGame(_) | ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MissingToken => StatusCode::UNAUTHORIZED,
+            ApiError::WrongToken | ApiError::WrongSeat { .. } | ApiError::SpectatorCannotAct => {
+                StatusCode::FORBIDDEN
+            }
+            ApiError::StaleVersion { .. } | ApiError::GameOver => StatusCode::CONFLICT,
+            ApiError::IllegalAction(_)
+            | ApiError::InvalidSetup(_)
+            | ApiError::InvalidSeats(_)
+            | ApiError::UnknownBot { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The JSON body: `{"code": ..., "message": ...}`, plus `current_version` for stale versions.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            code: self.code(),
+            message: self.to_string(),
+            current_version: match self {
+                ApiError::StaleVersion { current, .. } => Some(*current),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// The JSON form of an [`ApiError`].
+#[derive(Debug, Clone, Serialize)]
+pub struct ErrorBody {
+    /// The machine code, e.g. `"stale_version"`.
+    pub code: &'static str,
+    /// What was wrong and what is allowed, for people.
+    pub message: String,
+    /// For `stale_version`: the version the game is at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_version: Option<u64>,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status(), Json(self.body())).into_response()
+    }
+}

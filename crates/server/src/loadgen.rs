@@ -1,0 +1,416 @@
+//! A load generator for the server, and the small HTTP client it (and the tests) use.
+//!
+//! [`run`] keeps `games` games going at once on a server reachable over loopback. Each game is
+//! created over HTTP with every seat human; each seat is a client on its own WebSocket that
+//! plays a uniformly random legal action whenever the server says it must act, and measures the
+//! time from sending an action to receiving its `accepted`. When a game ends, its slot starts a
+//! new one. The run stops by itself after `max_actions` actions or `duration`, whichever comes
+//! first; clients then send nothing new and wait for their last answers, so the acknowledged
+//! count per game can be checked exactly against the database afterwards.
+
+use futures_util::{SinkExt, StreamExt};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Why a load run or an HTTP call failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LoadError {
+    /// The HTTP request failed.
+    #[error("http: {0}")]
+    Http(String),
+    /// The server answered with an unexpected status.
+    #[error("{status} from {path}: {body}")]
+    Status {
+        status: u16,
+        path: String,
+        body: String,
+    },
+    /// The WebSocket failed.
+    #[error("websocket: {0}")]
+    WebSocket(String),
+    /// A message from the server did not have the expected shape.
+    #[error("unexpected message: {0}")]
+    Protocol(String),
+}
+
+/// A small JSON-over-HTTP client for one server.
+#[derive(Clone)]
+pub struct HttpClient {
+    client: Client<HttpConnector, Full<Bytes>>,
+    base: String,
+}
+
+impl HttpClient {
+    /// A client for the server at `base`, e.g. `http://127.0.0.1:8080`.
+    pub fn new(base: &str) -> HttpClient {
+        HttpClient {
+            client: Client::builder(TokioExecutor::new()).build_http(),
+            base: base.trim_end_matches('/').to_owned(),
+        }
+    }
+
+    /// The server's base URL.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// Sends a request with an optional bearer token and body; answers status and body text.
+    ///
+    /// # Errors
+    /// The connection failed.
+    pub async fn send(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Vec<u8>>,
+    ) -> Result<(u16, String), LoadError> {
+        let mut request = hyper::Request::builder()
+            .method(method)
+            .uri(format!("{}{path}", self.base))
+            .header("content-type", "application/json");
+        if let Some(t) = token {
+            request = request.header("authorization", format!("Bearer {t}"));
+        }
+        let request = request
+            .body(Full::new(Bytes::from(body.unwrap_or_default())))
+            .map_err(|e| LoadError::Http(e.to_string()))?;
+        let response = self
+            .client
+            .request(request)
+            .await
+            .map_err(|e| LoadError::Http(e.to_string()))?;
+        let status = response.status().as_u16();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .map_err(|e| LoadError::Http(e.to_string()))?
+            .to_bytes();
+        Ok((status, String::from_utf8_lossy(&bytes).into_owned()))
+    }
+
+    /// Sends JSON and parses the JSON answer; any status is returned as is.
+    ///
+    /// # Errors
+    /// The connection failed or the answer is not JSON.
+    pub async fn json(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> Result<(u16, Value), LoadError> {
+        let (status, text) = self
+            .send(
+                method,
+                path,
+                token,
+                body.map(|b| b.to_string().into_bytes()),
+            )
+            .await?;
+        let value = serde_json::from_str(&text).map_err(|e| {
+            LoadError::Protocol(format!(
+                "{method} {path} answered {status} with non-JSON: {e}"
+            ))
+        })?;
+        Ok((status, value))
+    }
+}
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct LoadConfig {
+    /// The server, e.g. `http://127.0.0.1:8080`.
+    pub base: String,
+    /// The game kind to play.
+    pub kind: String,
+    /// Its setup (a random seed is filled in by the server for each game).
+    pub setup: Value,
+    /// Games kept going at once.
+    pub games: usize,
+    /// Stop after this many accepted actions...
+    pub max_actions: u64,
+    /// ...or after this long.
+    pub duration: Duration,
+    /// Seed of the clients' choices.
+    pub seed: u64,
+}
+
+/// What a run measured.
+#[derive(Debug, Clone)]
+pub struct LoadReport {
+    /// Games created.
+    pub games_started: u64,
+    /// Games played to their end.
+    pub games_finished: u64,
+    /// Actions acknowledged with `accepted`.
+    pub actions: u64,
+    /// Actions answered with an error.
+    pub errors: u64,
+    /// From the first action sent to the last answer.
+    pub elapsed: Duration,
+    /// Latency from send to `accepted`: median.
+    pub p50: Duration,
+    /// Latency: 99th percentile.
+    pub p99: Duration,
+    /// Latency: the slowest.
+    pub max: Duration,
+    /// Acknowledged actions per game id, to check against the database.
+    pub acked: HashMap<String, u64>,
+}
+
+impl LoadReport {
+    /// Accepted actions per second.
+    pub fn per_second(&self) -> f64 {
+        self.actions as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+struct Shared {
+    http: HttpClient,
+    config: LoadConfig,
+    stop: AtomicBool,
+    deadline: Instant,
+    actions: AtomicU64,
+    errors: AtomicU64,
+    started: AtomicU64,
+    finished: AtomicU64,
+    latencies: Mutex<Vec<u32>>,
+    acked: Mutex<HashMap<String, u64>>,
+}
+
+impl Shared {
+    fn stopping(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.actions.load(Ordering::Relaxed) >= self.config.max_actions
+            || Instant::now() >= self.deadline
+        {
+            self.stop.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+}
+
+/// Runs the load described by `config` and reports what it measured.
+///
+/// # Errors
+/// The first game could not be created (the server is not there, or refuses the setup).
+pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
+    let http = HttpClient::new(&config.base);
+    // One game first, so that a wrong kind or setup fails fast and clearly.
+    create_game(&http, &config).await?;
+    let shared = Arc::new(Shared {
+        http,
+        deadline: Instant::now() + config.duration,
+        config,
+        stop: AtomicBool::new(false),
+        actions: AtomicU64::new(0),
+        errors: AtomicU64::new(0),
+        started: AtomicU64::new(0),
+        finished: AtomicU64::new(0),
+        latencies: Mutex::new(Vec::new()),
+        acked: Mutex::new(HashMap::new()),
+    });
+    let start = Instant::now();
+    let mut slots = Vec::new();
+    for i in 0..shared.config.games {
+        let shared = shared.clone();
+        slots.push(tokio::spawn(async move { slot(shared, i as u64).await }));
+    }
+    for s in slots {
+        match s.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::warn!("load slot stopped: {e}"),
+            Err(e) => tracing::warn!("load slot failed: {e}"),
+        }
+    }
+    let elapsed = start.elapsed();
+    let mut latencies =
+        std::mem::take(&mut *shared.latencies.lock().unwrap_or_else(|e| e.into_inner()));
+    latencies.sort_unstable();
+    let pick = |q: f64| -> Duration {
+        if latencies.is_empty() {
+            return Duration::ZERO;
+        }
+        let i = ((latencies.len() as f64 - 1.0) * q).round() as usize;
+        Duration::from_micros(u64::from(latencies[i]))
+    };
+    let acked = std::mem::take(&mut *shared.acked.lock().unwrap_or_else(|e| e.into_inner()));
+    Ok(LoadReport {
+        games_started: shared.started.load(Ordering::Relaxed),
+        games_finished: shared.finished.load(Ordering::Relaxed),
+        actions: shared.actions.load(Ordering::Relaxed),
+        errors: shared.errors.load(Ordering::Relaxed),
+        elapsed,
+        p50: pick(0.50),
+        p99: pick(0.99),
+        max: pick(1.0),
+        acked,
+    })
+}
+
+/// Creates one all-human game; answers its id and its seat tokens.
+async fn create_game(
+    http: &HttpClient,
+    config: &LoadConfig,
+) -> Result<(String, Vec<String>), LoadError> {
+    let body = json!({ "kind": config.kind, "setup": config.setup });
+    loop {
+        let (status, answer) = http.json("POST", "/api/games", None, Some(&body)).await?;
+        if status == 429 {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        }
+        if status != 201 {
+            return Err(LoadError::Status {
+                status,
+                path: "/api/games".into(),
+                body: answer.to_string(),
+            });
+        }
+        let id = answer["game"]
+            .as_str()
+            .ok_or_else(|| LoadError::Protocol(answer.to_string()))?;
+        let tokens = answer["seats"]
+            .as_array()
+            .ok_or_else(|| LoadError::Protocol(answer.to_string()))?
+            .iter()
+            .filter_map(|s| s["token"].as_str().map(str::to_owned))
+            .collect();
+        return Ok((id.to_owned(), tokens));
+    }
+}
+
+async fn slot(shared: Arc<Shared>, index: u64) -> Result<(), LoadError> {
+    let mut round = 0u64;
+    while !shared.stopping() {
+        let (id, tokens) = create_game(&shared.http, &shared.config).await?;
+        shared.started.fetch_add(1, Ordering::Relaxed);
+        shared
+            .acked
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.clone(), 0);
+        let mut seats = Vec::new();
+        for (s, token) in tokens.into_iter().enumerate() {
+            let shared = shared.clone();
+            let id = id.clone();
+            let seed = shared.config.seed ^ (index << 32) ^ (round << 8) ^ s as u64;
+            seats.push(tokio::spawn(
+                async move { seat(shared, id, token, seed).await },
+            ));
+        }
+        let mut over = false;
+        for s in seats {
+            match s.await {
+                Ok(Ok(done)) => over |= done,
+                Ok(Err(e)) => return Err(e),
+                Err(e) => return Err(LoadError::WebSocket(e.to_string())),
+            }
+        }
+        if over {
+            shared.finished.fetch_add(1, Ordering::Relaxed);
+        }
+        round += 1;
+    }
+    Ok(())
+}
+
+/// Plays one seat until the game ends (answers `true`) or the run stops (`false`).
+async fn seat(
+    shared: Arc<Shared>,
+    id: String,
+    token: String,
+    seed: u64,
+) -> Result<bool, LoadError> {
+    let ws_url = format!(
+        "{}/api/games/{id}/ws",
+        shared.http.base().replacen("http", "ws", 1)
+    );
+    let (mut socket, _) = tokio_tungstenite::connect_async(ws_url.as_str())
+        .await
+        .map_err(|e| LoadError::WebSocket(e.to_string()))?;
+    let hello = json!({ "type": "hello", "token": token }).to_string();
+    socket
+        .send(Message::text(hello))
+        .await
+        .map_err(|e| LoadError::WebSocket(e.to_string()))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pending: Option<Instant> = None;
+    loop {
+        if pending.is_none() && shared.stopping() {
+            let _ = socket.close(None).await;
+            return Ok(false);
+        }
+        let next = tokio::time::timeout(Duration::from_millis(250), socket.next()).await;
+        let message = match next {
+            Err(_) => continue,
+            Ok(None) => return Err(LoadError::WebSocket("closed by the server".into())),
+            Ok(Some(Err(e))) => return Err(LoadError::WebSocket(e.to_string())),
+            Ok(Some(Ok(m))) => m,
+        };
+        let Message::Text(text) = message else {
+            continue;
+        };
+        let value: Value =
+            serde_json::from_str(text.as_str()).map_err(|e| LoadError::Protocol(e.to_string()))?;
+        match value["type"].as_str() {
+            Some("accepted") => {
+                if let Some(sent) = pending.take() {
+                    let micros = sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+                    shared
+                        .latencies
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(micros);
+                    shared.actions.fetch_add(1, Ordering::Relaxed);
+                    *shared
+                        .acked
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .entry(id.clone())
+                        .or_default() += 1;
+                }
+            }
+            Some("error") => {
+                pending = None;
+                shared.errors.fetch_add(1, Ordering::Relaxed);
+            }
+            Some("state") => {
+                if value["actor"]["type"] == "terminal" {
+                    let _ = socket.close(None).await;
+                    return Ok(true);
+                }
+                let legal = value["legal"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+                if pending.is_some() || legal.is_empty() || shared.stopping() {
+                    continue;
+                }
+                let action = legal[rng.gen_range(0..legal.len())].clone();
+                let message =
+                    json!({ "type": "action", "version": value["version"], "action": action });
+                pending = Some(Instant::now());
+                socket
+                    .send(Message::text(message.to_string()))
+                    .await
+                    .map_err(|e| LoadError::WebSocket(e.to_string()))?;
+            }
+            _ => return Err(LoadError::Protocol(value.to_string())),
+        }
+    }
+}

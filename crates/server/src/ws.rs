@@ -1,0 +1,287 @@
+//! The WebSocket of one seat or spectator: `GET /api/games/{id}/ws`.
+//!
+//! The client first says who it is (`{"type":"hello","token":...}`, or without a token as a
+//! spectator) and gets the current state; from then on every change arrives as it happens, and
+//! the client may send actions (`{"type":"action",...}`), each answered by `accepted` or `error`.
+//! A client that reconnects says hello again and gets the current state back.
+//!
+//! Decisions:
+//! - The token travels in the first message, not in the URL, so it stays out of access logs.
+//! - The frame limit is four times [`Config::max_message_bytes`](crate::Config); a message over
+//!   the configured size but under the frame limit gets a `payload_too_large` error and the
+//!   connection stays open. Anything larger closes the connection.
+//! - Each connection has its own token bucket; a message over the rate is answered with
+//!   `rate_limited` and otherwise ignored.
+//! - The client has 30 seconds to say hello.
+
+use crate::api::{submit, ActionRequest};
+use crate::error::ApiError;
+use crate::limit::Bucket;
+use crate::table::Outgoing;
+use crate::{GameEntry, Server};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use engine::Viewer;
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::Value;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+const HELLO_TIMEOUT: Duration = Duration::from_secs(30);
+
+pub(crate) async fn upgrade(
+    State(server): State<Server>,
+    Path(id): Path<String>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Response {
+    let entry = match server.game(&id) {
+        Ok(e) => e,
+        Err(e) => return e.into_response(),
+    };
+    let Ok(upgrade) = upgrade else {
+        return ApiError::InvalidRequest("this route needs a WebSocket upgrade request".into())
+            .into_response();
+    };
+    let frame_limit = server.config().max_message_bytes.saturating_mul(4);
+    upgrade
+        .max_message_size(frame_limit)
+        .max_frame_size(frame_limit)
+        .on_upgrade(move |socket| connection(server, id, entry, socket))
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ClientMessage {
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+    },
+    Action {
+        version: u64,
+        action: Value,
+        #[serde(default)]
+        seat: Option<u8>,
+    },
+}
+
+fn error_message(error: &ApiError, reference: Option<Value>) -> Utf8Bytes {
+    let mut v = serde_json::to_value(error.body()).unwrap_or(Value::Null);
+    if let Some(o) = v.as_object_mut() {
+        o.insert("type".into(), "error".into());
+        if let Some(r) = reference {
+            o.insert("ref".into(), r);
+        }
+    }
+    v.to_string().into()
+}
+
+fn accepted_message(version: u64, reference: Option<Value>) -> Utf8Bytes {
+    let mut v = serde_json::json!({ "type": "accepted", "version": version });
+    if let (Some(r), Some(o)) = (reference, v.as_object_mut()) {
+        o.insert("ref".into(), r);
+    }
+    v.to_string().into()
+}
+
+/// One parsed client message, or the error to answer it with.
+fn read_message(
+    text: &str,
+    max: usize,
+) -> Result<(ClientMessage, Option<Value>), (ApiError, Option<Value>)> {
+    if text.len() > max {
+        return Err((
+            ApiError::PayloadTooLarge {
+                size: text.len(),
+                max,
+            },
+            None,
+        ));
+    }
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| (ApiError::MalformedJson(e.to_string()), None))?;
+    let reference = value.get("ref").cloned();
+    let mut fields = value;
+    if let Some(o) = fields.as_object_mut() {
+        o.remove("ref");
+    }
+    match serde_json::from_value(fields) {
+        Ok(m) => Ok((m, reference)),
+        Err(e) => Err((ApiError::InvalidRequest(e.to_string()), reference)),
+    }
+}
+
+struct Connection {
+    server: Server,
+    id: String,
+    entry: GameEntry,
+    bucket: Bucket,
+    viewer: Option<Viewer>,
+}
+
+enum Step {
+    Reply(Utf8Bytes),
+    Joined(Outgoing, mpsc::Receiver<Outgoing>),
+}
+
+impl Connection {
+    async fn on_text(&mut self, text: &str) -> Step {
+        let config = self.server.config();
+        let (rate, burst) = (config.rate_per_second, config.rate_burst);
+        if !self.bucket.take(rate, burst) {
+            return Step::Reply(error_message(
+                &ApiError::RateLimited {
+                    per_second: rate,
+                    burst,
+                },
+                None,
+            ));
+        }
+        let (message, reference) = match read_message(text, config.max_message_bytes) {
+            Ok(m) => m,
+            Err((e, r)) => return Step::Reply(error_message(&e, r)),
+        };
+        match message {
+            ClientMessage::Hello { token } => {
+                if self.viewer.is_some() {
+                    return Step::Reply(error_message(
+                        &ApiError::InvalidRequest(
+                            "hello was already said on this connection; reconnect to change seat"
+                                .into(),
+                        ),
+                        reference,
+                    ));
+                }
+                let viewer = match self.server.viewer(&self.id, token.as_deref()) {
+                    Ok(v) => v,
+                    Err(e) => return Step::Reply(error_message(&e, reference)),
+                };
+                match self.entry.handle.watch(viewer).await {
+                    Ok((now, rx)) => {
+                        self.viewer = Some(viewer);
+                        Step::Joined(now, rx)
+                    }
+                    Err(e) => Step::Reply(error_message(&e, reference)),
+                }
+            }
+            ClientMessage::Action {
+                version,
+                action,
+                seat,
+            } => {
+                let Some(viewer) = self.viewer else {
+                    return Step::Reply(error_message(&ApiError::HelloRequired, reference));
+                };
+                let request = ActionRequest {
+                    version,
+                    action,
+                    seat,
+                };
+                match submit(&self.entry, viewer, request).await {
+                    Ok(v) => Step::Reply(accepted_message(v, reference)),
+                    Err(e) => Step::Reply(error_message(&e, reference)),
+                }
+            }
+        }
+    }
+}
+
+async fn connection(server: Server, id: String, entry: GameEntry, socket: WebSocket) {
+    let burst = server.config().rate_burst;
+    let (mut sink, mut stream) = socket.split();
+    let mut conn = Connection {
+        server,
+        id,
+        entry,
+        bucket: Bucket::new(burst),
+        viewer: None,
+    };
+
+    // Until hello: answer messages, no updates to forward.
+    let deadline = tokio::time::sleep(HELLO_TIMEOUT);
+    tokio::pin!(deadline);
+    let mut updates = loop {
+        let incoming = tokio::select! {
+            m = stream.next() => m,
+            _ = &mut deadline => {
+                let _ = sink.send(Message::Close(Some(CloseFrame {
+                    code: 1008,
+                    reason: "no hello within 30 seconds".into(),
+                }))).await;
+                return;
+            }
+        };
+        let text = match incoming {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Binary(_))) => {
+                let e = ApiError::InvalidRequest("send JSON as text messages".into());
+                if sink
+                    .send(Message::Text(error_message(&e, None)))
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+                continue;
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            _ => return,
+        };
+        match conn.on_text(text.as_str()).await {
+            Step::Joined(now, rx) => {
+                if sink
+                    .send(Message::Text(now.to_string().into()))
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+                break rx;
+            }
+            Step::Reply(r) => {
+                if sink.send(Message::Text(r)).await.is_err() {
+                    return;
+                }
+            }
+        }
+    };
+
+    loop {
+        tokio::select! {
+            incoming = stream.next() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        let e = ApiError::InvalidRequest("send JSON as text messages".into());
+                        if sink.send(Message::Text(error_message(&e, None))).await.is_err() {
+                            return;
+                        }
+                        continue;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    _ => return,
+                };
+                if let Step::Reply(r) = conn.on_text(text.as_str()).await {
+                    if sink.send(Message::Text(r)).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            update = updates.recv() => match update {
+                Some(m) => {
+                    if sink.send(Message::Text(m.to_string().into())).await.is_err() {
+                        return;
+                    }
+                }
+                None => {
+                    let _ = sink.send(Message::Close(Some(CloseFrame {
+                        code: 1013,
+                        reason: "too far behind; reconnect for the current state".into(),
+                    }))).await;
+                    return;
+                }
+            },
+        }
+    }
+}

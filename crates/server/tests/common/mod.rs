@@ -1,0 +1,108 @@
+//! Shared helpers of the server's integration tests.
+#![allow(dead_code)]
+
+pub mod highcard;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use highcard::HighCard;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use server::{Bots, Config, Registry, Server, SqliteStore};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tower::ServiceExt;
+
+pub fn registry() -> Registry {
+    let mut r = Registry::new();
+    r.register_with_random::<HighCard>(Bots::new());
+    r
+}
+
+pub fn config() -> Config {
+    Config {
+        bot_delay: Duration::ZERO,
+        ..Config::default()
+    }
+}
+
+pub fn server_with(config: Config) -> Server {
+    let store = Arc::new(SqliteStore::open_in_memory().unwrap());
+    Server::start(config, registry(), store).unwrap()
+}
+
+pub fn server() -> Server {
+    server_with(config())
+}
+
+/// One request through the router, without a socket.
+pub async fn call(
+    app: &Router,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut request = Request::builder().method(method).uri(path);
+    if let Some(t) = token {
+        request = request.header("authorization", format!("Bearer {t}"));
+    }
+    let request = request
+        .body(Body::from(body.unwrap_or("").to_owned()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    (status, value)
+}
+
+/// Creates a High Card game; `seats` like `["human", "random"]`.
+pub async fn create(app: &Router, players: u8, seed: u64, seats: &[&str]) -> Value {
+    let seats: Vec<Value> = seats
+        .iter()
+        .map(|s| {
+            if *s == "human" {
+                json!({"type":"human"})
+            } else {
+                json!({"type":"bot","bot":s})
+            }
+        })
+        .collect();
+    let body = json!({"kind":"highcard","setup":{"players":players,"seed":seed},"seats":seats});
+    let (status, answer) = call(app, "POST", "/api/games", None, Some(&body.to_string())).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    answer
+}
+
+pub fn token(created: &Value, seat: usize) -> String {
+    created["seats"][seat]["token"].as_str().unwrap().to_owned()
+}
+
+pub fn id(created: &Value) -> String {
+    created["game"].as_str().unwrap().to_owned()
+}
+
+/// Serves `server` on a loopback port, with per-connection limits as in production.
+pub async fn serve(server: &Server) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(server.clone().serve(listener));
+    addr
+}
+
+/// Every card (`"card:N"`) mentioned in a text.
+pub fn cards_in(text: &str) -> Vec<u8> {
+    text.match_indices("\"card:")
+        .filter_map(|(at, _)| {
+            let digits: String = text[at + 6..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            digits.parse().ok()
+        })
+        .collect()
+}
