@@ -748,6 +748,7 @@ impl State {
     /// bid and raise (for rollouts and benchmarks; every listed action is legal).
     pub fn legal_actions_limited(&self, out: &mut Vec<Action>, bids: u32) {
         out.clear();
+        let bids = bids.max(1);
         let Actor::Seat(seat) = self.actor() else {
             return;
         };
