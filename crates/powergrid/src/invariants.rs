@@ -22,7 +22,7 @@ impl State {
 /// Most Elektro a player may hold in a state read from a file.
 pub const MONEY_LIMIT: u32 = 100_000;
 
-fn check_core(c: &Core) -> Result<(), String> {
+pub(crate) fn check_core(c: &Core) -> Result<(), String> {
     let rules = player_count_rules(c.players).ok_or("player count is not 2 to 6")?;
     let n = c.players as usize;
     if c.seats.len() != n {

@@ -672,3 +672,46 @@ fn the_game_trait_drives_a_whole_game_and_reports_the_outcome() {
         "no action after the end"
     );
 }
+
+/// A bot's guess of the full state from its view shows it the same view, offers the same legal
+/// actions, and plays on without trouble.
+#[test]
+fn states_sampled_from_a_view_agree_with_the_view() {
+    use powergrid::Viewer;
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let players = 2 + (seed % 5) as u8;
+        let map = if seed % 2 == 0 {
+            MapId::Germany
+        } else {
+            MapId::Usa
+        };
+        let mut g = State::new(Setup::new(players, map, seed)).unwrap();
+        let mut player = common::RandomPlayer::new(seed);
+        let mut step = 0;
+        while g.actor() != Actor::Terminal {
+            if step % 37 == 0 {
+                let money: Vec<u32> = (0..players).map(|s| g.money(Seat(s))).collect();
+                for s in 0..players {
+                    let viewer = Viewer::Seat(Seat(s));
+                    let view = g.view(viewer);
+                    let sampled = State::sample_from_view(&view, &money, seed * 1000 + step)
+                        .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
+                    assert_eq!(sampled.view(viewer), view);
+                    assert_eq!(sampled.deck_size(), g.deck_size());
+                    assert_eq!(legal(&sampled), legal(&g));
+                    let mut rollout = sampled.clone();
+                    let mut rng =
+                        <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(s as u64);
+                    rollout.random_playout(&mut rng, 5, &mut Vec::new());
+                    assert!(rollout.outcome().is_some());
+                    checked += 1;
+                }
+            }
+            let a = player.choose(&g);
+            g.apply(&a).unwrap();
+            step += 1;
+        }
+    }
+    assert!(checked > 100);
+}
