@@ -41,8 +41,9 @@ fn idle_until(state: &mut State, phase: PhaseKind) {
     }
 }
 
-#[test]
-fn building_examples_wuerzburg_nuernberg_18_and_fulda_berlin_46_through_full_cities() {
+/// Round 2, phase 4 of a 3-player game: seat 0 has Fulda, seat 1 Erfurt and Halle, seat 2
+/// Würzburg; seat 0 is about to build.
+fn building_position() -> State {
     let mut g = State::new(three_player_setup()).unwrap();
     // Round 1: seat 0 buys 3, seat 1 buys 4, seat 2 is alone and buys 5 at once.
     script(
@@ -75,6 +76,12 @@ fn building_examples_wuerzburg_nuernberg_18_and_fulda_berlin_46_through_full_cit
     assert_eq!(g.turn_order(), &[S1, S2, S0]);
     idle_until(&mut g, PhaseKind::Building);
     assert_eq!(g.actor(), Actor::Seat(S0));
+    g
+}
+
+#[test]
+fn fulda_to_berlin_costs_46_through_full_erfurt_and_halle_in_step_1() {
+    let mut g = building_position();
     assert_eq!(g.build_cost(S0, city("berlin")), Ok((36, 10)));
     let (cost, path) = g.connection(S0, city("berlin")).unwrap();
     assert_eq!(cost, 36);
@@ -82,17 +89,24 @@ fn building_examples_wuerzburg_nuernberg_18_and_fulda_berlin_46_through_full_cit
         path,
         vec![city("fulda"), city("erfurt"), city("halle"), city("berlin")]
     );
-    let ev = script(&mut g, &["build berlin", "done"]);
+    let ev = script(&mut g, &["build berlin"]);
     assert_eq!(
         ev[0].to_string(),
         "Red connects Berlin for 46 Elektro (36 connection + 10 city)"
     );
-    // Step 1: a city holds one house.
+}
+
+#[test]
+fn wuerzburg_to_nuernberg_costs_18_in_step_1() {
+    let mut g = building_position();
+    script(&mut g, &["done"]);
     assert_eq!(g.actor(), Actor::Seat(S2));
+    // Step 1: a city holds one house.
     assert!(matches!(
         g.apply(&"build erfurt".parse().unwrap()),
         Err(RuleError::CityFull { limit: 1, .. })
     ));
+    assert_eq!(g.build_cost(S2, city("nuernberg")), Ok((8, 10)));
     let ev = script(&mut g, &["build nuernberg"]);
     assert_eq!(
         ev[0],

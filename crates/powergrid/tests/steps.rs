@@ -288,8 +288,7 @@ fn check_step3(players: u8, map: MapId, seed: u64, seen: &mut Step3Seen) {
     );
 }
 
-#[test]
-fn step3_card_drawn_in_phase_2_4_or_5_starts_step_3_at_the_right_time() {
+fn step3_scan() -> Step3Seen {
     let mut seen = Step3Seen::default();
     for players in 2..=6 {
         for map in MapId::ALL {
@@ -298,8 +297,24 @@ fn step3_card_drawn_in_phase_2_4_or_5_starts_step_3_at_the_right_time() {
             }
         }
     }
+    seen
+}
+
+#[test]
+fn step3_card_drawn_in_phase_2_waits_in_the_market_and_step_3_begins_with_phase_3() {
+    let seen = step3_scan();
     assert!(seen.phase2 > 0, "card never drawn in phase 2");
+}
+
+#[test]
+fn step3_card_drawn_in_phase_4_leaves_at_once_and_step_3_begins_with_phase_5() {
+    let seen = step3_scan();
     assert!(seen.phase4 > 0, "card never drawn in phase 4");
+}
+
+#[test]
+fn step3_card_drawn_in_phase_5_leaves_at_once_and_step_3_begins_next_round() {
+    let seen = step3_scan();
     assert!(seen.phase5 > 0, "card never drawn in phase 5");
 }
 
