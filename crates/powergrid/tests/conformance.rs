@@ -16,8 +16,9 @@
 mod common;
 
 use common::{candidates, random_game_with, setup, Policy};
+use powergrid::plants::FuelNeeds;
 use powergrid::resources::payment;
-use powergrid::{Action, Event, MapId, PhaseKind, Seat, State, Viewer};
+use powergrid::{Action, ByResource, Event, MapId, PhaseKind, Seat, State, Viewer};
 use rand::{Rng, SeedableRng};
 
 const GAMES: u64 = 2_000;
@@ -82,6 +83,11 @@ fn check_game(players: u8, map: MapId, game: u64) {
                 };
                 let listed = legal.binary_search(c).is_ok();
                 assert_eq!(before.is_legal(c), listed, "{}: candidate {c}", ctx());
+            }
+
+            // Discards: the coal/oil choices are exactly those keeping the most tokens.
+            if let Some(Action::Discard { .. }) = legal.first() {
+                check_discard_options(before, &legal);
             }
 
             // Applying: every listed action (deep) or a sample is accepted; refusals change nothing.
@@ -205,6 +211,57 @@ fn check_game(players: u8, map: MapId, game: u64) {
     assert!(fin.most_cities() >= end, "game ended before the end count");
     for s in &outcome.standings {
         assert_eq!(s.cities_powered, fin.best_power(s.seat).cities);
+    }
+}
+
+/// Brute force over every way to keep tokens after each possible discard.
+fn check_discard_options(state: &State, legal: &[Action]) {
+    let seat = state.actor().seat().unwrap();
+    let plants = state.plants(seat);
+    let held = state.resources(seat);
+    let view = state.view(Viewer::Seat(seat));
+    let bought = view.pending_discard.unwrap().1;
+    for &p in plants {
+        let listed: Vec<Option<u8>> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Discard { plant, keep_coal } if *plant == p => Some(*keep_coal),
+                _ => None,
+            })
+            .collect();
+        if p == bought {
+            assert!(listed.is_empty(), "the new plant cannot be discarded");
+            continue;
+        }
+        let needs = FuelNeeds::of(plants.iter().copied().filter(|&q| q != p));
+        let mut best = 0;
+        let mut options = Vec::new();
+        for c in 0..=held.coal {
+            for o in 0..=held.oil {
+                let kept = ByResource {
+                    coal: c,
+                    oil: o,
+                    garbage: held.garbage.min(2 * needs.garbage),
+                    uranium: held.uranium.min(2 * needs.uranium),
+                };
+                if !needs.can_store(kept) {
+                    continue;
+                }
+                if c + o > best {
+                    best = c + o;
+                    options.clear();
+                }
+                if c + o == best {
+                    options.push(c);
+                }
+            }
+        }
+        let expected: Vec<Option<u8>> = if options.len() == 1 {
+            vec![None]
+        } else {
+            options.into_iter().map(Some).collect()
+        };
+        assert_eq!(listed, expected, "discarding plant {p} holding {held:?}");
     }
 }
 
