@@ -141,6 +141,14 @@ fn check_game(players: u8, map: MapId, game: u64) {
                         let (cost, path) = before.connection(*seat, *city).unwrap();
                         assert_eq!(cost, *connection, "{}: path query disagrees", ctx());
                         assert_eq!(path.last(), Some(city));
+                        let along: u32 = path
+                            .windows(2)
+                            .map(|w| before.board().connection_cost(w[0], w[1]).unwrap() as u32)
+                            .sum();
+                        assert_eq!(along, cost, "{}: the path's connections", ctx());
+                        if cost > 0 || path.len() > 1 {
+                            assert!(before.cities(*seat).contains(&path[0]));
+                        }
                         assert!([10, 15, 20].contains(place));
                     }
                     Event::Powered {
