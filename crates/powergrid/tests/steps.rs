@@ -367,3 +367,39 @@ fn an_empty_deck_shrinks_the_market_and_the_game_goes_on() {
     }
     assert!(emptied > 0, "no game emptied the deck");
 }
+
+#[test]
+fn a_fixed_step3_order_decides_the_draws_after_the_shuffle() {
+    use powergrid::{PlantId, Setup};
+    let descending: Vec<PlantId> = powergrid::plants::PLANTS
+        .iter()
+        .rev()
+        .map(|p| PlantId(p.number))
+        .collect();
+    let mut checked = 0;
+    for seed in 0..20 {
+        let s = Setup {
+            step3_deck: Some(descending.clone()),
+            ..setup(4, MapId::Germany, seed)
+        };
+        let mut shuffled = false;
+        let mut drawn_after: Vec<u8> = Vec::new();
+        random_game(s, |_b, _a, events, _after| {
+            for e in events {
+                match e {
+                    Event::DeckShuffled { .. } => shuffled = true,
+                    Event::PlantDrawn { plant } if shuffled => drawn_after.push(plant.0),
+                    _ => {}
+                }
+            }
+        });
+        if drawn_after.len() >= 2 {
+            checked += 1;
+            assert!(
+                drawn_after.windows(2).all(|w| w[0] > w[1]),
+                "seed {seed}: {drawn_after:?}"
+            );
+        }
+    }
+    assert!(checked > 5, "only {checked} games drew after the shuffle");
+}
