@@ -51,9 +51,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
         let store = open_store(&args.data)?;
-        let listener = tokio::net::TcpListener::bind(args.addr)
-            .await
-            .with_context(|| format!("cannot listen on {}", args.addr))?;
+        let listener = server::bind(args.addr).with_context(|| format!("cannot listen on {}", args.addr))?;
         let local = listener.local_addr()?;
         let url = args
             .public_url
@@ -106,6 +104,9 @@ pub struct BenchServeArgs {
     /// Seed of the clients' choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Mean think time of a client before it acts, in milliseconds.
+    #[arg(long, default_value_t = 150)]
+    think_ms: u64,
 }
 
 pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
@@ -126,7 +127,7 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
     };
     let (addr, task) = server_rt.block_on(async {
         let server = Server::start(config, registry(), store)?;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let listener = server::bind(SocketAddr::from(([127, 0, 0, 1], 0)))?;
         let addr = listener.local_addr()?;
         let task = tokio::spawn(server.serve(listener));
         anyhow::Ok((addr, task))
@@ -138,8 +139,8 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     println!(
-        "bench serve: {} concurrent {} games {}, at most {} actions or {} s, over {addr}",
-        args.games, args.kind, args.setup, args.max_actions, args.seconds
+        "bench serve: {} concurrent {} games {}, think {} ms, at most {} actions or {} s, over {addr}",
+        args.games, args.kind, args.setup, args.think_ms, args.max_actions, args.seconds
     );
     let report = load_rt.block_on(server::loadgen::run(server::loadgen::LoadConfig {
         base: format!("http://{addr}"),
@@ -149,6 +150,7 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         max_actions: args.max_actions,
         duration: Duration::from_secs(args.seconds),
         seed: args.seed,
+        think: Duration::from_millis(args.think_ms),
     }))?;
     drop(load_rt);
     task.abort();
@@ -170,11 +172,12 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
     }
     let per_second = report.per_second();
     println!(
-        "games: {} started, {} finished; actions: {} accepted, {} refused, in {:.1} s",
+        "games: {} started, {} finished; actions: {} accepted, {} refused, {} unanswered, in {:.1} s",
         report.games_started,
         report.games_finished,
         report.actions,
         report.errors,
+        report.unanswered,
         report.elapsed.as_secs_f64()
     );
     println!(

@@ -37,6 +37,22 @@ use std::time::Duration;
 use table::{GameHandle, TableContext};
 use token::TokenHash;
 
+/// Listens on `addr` with a backlog of 4,096 pending connections (Tokio's default of 1,024
+/// overflows when a thousand clients connect at once, and the kernel then drops their SYNs).
+///
+/// # Errors
+/// The address cannot be bound.
+pub fn bind(addr: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(4096)
+}
+
 /// How the server behaves. [`Config::default`] suits people playing; tests and benchmarks
 /// change the bot pause and limits.
 #[derive(Debug, Clone)]
