@@ -1,11 +1,13 @@
-//! `tabletop`: the command-line entry point. Thin glue over the library crates; each group of
-//! subcommands lives in its own module.
+//! `tabletop`: thin glue over the game, bot and server crates. Each group of subcommands lives
+//! in its own module; this file only dispatches.
 
+mod powergrid;
 mod serve;
+mod thegame;
 
 use clap::{Parser, Subcommand};
 
-/// Play, serve and measure Power Grid and The Game.
+/// Play, serve, replay, simulate and measure Power Grid and The Game.
 #[derive(Parser)]
 #[command(name = "tabletop", version, about)]
 struct Cli {
@@ -17,6 +19,13 @@ struct Cli {
 enum Command {
     /// Run the game server (HTTP + WebSocket, games stored in SQLite).
     Serve(serve::ServeArgs),
+    /// Replay a recorded Power Grid game (setup + actions): print the log and the final standings.
+    Replay(powergrid::ReplayArgs),
+    /// Play many games between bots and report the results.
+    Sim {
+        #[command(subcommand)]
+        game: SimGame,
+    },
     /// Measure performance.
     Bench {
         #[command(subcommand)]
@@ -25,7 +34,17 @@ enum Command {
 }
 
 #[derive(Subcommand)]
+enum SimGame {
+    /// The Game: win rate, cards left, speed.
+    Thegame(thegame::SimArgs),
+}
+
+#[derive(Subcommand)]
 enum Bench {
+    /// Full random Power Grid games per second, per player count and map.
+    Powergrid(powergrid::BenchArgs),
+    /// The Game: random and heuristic bots, single-threaded.
+    Thegame(thegame::BenchArgs),
     /// Load-test the server over loopback: many concurrent games played by WebSocket clients.
     Serve(serve::BenchServeArgs),
 }
@@ -39,8 +58,14 @@ fn main() -> anyhow::Result<()> {
         .init();
     match Cli::parse().command {
         Command::Serve(args) => serve::serve(args),
-        Command::Bench {
-            what: Bench::Serve(args),
-        } => serve::bench_serve(args),
+        Command::Replay(args) => powergrid::replay(&args),
+        Command::Sim {
+            game: SimGame::Thegame(args),
+        } => thegame::sim(&args),
+        Command::Bench { what } => match what {
+            Bench::Powergrid(args) => powergrid::bench(&args),
+            Bench::Thegame(args) => thegame::bench(&args),
+            Bench::Serve(args) => serve::bench_serve(args),
+        },
     }
 }

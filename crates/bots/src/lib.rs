@@ -1,0 +1,4 @@
+//! Bots for Tabletop's games. Every bot sees only what its seat may see: a view built by the
+//! game for that seat, never the state itself.
+
+pub mod thegame;

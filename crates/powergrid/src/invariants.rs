@@ -1,0 +1,220 @@
+//! The state's invariants, checked after every action by the conformance tests and on every
+//! state read from JSON (so a hand-edited or corrupt file is refused, never a panic later).
+
+use crate::event::PhaseKind;
+use crate::plants::{FuelNeeds, PlantId};
+use crate::resources::{player_count_rules, Resource};
+use crate::state::{Core, State, HOUSES, STEP3_CARD};
+use serde::{Deserialize, Serialize};
+
+impl State {
+    /// Checks every invariant of the rules: 24/24/24/12 tokens across market, plants and supply,
+    /// each plant card in exactly one place, storage, houses and city limits, the market's order
+    /// and size, and the bookkeeping of the current phase.
+    ///
+    /// # Errors
+    /// A description of the first broken invariant.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        check_core(&self.core)
+    }
+}
+
+fn check_core(c: &Core) -> Result<(), String> {
+    let rules = player_count_rules(c.players).ok_or("player count is not 2 to 6")?;
+    let n = c.players as usize;
+    if c.seats.len() != n {
+        return Err(format!("{} seats for {n} players", c.seats.len()));
+    }
+    let mut seen = 0u8;
+    for s in &c.order {
+        if s.index() >= n || seen & (1 << s.0) != 0 {
+            return Err(format!("turn order {:?} is not a permutation", c.order));
+        }
+        seen |= 1 << s.0;
+    }
+    if c.order.len() != n {
+        return Err("turn order misses a seat".into());
+    }
+    if !(1..=3).contains(&c.step) || c.round == 0 {
+        return Err(format!("step {} / round {}", c.step, c.round));
+    }
+    let map = c.map.map();
+    if c.regions.len() != rules.regions as usize || !map.regions_connected(c.regions) {
+        return Err("regions are not a connected area of the right size".into());
+    }
+    let board = crate::map::Board::get(c.map, c.regions);
+
+    // Plant cards: each in exactly one place.
+    let mut places = 0u64;
+    let mut card_places = 0;
+    let mut put = |p: u8, places: &mut u64| -> Result<(), String> {
+        if p == STEP3_CARD {
+            card_places += 1;
+            return Ok(());
+        }
+        if !PlantId(p).is_card() || *places & (1 << p) != 0 {
+            return Err(format!("plant {p} is not a card or is in two places"));
+        }
+        *places |= 1 << p;
+        Ok(())
+    };
+    for &p in c.market.iter().chain(c.deck.iter()) {
+        put(p, &mut places)?;
+    }
+    for (i, seat) in c.seats.iter().enumerate() {
+        let pending = c.discard.is_some_and(|d| d.seat.index() == i);
+        let max = rules.max_plants as usize + usize::from(pending);
+        if seat.plants.len() > max {
+            return Err(format!("seat {i} holds {} plants", seat.plants.len()));
+        }
+        if !seat.plants.windows(2).all(|w| w[0] < w[1]) {
+            return Err(format!("seat {i}'s plants are not sorted"));
+        }
+        for p in &seat.plants {
+            put(p.0, &mut places)?;
+        }
+    }
+    for set in [c.removed_at_setup, c.out_of_game] {
+        for p in set.iter() {
+            put(p.0, &mut places)?;
+        }
+    }
+    if places.count_ones() != 42 {
+        return Err(format!(
+            "{} plant cards accounted for, not 42",
+            places.count_ones()
+        ));
+    }
+    let card_in_market = c.market.contains(&STEP3_CARD);
+    let card_in_deck = c.deck.contains(&STEP3_CARD);
+    let card_ok = match (c.step, c.step3_pending) {
+        (3, false) => card_places == 0,
+        (_, true) => card_places == 0 || (card_in_market && c.phase == PhaseKind::Auction),
+        (_, false) => card_places == 1 && card_in_deck,
+    };
+    if !card_ok {
+        return Err("the Step 3 card is misplaced".into());
+    }
+    for p in &c.step3_order {
+        if !p.is_card() {
+            return Err(format!("step 3 order lists {p}"));
+        }
+    }
+
+    // The market: sorted, no small plants, the right size.
+    if !c.market.windows(2).all(|w| w[0] < w[1]) {
+        return Err(format!("market {:?} is not sorted", c.market));
+    }
+    let most = c.seats.iter().map(|s| s.cities()).max().unwrap_or(0);
+    if let Some(&low) = c.market.first() {
+        if low != STEP3_CARD && low <= most {
+            return Err(format!(
+                "plant {low} is in the market with {most} cities connected"
+            ));
+        }
+    }
+    let six = c.step == 3 || (c.step3_pending && !card_in_market);
+    let size = if six { 6 } else { 8 };
+    if c.market.len() > size || (c.market.len() < size && !c.deck.is_empty()) {
+        return Err(format!(
+            "market holds {} cards ({size} expected, deck {})",
+            c.market.len(),
+            c.deck.len()
+        ));
+    }
+
+    // Resources.
+    for r in Resource::ALL {
+        let held: u32 = c.seats.iter().map(|s| s.resources[r] as u32).sum();
+        let total = c.resource_market[r] as u32 + c.supply[r] as u32 + held;
+        if total != r.total() as u32 {
+            return Err(format!("{total} {r} in the game, not {}", r.total()));
+        }
+    }
+    for (i, seat) in c.seats.iter().enumerate() {
+        if !FuelNeeds::of(seat.plants.iter().copied()).can_store(seat.resources) {
+            return Err(format!("seat {i} stores more than its plants hold"));
+        }
+    }
+
+    // Houses.
+    let mut occupancy = [0u8; 64];
+    for (i, seat) in c.seats.iter().enumerate() {
+        if seat.houses & !board.in_play != 0 {
+            return Err(format!("seat {i} has a house outside the area"));
+        }
+        if seat.cities() > HOUSES {
+            return Err(format!("seat {i} has {} houses", seat.cities()));
+        }
+        for (b, o) in occupancy.iter_mut().enumerate() {
+            *o += ((seat.houses >> b) & 1) as u8;
+        }
+    }
+    if occupancy.iter().any(|&o| o > c.step) {
+        return Err(format!("a city holds more than {} houses", c.step));
+    }
+
+    // Phase bookkeeping.
+    let all = ((1u16 << n) - 1) as u8;
+    match c.phase {
+        PhaseKind::Auction => {
+            if c.done & !all != 0 || c.bought & !c.done != 0 || c.cursor != 0 {
+                return Err("auction bookkeeping".into());
+            }
+            if let Some(a) = c.auction {
+                let two = a.bidders.count_ones() >= 2;
+                let inside = |s: engine::Seat| s.index() < n && a.bidders & (1 << s.0) != 0;
+                let money = c.seats.get(a.high_bidder.index()).map_or(0, |s| s.money);
+                if !two
+                    || a.bidders & !all != 0
+                    || a.bidders & c.done != 0
+                    || !inside(a.high_bidder)
+                    || !inside(a.to_bid)
+                    || a.to_bid == a.high_bidder
+                    || a.starter.index() >= n
+                    || a.high_bid > money
+                    || a.high_bid < a.plant.0 as u32
+                    || !c.market.contains(&a.plant.0)
+                    || c.discard.is_some()
+                {
+                    return Err(format!("auction {a:?} is inconsistent"));
+                }
+            }
+            if let Some(d) = c.discard {
+                let ok = c.seats.get(d.seat.index()).is_some_and(|s| {
+                    s.plants.len() == rules.max_plants as usize + 1 && s.plants.contains(&d.bought)
+                });
+                if !ok {
+                    return Err("pending discard is inconsistent".into());
+                }
+            } else if c.auction.is_none() && c.done == all {
+                return Err("phase 2 is over but did not end".into());
+            }
+        }
+        PhaseKind::Resources | PhaseKind::Building | PhaseKind::Bureaucracy => {
+            if c.cursor as usize >= n || c.auction.is_some() || c.discard.is_some() || c.done != 0 {
+                return Err("turn bookkeeping".into());
+            }
+        }
+        PhaseKind::GameOver => {
+            if c.standings.len() != n {
+                return Err("final standings missing".into());
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Serialize for State {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.core.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for State {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let core = Core::deserialize(d)?;
+        check_core(&core).map_err(serde::de::Error::custom)?;
+        Ok(State::from_core(core))
+    }
+}

@@ -1,0 +1,520 @@
+//! What a game starts from: a player count and a seed, or an explicit deal; and mid-game
+//! positions for analysis and search.
+//!
+//! Decisions:
+//! - The deal is a Fisher–Yates shuffle of the cards `2..=99` (ascending before the shuffle),
+//!   driven by `rand_pcg::Pcg32::seed_from_u64(seed)` (PCG-XSH-RR 64/32) and Lemire's unbiased
+//!   bounded integer method on 32-bit outputs (written out in [`bounded32`]), so a seed gives
+//!   the same deal forever: PCG's output
+//!   is fixed by its algorithm, and neither `rand`'s `shuffle` nor `gen_range` (whose outputs
+//!   may change between releases) is used. Seat `s` gets the shuffled cards
+//!   `s*H..(s+1)*H` (H = hand size), the rest is the draw pile, drawn from its front.
+//! - An explicit deal uses `u8` numbers, not [`Card`]s, so a bad number is reported as a
+//!   [`SetupProblem`] with all the other problems, not as a parse failure.
+
+use crate::card::{Card, CardSet, Pile, Signal};
+use rand_core::{RngCore, SeedableRng};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The most players The Game allows.
+pub const MAX_PLAYERS: usize = 5;
+
+/// Cards in hand for a player count: 8 for one player, 7 for two, 6 for three to five.
+///
+/// ```
+/// assert_eq!(thegame::hand_size(1), 8);
+/// assert_eq!(thegame::hand_size(2), 7);
+/// assert_eq!(thegame::hand_size(5), 6);
+/// ```
+pub const fn hand_size(players: u8) -> u8 {
+    match players {
+        1 => 8,
+        2 => 7,
+        _ => 6,
+    }
+}
+
+/// What a game is started from. Checked by [`crate::State::new`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// 1 to 5 players.
+    pub players: u8,
+    /// Seeds the shuffle; ignored when `deal` is given.
+    #[serde(default)]
+    pub seed: u64,
+    /// The seat that plays first (the team chooses; default 0).
+    #[serde(default)]
+    pub first: u8,
+    /// An explicit deal instead of a shuffle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<Deal>,
+}
+
+/// An explicit deal: every hand and the draw pile's order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    /// One hand per seat, each exactly the hand size.
+    pub hands: Vec<Vec<u8>>,
+    /// The rest of the cards; `draw_pile[0]` is drawn first.
+    pub draw_pile: Vec<u8>,
+}
+
+/// One line of a deals file: `{"hands": [[..],..], "draw_pile": [..], "first": 0}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealRecord {
+    /// One hand per seat.
+    pub hands: Vec<Vec<u8>>,
+    /// The rest of the cards; `draw_pile[0]` is drawn first.
+    pub draw_pile: Vec<u8>,
+    /// The seat that plays first.
+    #[serde(default)]
+    pub first: u8,
+}
+
+impl Setup {
+    /// A shuffled game for `players` starting at seat 0.
+    pub fn seeded(players: u8, seed: u64) -> Setup {
+        Setup {
+            players,
+            seed,
+            first: 0,
+            deal: None,
+        }
+    }
+
+    /// The deal this setup produces (the shuffle for a seeded setup, or the explicit one).
+    ///
+    /// # Errors
+    /// Every problem with the setup.
+    pub fn deal_record(&self) -> Result<DealRecord, SetupError> {
+        let mut problems = Vec::new();
+        check_players(self.players, self.first, &mut problems);
+        if let Some(deal) = &self.deal {
+            check_deal(self.players, deal, &mut problems);
+        }
+        if !problems.is_empty() {
+            return Err(SetupError { problems });
+        }
+        Ok(match &self.deal {
+            Some(deal) => DealRecord {
+                hands: deal.hands.clone(),
+                draw_pile: deal.draw_pile.clone(),
+                first: self.first,
+            },
+            None => {
+                let cards = shuffled_deck(self.seed);
+                let h = usize::from(hand_size(self.players));
+                let n = usize::from(self.players);
+                DealRecord {
+                    hands: (0..n).map(|s| cards[s * h..(s + 1) * h].to_vec()).collect(),
+                    draw_pile: cards[n * h..].to_vec(),
+                    first: self.first,
+                }
+            }
+        })
+    }
+}
+
+impl DealRecord {
+    /// The setup that plays exactly this deal.
+    pub fn into_setup(self) -> Setup {
+        Setup {
+            players: u8::try_from(self.hands.len()).unwrap_or(u8::MAX),
+            seed: 0,
+            first: self.first,
+            deal: Some(Deal {
+                hands: self.hands,
+                draw_pile: self.draw_pile,
+            }),
+        }
+    }
+}
+
+/// The 98 cards shuffled by `seed` (see the module docs for the exact procedure).
+pub fn shuffled_deck(seed: u64) -> [u8; Card::COUNT] {
+    let mut cards = [0u8; Card::COUNT];
+    for (i, c) in cards.iter_mut().enumerate() {
+        *c = i as u8 + Card::MIN;
+    }
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
+    shuffle(&mut cards, &mut rng);
+    cards
+}
+
+/// Fisher–Yates from the back, with [`bounded32`] picks.
+pub(crate) fn shuffle<R: RngCore>(cards: &mut [u8], rng: &mut R) {
+    for i in (1..cards.len()).rev() {
+        let j = bounded32(rng, i as u32 + 1) as usize;
+        cards.swap(i, j);
+    }
+}
+
+/// A uniform integer in `0..n` (`n > 0`) from 32-bit outputs, by Lemire's method.
+#[inline]
+pub fn bounded32<R: RngCore>(rng: &mut R, n: u32) -> u32 {
+    debug_assert!(n > 0);
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// A uniform integer in `0..n` (`n > 0`) by Lemire's multiply-and-reject method.
+#[inline]
+pub fn bounded<R: RngCore>(rng: &mut R, n: u64) -> u64 {
+    debug_assert!(n > 0);
+    let mut m = u128::from(rng.next_u64()) * u128::from(n);
+    if (m as u64) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u64) < threshold {
+            m = u128::from(rng.next_u64()) * u128::from(n);
+        }
+    }
+    (m >> 64) as u64
+}
+
+/// Why a setup or a position was refused: every problem found, at once.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid setup: {}", list(.problems))]
+pub struct SetupError {
+    /// Each broken rule.
+    pub problems: Vec<SetupProblem>,
+}
+
+fn list(problems: &[SetupProblem]) -> String {
+    problems
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// One broken setup rule.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupProblem {
+    /// The player count is outside 1..=5.
+    #[error("{players} players: The Game is for 1 to 5 players")]
+    PlayerCount {
+        /// The count given.
+        players: u8,
+    },
+    /// The first (or current) seat does not exist.
+    #[error("seat {seat} cannot start: seats are 0..{players}")]
+    NoSuchSeat {
+        /// The seat given.
+        seat: u8,
+        /// The player count.
+        players: u8,
+    },
+    /// The number of hands differs from the player count.
+    #[error("{hands} hands for {players} players")]
+    HandCount {
+        /// Hands given.
+        hands: usize,
+        /// The player count.
+        players: u8,
+    },
+    /// A hand has the wrong number of cards.
+    #[error("seat {seat} holds {len} cards; the hand size is {expected}")]
+    HandSize {
+        /// The seat.
+        seat: usize,
+        /// Its card count.
+        len: usize,
+        /// The hand size (or, in a position, the most allowed).
+        expected: usize,
+    },
+    /// The draw pile has the wrong number of cards.
+    #[error("the draw pile holds {len} cards; it must hold {expected}")]
+    DrawPileSize {
+        /// Its card count.
+        len: usize,
+        /// What the rest of the deal requires.
+        expected: usize,
+    },
+    /// A number that is not a card.
+    #[error("{card} is not a card: cards are 2..=99")]
+    CardOutOfRange {
+        /// The number.
+        card: u8,
+    },
+    /// A card given more than once.
+    #[error("card {card} appears more than once")]
+    DuplicateCard {
+        /// The card.
+        card: u8,
+    },
+    /// A card given nowhere.
+    #[error("card {card} is missing")]
+    MissingCard {
+        /// The card.
+        card: u8,
+    },
+    /// A pile top that is neither the pile's start nor a played card.
+    #[error("{pile} shows {top}, which is neither its start ({start}) nor a played card")]
+    BadTop {
+        /// The pile.
+        pile: Pile,
+        /// Its top.
+        top: u8,
+        /// The pile's start (1 or 100).
+        start: u8,
+    },
+    /// More cards played this turn than anyone could have.
+    #[error("{played} cards played this turn; at most {max} is possible")]
+    PlayedThisTurn {
+        /// The count given.
+        played: u8,
+        /// The bound.
+        max: u8,
+    },
+    /// The signals table has the wrong number of seats.
+    #[error("signals for {len} seats, {players} players")]
+    SignalSeats {
+        /// Rows given.
+        len: usize,
+        /// The player count.
+        players: u8,
+    },
+}
+
+pub(crate) fn check_players(players: u8, first: u8, problems: &mut Vec<SetupProblem>) {
+    if !(1..=MAX_PLAYERS as u8).contains(&players) {
+        problems.push(SetupProblem::PlayerCount { players });
+    } else if first >= players {
+        problems.push(SetupProblem::NoSuchSeat {
+            seat: first,
+            players,
+        });
+    }
+}
+
+/// Checks that `groups` hold each of the 98 cards exactly once.
+pub(crate) fn check_cards<'a>(
+    groups: impl Iterator<Item = &'a [u8]>,
+    problems: &mut Vec<SetupProblem>,
+) {
+    let mut seen = CardSet::EMPTY;
+    let mut reported = CardSet::EMPTY;
+    for group in groups {
+        for &n in group {
+            match Card::new(n) {
+                None => problems.push(SetupProblem::CardOutOfRange { card: n }),
+                Some(c) => {
+                    if !seen.insert(c) && reported.insert(c) {
+                        problems.push(SetupProblem::DuplicateCard { card: n });
+                    }
+                }
+            }
+        }
+    }
+    for c in CardSet::ALL.difference(seen) {
+        problems.push(SetupProblem::MissingCard { card: c.get() });
+    }
+}
+
+fn check_deal(players: u8, deal: &Deal, problems: &mut Vec<SetupProblem>) {
+    if deal.hands.len() != usize::from(players) {
+        problems.push(SetupProblem::HandCount {
+            hands: deal.hands.len(),
+            players,
+        });
+    }
+    if (1..=MAX_PLAYERS as u8).contains(&players) {
+        let h = usize::from(hand_size(players));
+        for (seat, hand) in deal.hands.iter().enumerate() {
+            if hand.len() != h {
+                problems.push(SetupProblem::HandSize {
+                    seat,
+                    len: hand.len(),
+                    expected: h,
+                });
+            }
+        }
+        let expected = Card::COUNT - usize::from(players) * h;
+        if deal.draw_pile.len() != expected {
+            problems.push(SetupProblem::DrawPileSize {
+                len: deal.draw_pile.len(),
+                expected,
+            });
+        }
+    }
+    check_cards(
+        deal.hands
+            .iter()
+            .map(Vec::as_slice)
+            .chain(std::iter::once(deal.draw_pile.as_slice())),
+        problems,
+    );
+}
+
+/// A game in progress, described in full: for analysis, tests and search.
+///
+/// Validated by [`crate::State::from_position`]; [`crate::State`]'s JSON form is this.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    /// 1 to 5 players.
+    pub players: u8,
+    /// Whose turn it is.
+    pub current: u8,
+    /// Cards the current player has played this turn.
+    #[serde(default)]
+    pub played_this_turn: u8,
+    /// Every hand (at most the hand size each).
+    pub hands: Vec<Vec<u8>>,
+    /// The draw pile; `draw_pile[0]` is drawn first.
+    pub draw_pile: Vec<u8>,
+    /// Pile tops in the order up1, up2, down1, down2 (1 and 100 for an empty pile).
+    pub tops: [u8; 4],
+    /// Every card on the piles, tops included.
+    pub played: Vec<u8>,
+    /// Each seat's standing signal per pile (order up1, up2, down1, down2); empty for none.
+    #[serde(default)]
+    pub signals: Vec<[Option<Signal>; 4]>,
+}
+
+impl Position {
+    pub(crate) fn check(&self) -> Result<(), SetupError> {
+        let mut problems = Vec::new();
+        check_players(self.players, self.current, &mut problems);
+        if self.hands.len() != usize::from(self.players) {
+            problems.push(SetupProblem::HandCount {
+                hands: self.hands.len(),
+                players: self.players,
+            });
+        }
+        let h = usize::from(hand_size(self.players));
+        for (seat, hand) in self.hands.iter().enumerate() {
+            if hand.len() > h {
+                problems.push(SetupProblem::HandSize {
+                    seat,
+                    len: hand.len(),
+                    expected: h,
+                });
+            }
+        }
+        check_cards(
+            self.hands
+                .iter()
+                .map(Vec::as_slice)
+                .chain([self.draw_pile.as_slice(), self.played.as_slice()]),
+            &mut problems,
+        );
+        let played: CardSet = self.played.iter().filter_map(|&n| Card::new(n)).collect();
+        let mut tops_seen = CardSet::EMPTY;
+        for pile in Pile::ALL {
+            let top = self.tops[pile.index()];
+            let ok = top == pile.start()
+                || Card::new(top).is_some_and(|c| played.contains(c) && tops_seen.insert(c));
+            if !ok {
+                problems.push(SetupProblem::BadTop {
+                    pile,
+                    top,
+                    start: pile.start(),
+                });
+            }
+        }
+        let max = u8::try_from(played.len())
+            .unwrap_or(u8::MAX)
+            .min(hand_size(self.players));
+        if self.played_this_turn > max {
+            problems.push(SetupProblem::PlayedThisTurn {
+                played: self.played_this_turn,
+                max,
+            });
+        }
+        if !self.signals.is_empty() && self.signals.len() != usize::from(self.players) {
+            problems.push(SetupProblem::SignalSeats {
+                len: self.signals.len(),
+                players: self.players,
+            });
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(SetupError { problems })
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "tops {:?}, seat {} to play ({} played), {} in the draw pile",
+            self.tops,
+            self.current,
+            self.played_this_turn,
+            self.draw_pile.len()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_deal_forever() {
+        let deck = shuffled_deck(42);
+        let mut sorted = deck;
+        sorted.sort_unstable();
+        assert_eq!(sorted.to_vec(), (2..=99).collect::<Vec<u8>>());
+        assert_eq!(deck, shuffled_deck(42));
+        assert_ne!(deck, shuffled_deck(43));
+        // Pinned: a change of shuffle would silently change every recorded seeded game.
+        assert_eq!(&deck[..8], &GOLDEN_SEED_42[..]);
+    }
+
+    const GOLDEN_SEED_42: [u8; 8] = [71, 83, 65, 96, 27, 44, 82, 92];
+
+    #[test]
+    fn bounded_stays_in_range() {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+        let mut counts = [0u32; 7];
+        for _ in 0..70_000 {
+            counts[bounded(&mut rng, 7) as usize] += 1;
+        }
+        for c in counts {
+            assert!((9_000..11_000).contains(&c), "{counts:?}");
+        }
+    }
+
+    #[test]
+    fn a_bad_deal_lists_every_problem() {
+        let mut hands = vec![(2..=8).collect::<Vec<u8>>(), (9..=15).collect()];
+        hands[0][0] = 9; // duplicate 9, missing 2
+        hands[1].push(120); // out of range, hand too big
+        let setup = Setup {
+            players: 2,
+            seed: 0,
+            first: 0,
+            deal: Some(Deal {
+                hands,
+                draw_pile: (16..=99).collect(),
+            }),
+        };
+        let err = setup.deal_record().unwrap_err();
+        assert!(err
+            .problems
+            .contains(&SetupProblem::DuplicateCard { card: 9 }));
+        assert!(err
+            .problems
+            .contains(&SetupProblem::MissingCard { card: 2 }));
+        assert!(err
+            .problems
+            .contains(&SetupProblem::CardOutOfRange { card: 120 }));
+        assert!(err.problems.contains(&SetupProblem::HandSize {
+            seat: 1,
+            len: 8,
+            expected: 7
+        }));
+        assert_eq!(err.problems.len(), 4, "{err}");
+    }
+}

@@ -1,0 +1,524 @@
+//! Worked examples of the rules, one named test each, and every refusal.
+
+mod common;
+
+use common::{card, complete_games, play, position};
+use engine::{Game, Seat, Viewer};
+use thegame::{
+    Action, Deal, DealRecord, Direction, Event, Outcome, Pile, RuleError, Setup, SetupProblem,
+    Signal, State,
+};
+
+fn ascending_deck() -> Vec<u8> {
+    (2..=99).collect()
+}
+
+/// Two players, seat 0 holds 2..=8, seat 1 holds 9..=15, the draw pile is 16..=99 in order.
+fn ordered_two_player_game() -> State {
+    let deck = ascending_deck();
+    State::new(Setup {
+        players: 2,
+        seed: 0,
+        first: 0,
+        deal: Some(Deal {
+            hands: vec![deck[0..7].to_vec(), deck[7..14].to_vec()],
+            draw_pile: deck[14..].to_vec(),
+        }),
+    })
+    .unwrap()
+}
+
+#[test]
+fn backwards_trick_on_an_ascending_pile() {
+    // Up1 shows 16: 6 goes on by the trick, 7 does not, 17 does.
+    let mut s = position(0, &[&[6, 7, 17, 50]], [16, 1, 100, 100], &[], 0);
+    assert!(s.is_legal(&play(6, Pile::Up1)));
+    assert!(!s.is_legal(&play(7, Pile::Up1)));
+    assert!(s.is_legal(&play(17, Pile::Up1)));
+    let events = s.apply(&play(6, Pile::Up1)).unwrap();
+    assert_eq!(
+        events,
+        vec![Event::Played {
+            seat: Seat(0),
+            card: card(6),
+            pile: Pile::Up1,
+            backwards: true
+        }]
+    );
+    assert_eq!(s.top(Pile::Up1), 6);
+    // Now 7 fits on the same pile.
+    assert!(s.is_legal(&play(7, Pile::Up1)));
+}
+
+#[test]
+fn backwards_trick_on_a_descending_pile() {
+    // The rules' example: down pile at 87 takes 97.
+    let mut s = position(0, &[&[97, 96, 88, 20]], [1, 1, 87, 100], &[], 0);
+    assert!(s.is_legal(&play(97, Pile::Down1)));
+    assert!(!s.is_legal(&play(96, Pile::Down1)));
+    assert!(!s.is_legal(&play(88, Pile::Down1)));
+    let events = s.apply(&play(97, Pile::Down1)).unwrap();
+    assert!(matches!(
+        events[0],
+        Event::Played {
+            backwards: true,
+            ..
+        }
+    ));
+    assert_eq!(s.top(Pile::Down1), 97);
+    assert!(s.is_legal(&play(96, Pile::Down1)));
+}
+
+#[test]
+fn minimum_is_two_while_the_draw_pile_has_cards() {
+    let mut s = ordered_two_player_game();
+    assert_eq!(s.minimum(), 2);
+    let err = s.apply(&Action::EndTurn).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::MinimumNotReached {
+            played: 0,
+            minimum: 2
+        }
+    );
+    s.apply(&play(2, Pile::Up1)).unwrap();
+    assert!(!s.can_end_turn());
+    s.apply(&play(3, Pile::Up1)).unwrap();
+    assert!(s.can_end_turn());
+    let events = s.apply(&Action::EndTurn).unwrap();
+    assert_eq!(events[0], Event::TurnEnded { seat: Seat(0) });
+    assert_eq!(
+        events[1],
+        Event::Drew {
+            seat: Seat(0),
+            count: 2,
+            cards: Some(vec![card(16), card(17)])
+        }
+    );
+    assert_eq!(
+        events[2],
+        Event::TurnStarted {
+            seat: Seat(1),
+            minimum: 2
+        }
+    );
+    assert_eq!(s.hand(Seat(0)).len(), 7);
+    assert_eq!(s.draw_pile_len(), 84 - 2);
+}
+
+#[test]
+fn minimum_drops_to_one_once_the_draw_pile_is_empty() {
+    let mut s = position(0, &[&[30, 40], &[50]], [20, 1, 100, 100], &[], 0);
+    assert_eq!(s.minimum(), 1);
+    assert!(!s.can_end_turn());
+    s.apply(&play(30, Pile::Up1)).unwrap();
+    assert!(s.can_end_turn());
+    let events = s.apply(&Action::EndTurn).unwrap();
+    // Nothing to draw: no draw event.
+    assert_eq!(
+        events,
+        vec![
+            Event::TurnEnded { seat: Seat(0) },
+            Event::TurnStarted {
+                seat: Seat(1),
+                minimum: 1
+            }
+        ]
+    );
+    assert_eq!(s.hand(Seat(0)).len(), 1);
+}
+
+#[test]
+fn the_last_draw_takes_only_what_is_left() {
+    let mut s = position(
+        0,
+        &[&[30, 40, 41, 42, 43, 44, 45], &[50; 0]],
+        [20, 1, 100, 100],
+        &[98],
+        0,
+    );
+    s.apply(&play(30, Pile::Up1)).unwrap();
+    s.apply(&play(40, Pile::Up1)).unwrap();
+    let events = s.apply(&Action::EndTurn).unwrap();
+    assert!(events.contains(&Event::Drew {
+        seat: Seat(0),
+        count: 1,
+        cards: Some(vec![card(98)])
+    }));
+    assert_eq!(s.draw_pile_len(), 0);
+    assert_eq!(s.minimum(), 1);
+}
+
+#[test]
+fn an_empty_hand_is_skipped() {
+    // Seat 1 is out of cards: after seat 0, seat 2 plays.
+    let mut s = position(0, &[&[30, 40], &[], &[60]], [20, 1, 100, 100], &[], 0);
+    s.apply(&play(30, Pile::Up1)).unwrap();
+    let events = s.apply(&Action::EndTurn).unwrap();
+    assert_eq!(
+        events,
+        vec![
+            Event::TurnEnded { seat: Seat(0) },
+            Event::Skipped { seat: Seat(1) },
+            Event::TurnStarted {
+                seat: Seat(2),
+                minimum: 1
+            }
+        ]
+    );
+    assert_eq!(s.current(), Seat(2));
+    // Seat 2 plays its last card and ends: back to seat 0, the only one with cards.
+    s.apply(&play(60, Pile::Down1)).unwrap();
+    let events = s.apply(&Action::EndTurn).unwrap();
+    assert_eq!(
+        events,
+        vec![
+            Event::TurnEnded { seat: Seat(2) },
+            Event::TurnStarted {
+                seat: Seat(0),
+                minimum: 1
+            }
+        ]
+    );
+    // Seat 0 plays the last card: the team wins.
+    s.apply(&play(40, Pile::Up1)).unwrap();
+    assert_eq!(s.outcome(), Some(Outcome::Won));
+}
+
+#[test]
+fn a_player_whose_cards_are_all_played_must_still_end_the_turn() {
+    let mut s = position(0, &[&[30], &[60]], [20, 1, 100, 100], &[], 0);
+    s.apply(&play(30, Pile::Up1)).unwrap();
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal[0], Action::EndTurn);
+    assert!(legal[1..]
+        .iter()
+        .all(|a| matches!(a, Action::Signal { .. })));
+}
+
+#[test]
+fn loss_when_the_minimum_cannot_be_met() {
+    // Seat 0 must play 2 but only 25 fits (up1 at 20); after it nothing fits (15 is elsewhere).
+    let mut s = position(
+        0,
+        &[&[25, 11, 12, 13, 14, 16, 17], &[2, 3, 4, 5, 6, 7, 10]],
+        [20, 97, 8, 9],
+        &[18, 19],
+        0,
+    );
+    assert!(s.outcome().is_none());
+    let events = s.apply(&play(25, Pile::Up1)).unwrap();
+    let left = 98 - s.played().len() as u8;
+    assert_eq!(events.last(), Some(&Event::Lost { cards_left: left }));
+    assert_eq!(s.outcome(), Some(Outcome::Lost { cards_left: 15 }));
+    assert_eq!(s.actor(), engine::Actor::Terminal);
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert!(legal.is_empty());
+}
+
+#[test]
+fn the_order_of_plays_can_rescue_a_turn() {
+    // The rules' example: ascending top 20, hand 25 and 15: play 25, then 15 backwards.
+    let mut s = position(0, &[&[15, 25], &[50]], [20, 97, 3, 4], &[60], 0);
+    assert!(s.outcome().is_none());
+    assert!(!s.is_legal(&play(15, Pile::Up1)));
+    s.apply(&play(25, Pile::Up1)).unwrap();
+    assert!(s.outcome().is_none());
+    s.apply(&play(15, Pile::Up1)).unwrap();
+    assert!(s.can_end_turn());
+}
+
+#[test]
+fn loss_at_the_start_of_a_turn() {
+    // Seat 0's 36 on up1 takes the only place seat 1's 35 had.
+    let mut s = position(0, &[&[36, 37], &[35]], [20, 60, 33, 34], &[], 0);
+    s.apply(&play(36, Pile::Up1)).unwrap();
+    let events = s.apply(&Action::EndTurn).unwrap();
+    assert_eq!(events.last(), Some(&Event::Lost { cards_left: 2 }));
+    assert_eq!(s.outcome(), Some(Outcome::Lost { cards_left: 2 }));
+}
+
+#[test]
+fn the_win() {
+    let mut s = position(0, &[&[30], &[60]], [20, 1, 100, 100], &[], 0);
+    s.apply(&play(30, Pile::Up1)).unwrap();
+    s.apply(&Action::EndTurn).unwrap();
+    let events = s.apply(&play(60, Pile::Down1)).unwrap();
+    assert_eq!(events.last(), Some(&Event::Won));
+    assert_eq!(s.outcome(), Some(Outcome::Won));
+    assert_eq!(s.cards_left(), 0);
+    assert!(matches!(
+        s.apply(&Action::EndTurn),
+        Err(RuleError::GameOver {
+            outcome: Outcome::Won
+        })
+    ));
+}
+
+#[test]
+fn complete_games_from_small_positions() {
+    // Hand-counted (see docs/rules-notes.md): 5 first plays, then the second card with or
+    // without ending the turn in between: 8 + 6 + 6 + 6 + 4.
+    let s = position(0, &[&[30, 40]], [35, 50, 20, 45], &[], 0);
+    assert_eq!(complete_games(&s), (30, 0));
+    // 50 then 55 (straight or after `end`) wins; 55 first blocks 50 and loses after `end`.
+    let s = position(0, &[&[50, 55]], [45, 97, 3, 4], &[], 0);
+    assert_eq!(complete_games(&s), (2, 1));
+    // Only the trick on down1 for 30, only up1 for 40.
+    let s = position(0, &[&[30, 40]], [35, 45, 20, 25], &[], 0);
+    assert_eq!(complete_games(&s), (8, 0));
+}
+
+#[test]
+fn refusals_name_the_rule_and_change_nothing() {
+    let mut s = ordered_two_player_game();
+    let before = s.clone();
+    let cases: Vec<(Seat, Action, RuleError)> = vec![
+        (
+            Seat(0),
+            play(50, Pile::Up1),
+            RuleError::CardNotInHand { card: card(50) },
+        ),
+        (
+            Seat(1),
+            play(9, Pile::Up1),
+            RuleError::NotYourTurn {
+                seat: Seat(1),
+                current: Seat(0),
+            },
+        ),
+        (
+            Seat(7),
+            Action::EndTurn,
+            RuleError::NoSuchSeat {
+                seat: Seat(7),
+                players: 2,
+            },
+        ),
+        (
+            Seat(0),
+            Action::EndTurn,
+            RuleError::MinimumNotReached {
+                played: 0,
+                minimum: 2,
+            },
+        ),
+    ];
+    for (seat, action, err) in cases {
+        assert_eq!(s.apply_as(seat, &action), Err(err));
+        assert_eq!(s, before);
+    }
+    s.apply(&play(8, Pile::Up1)).unwrap();
+    let before = s.clone();
+    let err = s.apply(&play(5, Pile::Up1)).unwrap_err();
+    assert_eq!(
+        err,
+        RuleError::PileRejects {
+            card: card(5),
+            pile: Pile::Up1,
+            top: 8,
+            direction: Direction::Ascending
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "up1 (ascending, top 8) does not take 5: it takes a card above 8"
+    );
+    assert_eq!(s, before);
+    let s2 = position(0, &[&[50, 60]], [1, 1, 40, 100], &[], 0);
+    let err = s2.check(Seat(0), &play(60, Pile::Down1)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "down1 (descending, top 40) does not take 60: it takes a card below 40 or exactly 50"
+    );
+}
+
+#[test]
+fn signals_from_any_seat_once_per_pile_until_that_seat_plays_again() {
+    let mut s = ordered_two_player_game();
+    let dont = Action::Signal {
+        pile: Pile::Down1,
+        signal: Signal::DontPlay,
+    };
+    // Seat 1 may signal during seat 0's turn.
+    let events = s.apply_as(Seat(1), &dont).unwrap();
+    assert_eq!(
+        events,
+        vec![Event::Signalled {
+            seat: Seat(1),
+            pile: Pile::Down1,
+            signal: Signal::DontPlay
+        }]
+    );
+    assert_eq!(s.signal(Seat(1), Pile::Down1), Some(Signal::DontPlay));
+    let before = s.clone();
+    let good = Action::Signal {
+        pile: Pile::Down1,
+        signal: Signal::GoodCard,
+    };
+    assert_eq!(
+        s.apply_as(Seat(1), &good),
+        Err(RuleError::SignalAlreadySent {
+            seat: Seat(1),
+            pile: Pile::Down1,
+            signal: Signal::DontPlay
+        })
+    );
+    assert_eq!(s, before);
+    // The view shows it to everyone.
+    assert_eq!(
+        s.view(Viewer::Spectator).signal(Seat(1), Pile::Down1),
+        Some(Signal::DontPlay)
+    );
+    // It stands through seat 0's turn and clears when seat 1's turn starts.
+    s.apply(&play(2, Pile::Up1)).unwrap();
+    s.apply(&play(3, Pile::Up1)).unwrap();
+    assert_eq!(s.signal(Seat(1), Pile::Down1), Some(Signal::DontPlay));
+    s.apply(&Action::EndTurn).unwrap();
+    assert_eq!(s.signal(Seat(1), Pile::Down1), None);
+    assert!(s.apply_as(Seat(1), &good).is_ok());
+}
+
+#[test]
+fn the_view_holds_only_what_the_seat_may_know() {
+    let s = ordered_two_player_game();
+    let v = s.view(Viewer::Seat(Seat(1)));
+    assert_eq!(v.hand, s.hand(Seat(1)));
+    assert_eq!(v.hand_sizes, [7, 7, 0, 0, 0]);
+    assert_eq!(v.draw_pile, 84);
+    let json = serde_json::to_string(&v).unwrap();
+    // Seat 0's cards (2..=8) and the draw pile (16..) appear nowhere.
+    let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        parsed["hand"],
+        serde_json::json!([9, 10, 11, 12, 13, 14, 15])
+    );
+    assert_eq!(parsed["played"], serde_json::json!([]));
+    let spectator = s.view(Viewer::Spectator);
+    assert!(spectator.hand.is_empty());
+    assert_eq!(spectator.viewer, None);
+    // Drawn cards reach only the drawer.
+    let drew = Event::Drew {
+        seat: Seat(0),
+        count: 2,
+        cards: Some(vec![card(16), card(17)]),
+    };
+    assert_eq!(
+        State::redact(&drew, Viewer::Seat(Seat(0))),
+        Some(drew.clone())
+    );
+    let hidden = State::redact(&drew, Viewer::Seat(Seat(1))).unwrap();
+    assert_eq!(hidden.to_string(), "seat 0 draws 2");
+    let hidden = State::redact(&drew, Viewer::Spectator).unwrap();
+    assert_eq!(hidden.to_string(), "seat 0 draws 2");
+}
+
+#[test]
+fn setup_errors_list_every_problem() {
+    assert!(matches!(
+        State::new(Setup::seeded(0, 1)).unwrap_err().problems[..],
+        [SetupProblem::PlayerCount { players: 0 }]
+    ));
+    assert!(State::new(Setup::seeded(6, 1)).is_err());
+    let mut bad_first = Setup::seeded(3, 1);
+    bad_first.first = 3;
+    assert_eq!(
+        State::new(bad_first).unwrap_err().problems,
+        vec![SetupProblem::NoSuchSeat {
+            seat: 3,
+            players: 3
+        }]
+    );
+    let deck = ascending_deck();
+    let wrong_counts = DealRecord {
+        hands: vec![
+            deck[0..6].to_vec(),
+            deck[6..12].to_vec(),
+            deck[12..18].to_vec(),
+        ],
+        draw_pile: deck[18..].to_vec(),
+        first: 0,
+    }
+    .into_setup();
+    assert!(State::new(wrong_counts).is_ok());
+    let too_many_hands = Setup {
+        players: 2,
+        ..DealRecord {
+            hands: vec![
+                deck[0..6].to_vec(),
+                deck[6..12].to_vec(),
+                deck[12..18].to_vec(),
+            ],
+            draw_pile: deck[18..].to_vec(),
+            first: 0,
+        }
+        .into_setup()
+    };
+    let err = State::new(too_many_hands).unwrap_err();
+    assert!(err.problems.contains(&SetupProblem::HandCount {
+        hands: 3,
+        players: 2
+    }));
+    assert!(err.to_string().contains("3 hands for 2 players"), "{err}");
+    let mut missing = deck.clone();
+    missing.pop();
+    let err = State::new(
+        DealRecord {
+            hands: vec![missing[0..8].to_vec()],
+            draw_pile: missing[8..].to_vec(),
+            first: 0,
+        }
+        .into_setup(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.problems,
+        vec![
+            SetupProblem::DrawPileSize {
+                len: 89,
+                expected: 90
+            },
+            SetupProblem::MissingCard { card: 99 }
+        ]
+    );
+}
+
+#[test]
+fn a_deal_replays_exactly() {
+    let setup = Setup::seeded(4, 99);
+    let record = setup.deal_record().unwrap();
+    let a = State::new(setup).unwrap();
+    let b = State::new(record.clone().into_setup()).unwrap();
+    assert_eq!(a, b);
+    let line = serde_json::to_string(&record).unwrap();
+    let back: DealRecord = serde_json::from_str(&line).unwrap();
+    assert_eq!(back, record);
+}
+
+#[test]
+fn first_seat_is_chosen_by_the_team() {
+    let mut setup = Setup::seeded(3, 5);
+    setup.first = 2;
+    let s = State::new(setup).unwrap();
+    assert_eq!(s.current(), Seat(2));
+}
+
+#[test]
+fn json_of_setup_and_state_round_trips() {
+    let setup: Setup = serde_json::from_str(r#"{"players": 3, "seed": 12}"#).unwrap();
+    assert_eq!(setup, Setup::seeded(3, 12));
+    let mut s = State::new(setup).unwrap();
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    s.apply(&legal[0]).unwrap();
+    let json = serde_json::to_string(&s).unwrap();
+    let back: State = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, s);
+    // A tampered state is refused with the reason.
+    let mut p = s.position();
+    p.draw_pile.push(p.draw_pile[0]);
+    let err = serde_json::from_str::<State>(&serde_json::to_string(&p).unwrap()).unwrap_err();
+    assert!(err.to_string().contains("appears more than once"), "{err}");
+}
