@@ -18,8 +18,8 @@ use std::time::Duration;
 const DATABASE: &str = "tabletop.sqlite3";
 
 /// Every game kind the server offers, with its bots.
-pub fn registry() -> Registry {
-    Registry::new()
+fn registry() -> Registry {
+    server::standard_registry()
 }
 
 #[derive(clap::Args)]
@@ -51,7 +51,8 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
         let store = open_store(&args.data)?;
-        let listener = server::bind(args.addr).with_context(|| format!("cannot listen on {}", args.addr))?;
+        let listener =
+            server::bind(args.addr).with_context(|| format!("cannot listen on {}", args.addr))?;
         let local = listener.local_addr()?;
         let url = args
             .public_url

@@ -283,10 +283,19 @@ async fn create(
             },
             game: id,
             kind: kind.name(),
-            setup: prepared.setup,
+            setup: public_setup(prepared.setup, prepared.seed_chosen),
             seats: answer,
         }),
     ))
+}
+
+/// The setup as shown to the creator: a seed the server chose stays secret, because it fixes
+/// every hidden card (the creator usually plays a seat too).
+fn public_setup(mut setup: Value, seed_chosen: bool) -> Value {
+    if let (true, Some(fields)) = (seed_chosen, setup.as_object_mut()) {
+        fields.remove("seed");
+    }
+    setup
 }
 
 #[derive(Serialize)]

@@ -16,6 +16,7 @@
 mod api;
 mod assets;
 mod error;
+mod games;
 mod kind;
 mod limit;
 pub mod loadgen;
@@ -25,6 +26,7 @@ mod token;
 mod ws;
 
 pub use error::{ApiError, ErrorBody};
+pub use games::standard_registry;
 pub use kind::{Bots, MakeBot, RandomBot, Registry};
 pub use limit::ConnectionLimit;
 pub use store::{SqliteStore, Store, StoreError};

@@ -294,10 +294,12 @@ async fn create_game(
 ) -> Result<(String, Vec<String>), LoadError> {
     let body = json!({ "kind": config.kind, "setup": config.setup });
     loop {
-        let (status, answer) =
-            tokio::time::timeout(CONNECT_TIMEOUT, http.json("POST", "/api/games", None, Some(&body)))
-                .await
-                .map_err(|_| LoadError::Http(format!("no answer within {CONNECT_TIMEOUT:?}")))??;
+        let (status, answer) = tokio::time::timeout(
+            CONNECT_TIMEOUT,
+            http.json("POST", "/api/games", None, Some(&body)),
+        )
+        .await
+        .map_err(|_| LoadError::Http(format!("no answer within {CONNECT_TIMEOUT:?}")))??;
         if status == 429 {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
@@ -378,8 +380,16 @@ struct Incoming {
 const LAST_ANSWER: Duration = Duration::from_secs(10);
 
 /// Plays one seat until the game ends (answers `true`) or the run stops (`false`).
-async fn seat(shared: Arc<Shared>, id: String, token: String, seed: u64) -> Result<bool, LoadError> {
-    let ws_url = format!("{}/api/games/{id}/ws", shared.http.base().replacen("http", "ws", 1));
+async fn seat(
+    shared: Arc<Shared>,
+    id: String,
+    token: String,
+    seed: u64,
+) -> Result<bool, LoadError> {
+    let ws_url = format!(
+        "{}/api/games/{id}/ws",
+        shared.http.base().replacen("http", "ws", 1)
+    );
     let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
     let connecting = {
         let _permit = shared.connecting.acquire().await;
@@ -393,7 +403,10 @@ async fn seat(shared: Arc<Shared>, id: String, token: String, seed: u64) -> Resu
         .map_err(|_| LoadError::WebSocket(format!("no connection within {CONNECT_TIMEOUT:?}")))?
         .map_err(|e| LoadError::WebSocket(e.to_string()))?;
     let hello = json!({ "type": "hello", "token": token }).to_string();
-    socket.send(Message::text(hello)).await.map_err(|e| LoadError::WebSocket(e.to_string()))?;
+    socket
+        .send(Message::text(hello))
+        .await
+        .map_err(|e| LoadError::WebSocket(e.to_string()))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut pending: Option<Instant> = None;
     let mut stopped_at: Option<Instant> = None;
@@ -421,7 +434,8 @@ async fn seat(shared: Arc<Shared>, id: String, token: String, seed: u64) -> Resu
             Err(_) => {
                 if let Some((at, version, action)) = thinking.take() {
                     if Instant::now() >= at {
-                        let message = json!({ "type": "action", "version": version, "action": action });
+                        let message =
+                            json!({ "type": "action", "version": version, "action": action });
                         pending = Some(Instant::now());
                         socket
                             .send(Message::text(message.to_string()))
@@ -437,14 +451,20 @@ async fn seat(shared: Arc<Shared>, id: String, token: String, seed: u64) -> Resu
             Ok(Some(Err(e))) => return Err(LoadError::WebSocket(e.to_string())),
             Ok(Some(Ok(m))) => m,
         };
-        let Message::Text(text) = message else { continue };
+        let Message::Text(text) = message else {
+            continue;
+        };
         let incoming: Incoming =
             serde_json::from_str(text.as_str()).map_err(|e| LoadError::Protocol(e.to_string()))?;
         match incoming.kind.as_str() {
             "accepted" => {
                 if let Some(sent) = pending.take() {
                     let micros = sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
-                    shared.latencies.lock().unwrap_or_else(|e| e.into_inner()).push(micros);
+                    shared
+                        .latencies
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(micros);
                     shared.actions.fetch_add(1, Ordering::Relaxed);
                     *shared
                         .acked
@@ -459,7 +479,11 @@ async fn seat(shared: Arc<Shared>, id: String, token: String, seed: u64) -> Resu
                 shared.errors.fetch_add(1, Ordering::Relaxed);
             }
             "state" => {
-                if incoming.actor.as_ref().is_some_and(|a| a["type"] == "terminal") {
+                if incoming
+                    .actor
+                    .as_ref()
+                    .is_some_and(|a| a["type"] == "terminal")
+                {
                     let _ = socket.close(None).await;
                     return Ok(true);
                 }
