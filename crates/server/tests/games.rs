@@ -245,8 +245,8 @@ async fn the_game_over_websockets_shows_each_seat_only_what_it_may_see() {
                     .map(u8::from)
                     .collect();
                 if let Viewer::Seat(_) = viewer {
-                    for u in 0..=v {
-                        held.extend(states[u].view(*viewer).hand.iter().map(u8::from));
+                    for state in &states[..=v] {
+                        held.extend(state.view(*viewer).hand.iter().map(u8::from));
                     }
                     allowed.extend(held.iter().copied());
                 }
