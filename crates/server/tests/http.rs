@@ -400,6 +400,17 @@ async fn action_errors_each_have_their_code_and_message_and_change_nothing() {
         "nothing at /api/nothing",
     )
     .await;
+    assert_error(
+        &app,
+        "DELETE",
+        &path,
+        Some(&t0),
+        None,
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        &format!("DELETE is not allowed on {path}"),
+    )
+    .await;
 
     // Nothing changed.
     let (_, after0) = call(
