@@ -113,6 +113,7 @@ pub struct BenchServeArgs {
 pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
     let setup: serde_json::Value =
         serde_json::from_str(&args.setup).context("--setup is not JSON")?;
+    let cpu_before = cpu_seconds();
     let temp = tempfile::tempdir()?;
     let data = args.data.clone().unwrap_or_else(|| temp.path().to_owned());
     let store = open_store(&data)?;
@@ -157,6 +158,7 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
     task.abort();
     drop(server_rt);
 
+    let cpu = cpu_seconds().zip(cpu_before).map(|(after, before)| after - before);
     let stored = server::store::action_counts(&data.join(DATABASE))?;
     let mut lost = 0u64;
     let mut duplicated = 0u64;
@@ -191,6 +193,15 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         "database: {} games, {total_stored} actions; lost {lost}, unacknowledged extra {duplicated}, games with gaps {gaps}",
         stored.len()
     );
+    if let Some(cpu) = cpu.filter(|_| report.actions > 0) {
+        let per_action = cpu / report.actions as f64;
+        println!(
+            "cpu: {cpu:.1} s for server and clients together ({:.0}% of one core), {:.0} µs per action (game set-up included); two idle cores would carry about {:.0} actions/s",
+            100.0 * cpu / report.elapsed.as_secs_f64(),
+            per_action * 1e6,
+            2.0 / per_action
+        );
+    }
     let targets = per_second >= 5000.0 && report.p99 < Duration::from_millis(25);
     println!(
         "targets (≥ 5000 actions/s, p99 < 25 ms): {}",
@@ -200,6 +211,18 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         bail!("the database does not match the acknowledged actions");
     }
     Ok(())
+}
+
+/// CPU time this process has used (user + system), from `/proc/self/stat` (Linux; clock ticks
+/// of 1/100 s). `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
 }
 
 fn ms(d: Duration) -> f64 {
