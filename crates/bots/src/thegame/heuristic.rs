@@ -54,7 +54,7 @@ pub struct Params {
     /// Signal "good card" on a pile where my cheapest card costs at most this.
     pub good_card_signal: i32,
     /// When two plays are still required, try every first play followed by the best second
-    /// one (1), or play greedily (0).
+    /// one (1); do so also when one play is required (2); or play greedily (0).
     pub lookahead: i32,
     /// With `lookahead`, weight (in sixteenths) of the cost of the two cheapest plays left for
     /// the next turn after the pair (0: ignore the next turn).
@@ -376,29 +376,34 @@ impl Board {
         best
     }
 
-    /// The first play of the cheapest two plays: every legal first play, each followed by the
-    /// cheapest second move.
+    /// The first play of the cheapest way to make the `need` plays still required: every legal
+    /// first play, each followed greedily by the rest, plus (weighted by `next_turn`) the cost
+    /// of the two cheapest plays the hand would have left for the next turn.
     #[inline(always)]
-    fn best_pair_start(&self, penalties: &[i32; 4], p: &Params) -> Option<Move> {
+    fn best_start(&self, need: u8, penalties: &[i32; 4], p: &Params) -> Option<Move> {
         let others = elsewhere(&accepted(&self.tops));
         let mut best: Option<(i32, Move)> = None;
         for pile in Pile::ALL {
             let top = self.tops[pile.index()];
             let table = self.table(&others, penalties, pile, p);
             let mut legal = self.hand & pile.accepts(top).bits();
-            while legal != 0 {
+            'cards: while legal != 0 {
                 let c = legal.trailing_zeros();
                 legal &= legal - 1;
                 let card = card(c);
                 let cost = single_cost(pile, top, card, &table);
                 let mut next = *self;
                 next.play(card, pile);
-                let Some(second) = next.greedy(penalties, p) else {
-                    continue;
-                };
-                let mut total = cost + second.cost;
+                let mut total = cost;
+                for _ in 1..need {
+                    let Some(m) = next.greedy(penalties, p) else {
+                        // This first play leaves the minimum out of reach.
+                        continue 'cards;
+                    };
+                    total += m.cost;
+                    next.play(m.card, m.pile);
+                }
                 if p.next_turn != 0 {
-                    next.play(second.card, second.pile);
                     let mut later = 0;
                     for _ in 0..2 {
                         match next.greedy(penalties, p) {
@@ -505,8 +510,8 @@ impl Heuristic {
         };
         loop {
             let need = view.minimum.saturating_sub(played);
-            let best = if need >= 2 && p.lookahead > 0 {
-                board.best_pair_start(&penalties, &p)
+            let best = if (need >= 2 && p.lookahead > 0) || (need == 1 && p.lookahead > 1) {
+                board.best_start(need, &penalties, &p)
             } else {
                 board.greedy(&penalties, &p)
             };
