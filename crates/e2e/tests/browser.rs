@@ -77,6 +77,7 @@ fn create_in_lobby(
         "return [...document.querySelectorAll('#my-games a')].some(a => a.href.includes(arguments[0]))",
         json!([game]),
     );
+    b.save_screenshot(&format!("lobby-{kind}-desktop.png"));
     (game, link)
 }
 
@@ -407,6 +408,9 @@ fn powergrid_human_seat_plays_two_rounds_by_clicking() {
                     "return document.querySelector('#build-preview').textContent",
                     json!([]),
                 );
+                if round == 2 {
+                    b.save_screenshot("powergrid-build-preview-desktop.png");
+                }
                 b.click("#build");
                 page_after(&b, version);
                 let events = last_events_of(&server, &game, &token, me);
