@@ -192,11 +192,14 @@ fn check_powergrid_page(b: &Browser, st: &Value) -> bool {
         assert_eq!(p["money"], json!(money), "money of seat {seat}");
         assert_eq!(
             p["cities"],
-            json!(format!("{} cities", sv["cities"].as_array().unwrap().len()))
+            json!(format!(
+                "Cities: {}",
+                sv["cities"].as_array().unwrap().len()
+            ))
         );
         assert_eq!(
             p["houses"],
-            json!(format!("{} houses left", sv["houses_left"]))
+            json!(format!("Houses left: {}", sv["houses_left"]))
         );
         assert_eq!(p["plants"], sv["plants"], "plants of seat {seat}");
     }
@@ -212,7 +215,7 @@ fn check_powergrid_page(b: &Browser, st: &Value) -> bool {
     }
     assert_eq!(
         page["deck"],
-        json!(format!("Deck: {} plants", v["deck_size"]))
+        json!(format!("Plants in the deck: {}", v["deck_size"]))
     );
     // Houses on the map.
     let mut owners = std::collections::BTreeMap::<String, Vec<u64>>::new();
@@ -535,12 +538,12 @@ fn check_thegame_page(b: &Browser, st: &Value) -> bool {
     assert_eq!(page["tops"], v["tops"], "pile tops");
     assert_eq!(
         page["draw"],
-        json!(format!("Draw pile: {} cards", v["draw_pile"]))
+        json!(format!("Draw pile: {}", v["draw_pile"]))
     );
     for s in 0..v["players"].as_u64().unwrap() as usize {
         let text = page["sizes"][s].as_str().unwrap();
         assert!(
-            text.starts_with(&format!("Seat {}: {} cards", s + 1, v["hand_sizes"][s])),
+            text.starts_with(&format!("Seat {}: {} in hand", s + 1, v["hand_sizes"][s])),
             "{text:?}"
         );
     }
@@ -657,7 +660,7 @@ fn thegame_human_seat_plays_to_the_end_by_clicking() {
     let expect = if outcome["type"] == "won" {
         "The team won".to_owned()
     } else {
-        format!("The team lost: {} cards were left.", outcome["cards_left"])
+        format!("The team lost; cards left: {}.", outcome["cards_left"])
     };
     let status = b.wait_js(
         "the result",
