@@ -29,6 +29,7 @@ fn main() {
             "extra_endgame" => &mut p.extra_endgame,
             "alt_weight" => &mut p.alt_weight,
             "stranded_weight" => &mut p.stranded_weight,
+            "own_weight" => &mut p.own_weight,
             "partner_in_hand" => &mut p.partner_in_hand,
             "partner_unseen" => &mut p.partner_unseen,
             "good_card_penalty" => &mut p.good_card_penalty,

@@ -41,6 +41,8 @@ pub struct Params {
     pub alt_weight: i32,
     /// Weight of a buried live card that no other pile takes now.
     pub stranded_weight: i32,
+    /// Added weight of a buried card that is in my own hand.
+    pub own_weight: i32,
     /// Bonus (subtracted) when the new top's backwards partner is in my hand.
     pub partner_in_hand: i32,
     /// Bonus (subtracted) when the new top's backwards partner is still unseen.
@@ -69,6 +71,7 @@ impl Params {
             extra_endgame: 0,
             alt_weight: SCALE,
             stranded_weight: SCALE,
+            own_weight: 0,
             partner_in_hand: 0,
             partner_unseen: 0,
             good_card_penalty: 3 * SCALE,
@@ -192,7 +195,9 @@ impl Table<'_> {
             return 0;
         }
         let alt = bits & self.elsewhere;
-        count(alt) * self.p.alt_weight + count(bits & !alt) * self.p.stranded_weight
+        count(alt) * self.p.alt_weight
+            + count(bits & !alt) * self.p.stranded_weight
+            + count(bits & self.hand) * self.p.own_weight
     }
 
     /// The bonus for leaving `top` on an ascending (or descending) pile whose backwards
