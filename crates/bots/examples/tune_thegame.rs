@@ -30,6 +30,8 @@ fn main() {
             "alt_weight" => &mut p.alt_weight,
             "stranded_weight" => &mut p.stranded_weight,
             "own_weight" => &mut p.own_weight,
+            "trick_bonus" => &mut p.trick_bonus,
+            "stuck_cost" => &mut p.stuck_cost,
             "partner_in_hand" => &mut p.partner_in_hand,
             "partner_unseen" => &mut p.partner_unseen,
             "good_card_penalty" => &mut p.good_card_penalty,

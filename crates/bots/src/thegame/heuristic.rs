@@ -43,6 +43,10 @@ pub struct Params {
     pub stranded_weight: i32,
     /// Added weight of a buried card that is in my own hand.
     pub own_weight: i32,
+    /// The gain of a backwards trick besides the live cards it reopens.
+    pub trick_bonus: i32,
+    /// With `next_turn`, the cost of a next turn that would find no play at all.
+    pub stuck_cost: i32,
     /// Bonus (subtracted) when the new top's backwards partner is in my hand.
     pub partner_in_hand: i32,
     /// Bonus (subtracted) when the new top's backwards partner is still unseen.
@@ -72,6 +76,8 @@ impl Params {
             alt_weight: SCALE,
             stranded_weight: SCALE,
             own_weight: 0,
+            trick_bonus: SCALE,
+            stuck_cost: 8 * SCALE,
             partner_in_hand: 0,
             partner_unseen: 0,
             good_card_penalty: 3 * SCALE,
@@ -87,6 +93,8 @@ impl Params {
                 stranded_weight: 4 * SCALE,
                 lookahead: 1,
                 next_turn: 4,
+                stuck_cost: 32 * SCALE,
+                trick_bonus: 2 * SCALE,
                 good_card_penalty: 0,
                 dont_play_penalty: 0,
                 dont_play_signal: -1000,
@@ -97,6 +105,7 @@ impl Params {
                 stranded_weight: 12 * SCALE,
                 lookahead: 1,
                 next_turn: 4,
+                stuck_cost: 96 * SCALE,
                 ..base
             },
         }
@@ -243,7 +252,7 @@ fn best_on_pile(pile: Pile, top: u8, t: &Table) -> Option<Move> {
             consider(Move {
                 card: card(top32 - 10),
                 pile,
-                cost: -(SCALE + reopened),
+                cost: -(t.p.trick_bonus + reopened),
             });
         }
         let above = hand & (!0u128 << (top32 + 1));
@@ -281,7 +290,7 @@ fn best_on_pile(pile: Pile, top: u8, t: &Table) -> Option<Move> {
             consider(Move {
                 card: card(top32 + 10),
                 pile,
-                cost: -(SCALE + reopened),
+                cost: -(t.p.trick_bonus + reopened),
             });
         }
         let below = hand & ((1u128 << top32) - 1);
@@ -416,7 +425,7 @@ impl Board {
                                 later += m.cost;
                                 next.play(m.card, m.pile);
                             }
-                            None => later += 8 * p.stranded_weight,
+                            None => later += p.stuck_cost,
                         }
                     }
                     total += later * p.next_turn / (4 * SCALE);
@@ -440,7 +449,7 @@ fn single_cost(pile: Pile, top: u8, card: Card, t: &Table) -> i32 {
         } else {
             (top, c)
         };
-        return -(SCALE + t.buried(between(lo, hi)));
+        return -(t.p.trick_bonus + t.buried(between(lo, hi)));
     }
     let bit = 1u128 << c;
     if pile.is_ascending() {
