@@ -158,7 +158,9 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
     task.abort();
     drop(server_rt);
 
-    let cpu = cpu_seconds().zip(cpu_before).map(|(after, before)| after - before);
+    let cpu = cpu_seconds()
+        .zip(cpu_before)
+        .map(|(after, before)| after - before);
     let stored = server::store::action_counts(&data.join(DATABASE))?;
     let mut lost = 0u64;
     let mut duplicated = 0u64;
