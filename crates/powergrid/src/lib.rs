@@ -30,6 +30,7 @@
 //!   plants removed at setup, and other players' money only when the setup makes money public.
 
 pub mod action;
+mod determinize;
 pub mod error;
 pub mod event;
 mod fixed;

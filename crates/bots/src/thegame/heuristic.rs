@@ -27,13 +27,24 @@ use super::Player;
 use engine::Seat;
 use thegame::{Action, Card, CardSet, Pile, Signal, View};
 
-/// The knobs of the heuristic.
+/// Costs are counted in quarter cards, so weights can be fractional.
+pub const SCALE: i32 = 4;
+
+/// The knobs of the heuristic. Costs are in quarter cards ([`SCALE`] per buried card).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
     /// After the minimum, keep playing while the cheapest move costs at most this.
     pub extra: i32,
     /// The same once the draw pile is empty.
     pub extra_endgame: i32,
+    /// Weight of a buried live card that another pile still takes.
+    pub alt_weight: i32,
+    /// Weight of a buried live card that no other pile takes now.
+    pub stranded_weight: i32,
+    /// Bonus (subtracted) when the new top's backwards partner is in my hand.
+    pub partner_in_hand: i32,
+    /// Bonus (subtracted) when the new top's backwards partner is still unseen.
+    pub partner_unseen: i32,
     /// Added to plain plays on a pile where a teammate has "good card" standing.
     pub good_card_penalty: i32,
     /// Added to plain plays on a pile where a teammate has "don't play" standing.
@@ -42,28 +53,67 @@ pub struct Params {
     pub dont_play_signal: i32,
     /// Signal "good card" on a pile where my cheapest card costs at most this.
     pub good_card_signal: i32,
+    /// When two plays are still required, try every first play followed by the best second
+    /// one (1); do so also when one play is required (2); or play greedily (0).
+    pub lookahead: i32,
+    /// With `lookahead`, weight (in sixteenths) of the cost of the two cheapest plays left for
+    /// the next turn after the pair (0: ignore the next turn).
+    pub next_turn: i32,
 }
 
 impl Params {
     /// The tuned parameters for a player count.
     pub fn for_players(players: u8) -> Params {
+        let base = Params {
+            extra: 0,
+            extra_endgame: 0,
+            alt_weight: SCALE,
+            stranded_weight: SCALE,
+            partner_in_hand: 0,
+            partner_unseen: 0,
+            good_card_penalty: 3 * SCALE,
+            dont_play_penalty: 6 * SCALE,
+            dont_play_signal: 0,
+            good_card_signal: 2 * SCALE,
+            lookahead: 0,
+            next_turn: 0,
+        };
         match players {
             1 => Params {
-                extra: 0,
-                extra_endgame: 0,
+                extra: -2 * SCALE,
+                stranded_weight: 4 * SCALE,
+                lookahead: 1,
+                next_turn: 4,
                 good_card_penalty: 0,
                 dont_play_penalty: 0,
-                dont_play_signal: -100,
-                good_card_signal: -100,
+                dont_play_signal: -1000,
+                good_card_signal: -1000,
+                ..base
             },
             _ => Params {
-                extra: 0,
-                extra_endgame: 0,
-                good_card_penalty: 3,
-                dont_play_penalty: 6,
-                dont_play_signal: 0,
-                good_card_signal: 2,
+                stranded_weight: 12 * SCALE,
+                lookahead: 1,
+                next_turn: 4,
+                ..base
             },
+        }
+    }
+}
+
+impl Params {
+    /// The tuned parameters of the one-step (greedy) variant: no lookahead.
+    pub fn greedy_for_players(players: u8) -> Params {
+        let full = Params::for_players(players);
+        Params {
+            lookahead: 0,
+            next_turn: 0,
+            extra: if players == 1 { -SCALE } else { full.extra },
+            stranded_weight: if players == 1 {
+                8 * SCALE
+            } else {
+                full.stranded_weight
+            },
+            ..full
         }
     }
 }
@@ -73,6 +123,8 @@ impl Params {
 pub struct Heuristic {
     /// Overrides the tuned per-player-count parameters.
     pub params: Option<Params>,
+    /// Use the greedy variant's tuned parameters (no lookahead) when `params` is `None`.
+    pub greedy: bool,
 }
 
 impl Heuristic {
@@ -80,6 +132,15 @@ impl Heuristic {
     pub fn with_params(params: Params) -> Heuristic {
         Heuristic {
             params: Some(params),
+            greedy: false,
+        }
+    }
+
+    /// The fast variant: each play is the cheapest one now, without lookahead.
+    pub fn greedy() -> Heuristic {
+        Heuristic {
+            params: None,
+            greedy: true,
         }
     }
 }
@@ -111,34 +172,84 @@ fn card(n: u32) -> Card {
     Card::new(n as u8).unwrap_or_else(|| unreachable!("hand bit {n} is not a card"))
 }
 
-/// The cheapest move on one pile, and the cheapest card's plain cost there (for signals).
-#[inline]
-fn best_on_pile(pile: Pile, top: u8, hand: u128, live: u128, penalty: i32) -> Option<Move> {
+/// What one pile's evaluation needs to know.
+#[derive(Clone, Copy)]
+struct Table<'a> {
+    hand: u128,
+    live: u128,
+    /// Cards some other pile takes now.
+    elsewhere: u128,
+    penalty: i32,
+    p: &'a Params,
+}
+
+impl Table<'_> {
+    /// The cost of burying the live cards in `bits`.
+    #[inline(always)]
+    fn buried(&self, bits: u128) -> i32 {
+        let bits = bits & self.live;
+        if bits == 0 {
+            return 0;
+        }
+        let alt = bits & self.elsewhere;
+        count(alt) * self.p.alt_weight + count(bits & !alt) * self.p.stranded_weight
+    }
+
+    /// The bonus for leaving `top` on an ascending (or descending) pile whose backwards
+    /// partner may come.
+    #[inline(always)]
+    fn partner(&self, ascending: bool, top: u8, without: u128) -> i32 {
+        let partner = if ascending {
+            if top >= 12 {
+                1u128 << (top - 10)
+            } else {
+                0
+            }
+        } else if top + 10 <= Card::MAX {
+            1u128 << (top + 10)
+        } else {
+            0
+        };
+        if partner & self.hand & !without != 0 {
+            self.p.partner_in_hand
+        } else if partner & self.live & !self.hand != 0 {
+            self.p.partner_unseen
+        } else {
+            0
+        }
+    }
+}
+
+/// The cheapest move on one pile.
+#[inline(always)]
+fn best_on_pile(pile: Pile, top: u8, t: &Table) -> Option<Move> {
+    let hand = t.hand;
     let mut best: Option<Move> = None;
     let mut consider = |m: Move| {
         if best.is_none_or(|b| m.cost < b.cost) {
             best = Some(m);
         }
     };
-    let t = u32::from(top);
+    let top32 = u32::from(top);
     if pile.is_ascending() {
         // The backwards trick.
         if top >= 12 && hand & (1u128 << (top - 10)) != 0 {
-            let reopened = count(live & between(top - 10, top));
+            let reopened = t.buried(between(top - 10, top));
             consider(Move {
-                card: card(t - 10),
+                card: card(top32 - 10),
                 pile,
-                cost: -(1 + reopened),
+                cost: -(SCALE + reopened),
             });
         }
-        let above = hand & (!0u128 << (t + 1));
+        let above = hand & (!0u128 << (top32 + 1));
         // The cheapest plain play is the lowest card above the top.
         if above != 0 {
             let c = above.trailing_zeros();
+            let bit = 1u128 << c;
             consider(Move {
                 card: card(c),
                 pile,
-                cost: count(live & between(top, c as u8)) + penalty,
+                cost: t.buried(between(top, c as u8)) + t.penalty - t.partner(true, c as u8, bit),
             });
         }
         // Pairs `y`, `y - 10`: play y, then y - 10 backwards.
@@ -149,9 +260,9 @@ fn best_on_pile(pile: Pile, top: u8, hand: u128, live: u128, penalty: i32) -> Op
             let low = (y - 10) as u8;
             // One better than playing `low` alone: the pair sheds two cards.
             let cost = if low > top {
-                count(live & between(top, low)) + penalty - 1
+                t.buried(between(top, low)) + t.penalty - SCALE
             } else {
-                -(2 + count(live & between(low, top)))
+                -(2 * SCALE + t.buried(between(low, top)))
             };
             consider(Move {
                 card: card(y),
@@ -161,20 +272,21 @@ fn best_on_pile(pile: Pile, top: u8, hand: u128, live: u128, penalty: i32) -> Op
         }
     } else {
         if top + 10 <= Card::MAX && hand & (1u128 << (top + 10)) != 0 {
-            let reopened = count(live & between(top, top + 10));
+            let reopened = t.buried(between(top, top + 10));
             consider(Move {
-                card: card(t + 10),
+                card: card(top32 + 10),
                 pile,
-                cost: -(1 + reopened),
+                cost: -(SCALE + reopened),
             });
         }
-        let below = hand & ((1u128 << t) - 1);
+        let below = hand & ((1u128 << top32) - 1);
         if below != 0 {
             let c = 127 - below.leading_zeros();
+            let bit = 1u128 << c;
             consider(Move {
                 card: card(c),
                 pile,
-                cost: count(live & between(c as u8, top)) + penalty,
+                cost: t.buried(between(c as u8, top)) + t.penalty - t.partner(false, c as u8, bit),
             });
         }
         let mut pairs = below & (hand >> 10);
@@ -183,9 +295,9 @@ fn best_on_pile(pile: Pile, top: u8, hand: u128, live: u128, penalty: i32) -> Op
             pairs &= pairs - 1;
             let high = (y + 10) as u8;
             let cost = if high < top {
-                count(live & between(high, top)) + penalty - 1
+                t.buried(between(high, top)) + t.penalty - SCALE
             } else {
-                -(2 + count(live & between(top, high)))
+                -(2 * SCALE + t.buried(between(top, high)))
             };
             consider(Move {
                 card: card(y),
@@ -197,9 +309,149 @@ fn best_on_pile(pile: Pile, top: u8, hand: u128, live: u128, penalty: i32) -> Op
     best
 }
 
+/// The cards each pile takes at these tops.
+#[inline(always)]
+fn accepted(tops: &[u8; 4]) -> [u128; 4] {
+    Pile::ALL.map(|p| p.accepts(tops[p.index()]).bits())
+}
+
+/// For each pile, the cards the other three take.
+#[inline(always)]
+fn elsewhere(acc: &[u128; 4]) -> [u128; 4] {
+    [
+        acc[1] | acc[2] | acc[3],
+        acc[0] | acc[2] | acc[3],
+        acc[0] | acc[1] | acc[3],
+        acc[0] | acc[1] | acc[2],
+    ]
+}
+
+/// The part of the table a plan changes: my hand, the live cards, the tops.
+#[derive(Clone, Copy)]
+struct Board {
+    hand: u128,
+    live: u128,
+    tops: [u8; 4],
+}
+
+impl Board {
+    #[inline(always)]
+    fn play(&mut self, card: Card, pile: Pile) {
+        let bit = 1u128 << card.get();
+        self.hand &= !bit;
+        self.live &= !bit;
+        self.tops[pile.index()] = card.get();
+    }
+
+    #[inline(always)]
+    fn table<'a>(
+        &self,
+        others: &[u128; 4],
+        penalties: &[i32; 4],
+        pile: Pile,
+        p: &'a Params,
+    ) -> Table<'a> {
+        Table {
+            hand: self.hand,
+            live: self.live,
+            elsewhere: others[pile.index()],
+            penalty: penalties[pile.index()],
+            p,
+        }
+    }
+
+    /// The cheapest move now.
+    #[inline(always)]
+    fn greedy(&self, penalties: &[i32; 4], p: &Params) -> Option<Move> {
+        let others = elsewhere(&accepted(&self.tops));
+        let mut best: Option<Move> = None;
+        for pile in Pile::ALL {
+            let table = self.table(&others, penalties, pile, p);
+            if let Some(m) = best_on_pile(pile, self.tops[pile.index()], &table) {
+                if best.is_none_or(|b| m.cost < b.cost) {
+                    best = Some(m);
+                }
+            }
+        }
+        best
+    }
+
+    /// The first play of the cheapest way to make the `need` plays still required: every legal
+    /// first play, each followed greedily by the rest, plus (weighted by `next_turn`) the cost
+    /// of the two cheapest plays the hand would have left for the next turn.
+    #[inline(always)]
+    fn best_start(&self, need: u8, penalties: &[i32; 4], p: &Params) -> Option<Move> {
+        let others = elsewhere(&accepted(&self.tops));
+        let mut best: Option<(i32, Move)> = None;
+        for pile in Pile::ALL {
+            let top = self.tops[pile.index()];
+            let table = self.table(&others, penalties, pile, p);
+            let mut legal = self.hand & pile.accepts(top).bits();
+            'cards: while legal != 0 {
+                let c = legal.trailing_zeros();
+                legal &= legal - 1;
+                let card = card(c);
+                let cost = single_cost(pile, top, card, &table);
+                let mut next = *self;
+                next.play(card, pile);
+                let mut total = cost;
+                for _ in 1..need {
+                    let Some(m) = next.greedy(penalties, p) else {
+                        // This first play leaves the minimum out of reach.
+                        continue 'cards;
+                    };
+                    total += m.cost;
+                    next.play(m.card, m.pile);
+                }
+                if p.next_turn != 0 {
+                    let mut later = 0;
+                    for _ in 0..2 {
+                        match next.greedy(penalties, p) {
+                            Some(m) => {
+                                later += m.cost;
+                                next.play(m.card, m.pile);
+                            }
+                            None => later += 8 * p.stranded_weight,
+                        }
+                    }
+                    total += later * p.next_turn / (4 * SCALE);
+                }
+                if best.is_none_or(|(b, _)| total < b) {
+                    best = Some((total, Move { card, pile, cost }));
+                }
+            }
+        }
+        best.map(|(_, m)| m).or_else(|| self.greedy(penalties, p))
+    }
+}
+
+/// The cost of playing `card` on `pile` (at `top`) by itself.
+#[inline(always)]
+fn single_cost(pile: Pile, top: u8, card: Card, t: &Table) -> i32 {
+    let c = card.get();
+    if pile.is_backwards(top, card) {
+        let (lo, hi) = if pile.is_ascending() {
+            (c, top)
+        } else {
+            (top, c)
+        };
+        return -(SCALE + t.buried(between(lo, hi)));
+    }
+    let bit = 1u128 << c;
+    if pile.is_ascending() {
+        t.buried(between(top, c)) + t.penalty - t.partner(true, c, bit)
+    } else {
+        t.buried(between(c, top)) + t.penalty - t.partner(false, c, bit)
+    }
+}
+
 impl Heuristic {
     fn params(&self, players: u8) -> Params {
-        self.params.unwrap_or_else(|| Params::for_players(players))
+        match (self.params, self.greedy) {
+            (Some(p), _) => p,
+            (None, false) => Params::for_players(players),
+            (None, true) => Params::greedy_for_players(players),
+        }
     }
 
     /// The penalty teammates' signals put on plain plays on `pile`.
@@ -220,12 +472,35 @@ impl Heuristic {
 
     /// Plans the rest of the turn from `view`: the plays, then the signals, then `end`. Stops
     /// early after a play that leaves no legal move below the minimum (the game is then lost).
+    ///
+    /// The plan counts bits a lot; where the CPU has `popcnt` (checked at run time) the same
+    /// code is compiled to use it, which is several times faster than the portable fallback.
     fn plan(&self, view: &View, out: &mut Vec<Action>) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the CPU supports `popcnt`, as checked just above.
+                return unsafe { self.plan_popcnt(view, out) };
+            }
+        }
+        self.plan_portable(view, out);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn plan_popcnt(&self, view: &View, out: &mut Vec<Action>) {
+        self.plan_portable(view, out);
+    }
+
+    #[inline(always)]
+    fn plan_portable(&self, view: &View, out: &mut Vec<Action>) {
         let p = self.params(view.players);
         let me = view.viewer.unwrap_or(view.current);
-        let mut hand = view.hand.bits();
-        let mut live = CardSet::ALL.difference(view.played).bits();
-        let mut tops = view.tops;
+        let mut board = Board {
+            hand: view.hand.bits(),
+            live: CardSet::ALL.difference(view.played).bits(),
+            tops: view.tops,
+        };
         let mut played = view.played_this_turn;
         let penalties = Pile::ALL.map(|pile| Self::penalty(view, me, pile, &p));
         let threshold = if view.draw_pile == 0 {
@@ -234,37 +509,40 @@ impl Heuristic {
             p.extra
         };
         loop {
-            let mut best: Option<Move> = None;
-            for pile in Pile::ALL {
-                let i = pile.index();
-                if let Some(m) = best_on_pile(pile, tops[i], hand, live, penalties[i]) {
-                    if best.is_none_or(|b| m.cost < b.cost) {
-                        best = Some(m);
-                    }
-                }
-            }
+            let need = view.minimum.saturating_sub(played);
+            let best = if (need >= 2 && p.lookahead > 0) || (need == 1 && p.lookahead > 1) {
+                board.best_start(need, &penalties, &p)
+            } else {
+                board.greedy(&penalties, &p)
+            };
             match best {
-                Some(m) if played < view.minimum || m.cost <= threshold => {
+                Some(m) if need > 0 || m.cost <= threshold => {
                     out.push(Action::Play {
                         card: m.card,
                         pile: m.pile,
                     });
-                    let bit = 1u128 << m.card.get();
-                    hand &= !bit;
-                    live &= !bit;
-                    tops[m.pile.index()] = m.card.get();
+                    board.play(m.card, m.pile);
                     played += 1;
                 }
-                None if played < view.minimum => return,
+                None if need > 0 => return,
                 _ => break,
             }
         }
+        let (hand, live, tops) = (board.hand, board.live, board.tops);
         if view.players >= 2 {
+            let others = elsewhere(&accepted(&tops));
             for pile in Pile::ALL {
                 if view.signal(me, pile).is_some() {
                     continue;
                 }
-                let Some(m) = best_on_pile(pile, tops[pile.index()], hand, live, 0) else {
+                let table = Table {
+                    hand,
+                    live,
+                    elsewhere: others[pile.index()],
+                    penalty: 0,
+                    p: &p,
+                };
+                let Some(m) = best_on_pile(pile, tops[pile.index()], &table) else {
                     continue;
                 };
                 let signal = if m.cost <= p.dont_play_signal {
@@ -283,7 +561,11 @@ impl Heuristic {
 
 impl Player for Heuristic {
     fn name(&self) -> &str {
-        "heuristic"
+        if self.greedy {
+            "greedy"
+        } else {
+            "heuristic"
+        }
     }
 
     fn act(&mut self, view: &View) -> Action {
@@ -304,6 +586,10 @@ mod tests {
     use thegame::{Position, State};
 
     fn state(hand: &[u8], tops: [u8; 4], teammate: &[u8]) -> State {
+        state_after(hand, tops, teammate, 0)
+    }
+
+    fn state_after(hand: &[u8], tops: [u8; 4], teammate: &[u8], played_this_turn: u8) -> State {
         let mut played = Vec::new();
         let mut draw = Vec::new();
         for n in 2..=99u8 {
@@ -319,7 +605,7 @@ mod tests {
         State::from_position(Position {
             players: 2,
             current: 0,
-            played_this_turn: 0,
+            played_this_turn,
             hands: vec![hand.to_vec(), teammate.to_vec()],
             draw_pile: draw,
             tops,
@@ -395,9 +681,9 @@ mod tests {
 
     #[test]
     fn avoids_a_pile_a_teammate_flagged() {
-        // 23 (up1 at 20) and 91 (down1 at 94) both bury about the same; a teammate's
-        // "don't play" on up1 sends the bot to down1.
-        let s = state(&[23, 91, 60, 61], [20, 2, 94, 97], &[70]);
+        // One more play is due; 23 (up1 at 20) and 91 (down1 at 94) both bury one card; a
+        // teammate's "don't play" on the pile it picks sends the bot to the other one.
+        let s = state_after(&[23, 91, 60, 61], [20, 2, 94, 97], &[70], 1);
         let plain = act(&s);
         assert!(matches!(plain, Action::Play { .. }));
         let mut flagged = s.clone();

@@ -1,0 +1,81 @@
+//! Tries heuristic parameters for The Game on many deals, in parallel:
+//!
+//! ```sh
+//! cargo run --release -p bots --example tune_thegame -- PLAYERS GAMES [key=value ...]
+//! ```
+//!
+//! Keys are the fields of `bots::thegame::Params` (in quarter cards). Deals use seeds
+//! 1_000_000.. so tuning does not overfit the seeds the README's table is measured on.
+
+use bots::thegame::{play_out, Heuristic, Params, Player};
+use thegame::State;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let players: u8 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let mut p = Params::for_players(players);
+    for kv in &args[2.min(args.len())..] {
+        let Some((k, v)) = kv.split_once('=') else {
+            eprintln!("ignoring {kv:?}: expected key=value");
+            continue;
+        };
+        let Ok(v) = v.parse::<i32>() else {
+            eprintln!("ignoring {kv:?}: not a number");
+            continue;
+        };
+        let field = match k {
+            "extra" => &mut p.extra,
+            "extra_endgame" => &mut p.extra_endgame,
+            "alt_weight" => &mut p.alt_weight,
+            "stranded_weight" => &mut p.stranded_weight,
+            "partner_in_hand" => &mut p.partner_in_hand,
+            "partner_unseen" => &mut p.partner_unseen,
+            "good_card_penalty" => &mut p.good_card_penalty,
+            "dont_play_penalty" => &mut p.dont_play_penalty,
+            "dont_play_signal" => &mut p.dont_play_signal,
+            "good_card_signal" => &mut p.good_card_signal,
+            "lookahead" => &mut p.lookahead,
+            "next_turn" => &mut p.next_turn,
+            _ => {
+                eprintln!("ignoring unknown key {k:?}");
+                continue;
+            }
+        };
+        *field = v;
+    }
+    let threads = 2u64;
+    let results: Vec<(u64, u64)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    let mut bots: Vec<Box<dyn Player>> = (0..players)
+                        .map(|_| Box::new(Heuristic::with_params(p)) as Box<dyn Player>)
+                        .collect();
+                    let (mut wins, mut left) = (0, 0);
+                    let mut g = t;
+                    while g < games {
+                        let mut s = State::seeded(players, 1_000_000 + g, 0).expect("valid");
+                        let o = play_out(&mut s, &mut bots).expect("legal play");
+                        wins += u64::from(o.is_win());
+                        left += u64::from(o.cards_left());
+                        g += threads;
+                    }
+                    (wins, left)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    let wins: u64 = results.iter().map(|r| r.0).sum();
+    let left: u64 = results.iter().map(|r| r.1).sum();
+    println!(
+        "{players}p {games} games: win {:.2}% mean left {:.2}  {:?}",
+        100.0 * wins as f64 / games as f64,
+        left as f64 / games as f64,
+        args.get(2..).unwrap_or(&[])
+    );
+}
