@@ -302,11 +302,13 @@ async fn the_standard_registry_offers_both_games_and_their_bots() {
     .unwrap();
     let (status, kinds) = common::call(&server.app(), "GET", "/api/kinds", None, None).await;
     assert_eq!(status, 200);
+    let thegame_bots: Vec<&str> = bots::thegame::REGISTRY.iter().map(|b| b.name).collect();
+    assert!(thegame_bots.contains(&"heuristic"));
     assert_eq!(
         kinds,
         json!([
             {"kind":"powergrid","bots":["random"]},
-            {"kind":"thegame","bots":["random","heuristic"]},
+            {"kind":"thegame","bots":thegame_bots},
         ])
     );
     let body = json!({"kind":"powergrid","setup":{"players":9,"map":"mars"}}).to_string();
