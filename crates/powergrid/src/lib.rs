@@ -30,6 +30,7 @@
 //!   plants removed at setup, and other players' money only when the setup makes money public.
 
 pub mod action;
+mod determinize;
 pub mod error;
 pub mod event;
 mod fixed;
@@ -42,6 +43,7 @@ mod state;
 mod view;
 
 pub use action::{Action, ParseActionError};
+pub use determinize::{DeterminizeError, Hidden};
 pub use error::{RuleError, SetupError, SetupProblem};
 pub use event::{seat_name, Event, PhaseKind, RemovalReason, Standing};
 pub use map::{Board, CityId, MapId, Region, RegionSet};
