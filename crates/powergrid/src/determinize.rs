@@ -260,7 +260,7 @@ mod tests {
                     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                     let mut n = 0u64;
                     while let Actor::Seat(seat) = s.actor() {
-                        if n % 7 == 0 {
+                        if n.is_multiple_of(7) {
                             let (view, hidden) = s.split(seat);
                             let rebuilt = State::from_view(&view, &hidden).unwrap();
                             assert_eq!(rebuilt.core, s.core, "after {n} actions");

@@ -280,11 +280,12 @@ impl<'a> Ctx<'a> {
     fn resources(&self, legal: &[Action]) -> Option<Action> {
         let needs = FuelNeeds::of(self.plants_to_run());
         let held = self.me.resources;
-        let mut lack = ByResource::<u8>::default();
-        lack.coal = needs.coal.saturating_sub(held.coal);
-        lack.oil = needs.oil.saturating_sub(held.oil);
-        lack.garbage = needs.garbage.saturating_sub(held.garbage);
-        lack.uranium = needs.uranium.saturating_sub(held.uranium);
+        let mut lack = ByResource::<u8> {
+            coal: needs.coal.saturating_sub(held.coal),
+            oil: needs.oil.saturating_sub(held.oil),
+            garbage: needs.garbage.saturating_sub(held.garbage),
+            uranium: needs.uranium.saturating_sub(held.uranium),
+        };
         let spare = held.coal.saturating_sub(needs.coal) + held.oil.saturating_sub(needs.oil);
         let hybrid = needs.hybrid.saturating_sub(spare);
         if hybrid > 0 {

@@ -164,10 +164,10 @@ fn sampled_decks_are_consistent_with_the_view() {
     let mut legal = Vec::new();
     let mut memory = Memory::new();
     let mut rng = rand_pcg::Pcg64::new(1, 2);
-    let mut n = 0;
+    let mut n = 0u32;
     while let Some(seat) = s.actor().seat() {
         let view = s.view(Viewer::Seat(Seat(1)));
-        if n % 5 == 0 {
+        if n.is_multiple_of(5) {
             let hidden = search::sample_hidden(&view, &memory, &mut rng);
             let rebuilt = State::from_view(&view, &hidden).unwrap();
             assert_eq!(rebuilt.view(Viewer::Seat(Seat(1))), view);
