@@ -31,6 +31,7 @@
 
 pub mod action;
 mod determinize;
+mod sample;
 pub mod error;
 pub mod event;
 mod fixed;
@@ -43,6 +44,7 @@ mod state;
 mod view;
 
 pub use action::{Action, ParseActionError};
+pub use determinize::{DeterminizeError, Hidden};
 pub use error::{RuleError, SetupError, SetupProblem};
 pub use event::{seat_name, Event, PhaseKind, RemovalReason, Standing};
 pub use map::{Board, CityId, MapId, Region, RegionSet};
