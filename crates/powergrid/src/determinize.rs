@@ -17,7 +17,7 @@
 use crate::event::PhaseKind;
 use crate::fixed::FixedList;
 use crate::map::RegionSet;
-use crate::plants::{PlantId, PlantSet, PLANTS};
+use crate::plants::{FuelNeeds, PlantId, PlantSet, PLANTS};
 use crate::state::{Auction, Core, PendingDiscard, PlayerState, State, STEP3_CARD};
 use crate::view::View;
 use engine::{Actor, Seat, Viewer};
@@ -175,6 +175,7 @@ impl State {
                 plants: pv.plants.iter().copied().collect(),
                 resources: pv.resources,
                 houses,
+                needs: FuelNeeds::of(pv.plants.iter().copied()),
             });
         }
         let mut market: FixedList<u8, 9> = view
