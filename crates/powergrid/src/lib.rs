@@ -31,7 +31,6 @@
 
 pub mod action;
 mod determinize;
-mod sample;
 pub mod error;
 pub mod event;
 mod fixed;
@@ -39,6 +38,7 @@ mod invariants;
 pub mod map;
 pub mod plants;
 pub mod resources;
+mod sample;
 pub mod setup;
 mod state;
 mod view;
