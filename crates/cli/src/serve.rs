@@ -18,8 +18,8 @@ use std::time::Duration;
 const DATABASE: &str = "tabletop.sqlite3";
 
 /// Every game kind the server offers, with its bots.
-pub fn registry() -> Registry {
-    Registry::new()
+fn registry() -> Registry {
+    server::standard_registry()
 }
 
 #[derive(clap::Args)]
@@ -51,9 +51,8 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
         let store = open_store(&args.data)?;
-        let listener = tokio::net::TcpListener::bind(args.addr)
-            .await
-            .with_context(|| format!("cannot listen on {}", args.addr))?;
+        let listener =
+            server::bind(args.addr).with_context(|| format!("cannot listen on {}", args.addr))?;
         let local = listener.local_addr()?;
         let url = args
             .public_url
@@ -106,11 +105,15 @@ pub struct BenchServeArgs {
     /// Seed of the clients' choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Mean think time of a client before it acts, in milliseconds.
+    #[arg(long, default_value_t = 150)]
+    think_ms: u64,
 }
 
 pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
     let setup: serde_json::Value =
         serde_json::from_str(&args.setup).context("--setup is not JSON")?;
+    let cpu_before = cpu_seconds();
     let temp = tempfile::tempdir()?;
     let data = args.data.clone().unwrap_or_else(|| temp.path().to_owned());
     let store = open_store(&data)?;
@@ -126,7 +129,7 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
     };
     let (addr, task) = server_rt.block_on(async {
         let server = Server::start(config, registry(), store)?;
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let listener = server::bind(SocketAddr::from(([127, 0, 0, 1], 0)))?;
         let addr = listener.local_addr()?;
         let task = tokio::spawn(server.serve(listener));
         anyhow::Ok((addr, task))
@@ -138,8 +141,8 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     println!(
-        "bench serve: {} concurrent {} games {}, at most {} actions or {} s, over {addr}",
-        args.games, args.kind, args.setup, args.max_actions, args.seconds
+        "bench serve: {} concurrent {} games {}, think {} ms, at most {} actions or {} s, over {addr}",
+        args.games, args.kind, args.setup, args.think_ms, args.max_actions, args.seconds
     );
     let report = load_rt.block_on(server::loadgen::run(server::loadgen::LoadConfig {
         base: format!("http://{addr}"),
@@ -149,11 +152,15 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         max_actions: args.max_actions,
         duration: Duration::from_secs(args.seconds),
         seed: args.seed,
+        think: Duration::from_millis(args.think_ms),
     }))?;
     drop(load_rt);
     task.abort();
     drop(server_rt);
 
+    let cpu = cpu_seconds()
+        .zip(cpu_before)
+        .map(|(after, before)| after - before);
     let stored = server::store::action_counts(&data.join(DATABASE))?;
     let mut lost = 0u64;
     let mut duplicated = 0u64;
@@ -170,11 +177,12 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
     }
     let per_second = report.per_second();
     println!(
-        "games: {} started, {} finished; actions: {} accepted, {} refused, in {:.1} s",
+        "games: {} started, {} finished; actions: {} accepted, {} refused, {} unanswered, in {:.1} s",
         report.games_started,
         report.games_finished,
         report.actions,
         report.errors,
+        report.unanswered,
         report.elapsed.as_secs_f64()
     );
     println!(
@@ -187,6 +195,15 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         "database: {} games, {total_stored} actions; lost {lost}, unacknowledged extra {duplicated}, games with gaps {gaps}",
         stored.len()
     );
+    if let Some(cpu) = cpu.filter(|_| report.actions > 0) {
+        let per_action = cpu / report.actions as f64;
+        println!(
+            "cpu: {cpu:.1} s for server and clients together ({:.0}% of one core), {:.0} µs per action (game set-up included); two idle cores would carry about {:.0} actions/s",
+            100.0 * cpu / report.elapsed.as_secs_f64(),
+            per_action * 1e6,
+            2.0 / per_action
+        );
+    }
     let targets = per_second >= 5000.0 && report.p99 < Duration::from_millis(25);
     println!(
         "targets (≥ 5000 actions/s, p99 < 25 ms): {}",
@@ -196,6 +213,18 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         bail!("the database does not match the acknowledged actions");
     }
     Ok(())
+}
+
+/// CPU time this process has used (user + system), from `/proc/self/stat` (Linux; clock ticks
+/// of 1/100 s). `None` elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
 }
 
 fn ms(d: Duration) -> f64 {

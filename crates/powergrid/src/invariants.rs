@@ -19,7 +19,10 @@ impl State {
     }
 }
 
-fn check_core(c: &Core) -> Result<(), String> {
+/// Most Elektro a player may hold in a state read from a file.
+pub const MONEY_LIMIT: u32 = 100_000;
+
+pub(crate) fn check_core(c: &Core) -> Result<(), String> {
     let rules = player_count_rules(c.players).ok_or("player count is not 2 to 6")?;
     let n = c.players as usize;
     if c.seats.len() != n {
@@ -121,6 +124,12 @@ fn check_core(c: &Core) -> Result<(), String> {
             c.market.len(),
             c.deck.len()
         ));
+    }
+
+    // Money: a sanity bound far beyond any real game (at most 150 Elektro of income a round),
+    // so that a corrupt file cannot ask `legal_actions` to list billions of bids.
+    if let Some(seat) = c.seats.iter().position(|s| s.money > MONEY_LIMIT) {
+        return Err(format!("seat {seat} holds more than {MONEY_LIMIT} Elektro"));
     }
 
     // Resources.

@@ -72,6 +72,9 @@ pub(crate) struct PlayerState {
     pub resources: ByResource<u8>,
     /// Bit `i`: a house in the map's city with local index `i`.
     pub houses: u64,
+    /// The summed fuel needs of `plants` (a cache, rebuilt when read from JSON).
+    #[serde(skip)]
+    pub needs: FuelNeeds,
 }
 
 impl PlayerState {
@@ -84,7 +87,11 @@ impl PlayerState {
     }
 
     pub fn needs(&self) -> FuelNeeds {
-        FuelNeeds::of(self.plants.iter().copied())
+        self.needs
+    }
+
+    fn plants_changed(&mut self) {
+        self.needs = FuelNeeds::of(self.plants.iter().copied());
     }
 }
 
@@ -184,6 +191,7 @@ impl State {
                 plants: FixedList::new(),
                 resources: ByResource::default(),
                 houses: 0,
+                needs: FuelNeeds::default(),
             })
             .collect();
         let supply = ByResource::from_fn(|r| r.total() - STARTING_MARKET[r]);
@@ -216,7 +224,10 @@ impl State {
         Ok(State::from_core(core))
     }
 
-    pub(crate) fn from_core(core: Core) -> State {
+    pub(crate) fn from_core(mut core: Core) -> State {
+        for seat in core.seats.iter_mut() {
+            seat.plants_changed();
+        }
         let board = Board::get(core.map, core.regions);
         let mut s = State {
             board,
@@ -329,8 +340,12 @@ impl State {
             .collect()
     }
 
-    /// The plants that may be auctioned now.
-    pub fn current_market(&self) -> &[u8] {
+    /// The plants that may be auctioned now, lowest first.
+    pub fn current_market(&self) -> Vec<PlantId> {
+        self.current_plants().iter().map(|&p| PlantId(p)).collect()
+    }
+
+    fn current_plants(&self) -> &[u8] {
         &self.core.market[..self.current_len()]
     }
 
@@ -548,11 +563,11 @@ impl State {
                         if !in_market {
                             return Err(RuleError::PlantNotInMarket { plant });
                         }
-                        if !self.current_market().contains(&plant.0) {
+                        if !self.current_plants().contains(&plant.0) {
                             return Err(RuleError::PlantNotInCurrentMarket {
                                 plant,
                                 current: self
-                                    .current_market()
+                                    .current_plants()
                                     .iter()
                                     .map(|p| p.to_string())
                                     .collect::<Vec<_>>()
@@ -634,7 +649,7 @@ impl State {
     }
 
     fn may_pass_auctions(&self, me: &PlayerState) -> bool {
-        self.core.round > 1 || !self.current_market().iter().any(|&p| p as u32 <= me.money)
+        self.core.round > 1 || !self.current_plants().iter().any(|&p| p as u32 <= me.money)
     }
 
     /// The range of coal a player may keep when discarding `plant` (equal ends: no choice).
@@ -737,6 +752,7 @@ impl State {
     /// bid and raise (for rollouts and benchmarks; every listed action is legal).
     pub fn legal_actions_limited(&self, out: &mut Vec<Action>, bids: u32) {
         out.clear();
+        let bids = bids.max(1);
         let Actor::Seat(seat) = self.actor() else {
             return;
         };
@@ -772,7 +788,7 @@ impl State {
                     }
                     out.push(Action::Pass);
                 } else {
-                    for &p in self.current_market() {
+                    for &p in self.current_plants() {
                         let min = p as u32;
                         let top = me.money.min(min.saturating_add(bids - 1));
                         for bid in min..=top {
@@ -990,6 +1006,7 @@ impl State {
                 let (lo, _) = self.keep_coal_range(&self.core.seats[si], plant);
                 let me = &mut self.core.seats[si];
                 me.plants.retain(|p| *p != plant);
+                me.plants_changed();
                 let needs = me.needs();
                 let before = me.resources;
                 let coal_fit = before.coal.min(2 * (needs.coal + needs.hybrid));
@@ -1119,6 +1136,7 @@ impl State {
         me.money -= price;
         let at = me.plants.partition_point(|p| *p < plant);
         me.plants.insert(at, plant);
+        me.plants_changed();
         let over = me.plants.len() > self.rules().max_plants as usize;
         self.core.market.retain(|p| *p != plant.0);
         log.emit(|| Event::PlantBought { seat, plant, price });
@@ -1311,7 +1329,7 @@ impl State {
             self.remove_small_plants(DrawContext::Bureaucracy, log);
         }
         // Phase 1 of the next round.
-        self.core.round += 1;
+        self.core.round = self.core.round.saturating_add(1);
         let round = self.core.round;
         log.emit(|| Event::RoundStarted { round });
         if self.core.step3_pending {

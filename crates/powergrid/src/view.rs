@@ -87,6 +87,10 @@ pub struct View {
     pub auction: Option<AuctionView>,
     /// Seats that bought a plant or passed in this phase 2.
     pub auction_done: Vec<Seat>,
+    /// Seats that bought a plant in this phase 2.
+    pub auction_bought: Vec<Seat>,
+    /// The Step 3 card has been drawn and Step 3 has not begun yet.
+    pub step3_pending: bool,
     /// The seat that must discard a plant, and the plant it just bought.
     pub pending_discard: Option<(Seat, PlantId)>,
     /// The final count, once the game is over.
@@ -122,7 +126,7 @@ impl State {
                 }
             })
             .collect();
-        let current: Vec<PlantId> = self.current_market().iter().map(|&p| PlantId(p)).collect();
+        let current = self.current_market();
         let future = self.market()[current.len()..].to_vec();
         View {
             viewer,
@@ -157,6 +161,11 @@ impl State {
                 .filter(|s| c.phase == PhaseKind::Auction && c.done & (1 << s) != 0)
                 .map(Seat)
                 .collect(),
+            auction_bought: (0..c.players)
+                .filter(|s| c.phase == PhaseKind::Auction && c.bought & (1 << s) != 0)
+                .map(Seat)
+                .collect(),
+            step3_pending: c.step3_pending,
             pending_discard: c.discard.map(|d| (d.seat, d.bought)),
             standings: over.then(|| c.standings.to_vec()),
         }

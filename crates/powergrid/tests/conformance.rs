@@ -4,20 +4,24 @@
 //! On every action of every game: the state's invariants (24/24/24/12 tokens across market, plants
 //! and supply; each plant card in one place; storage; at most 22 houses each; occupancy within the
 //! step; the market sorted and of the right size), money moving only by the amounts the events
-//! report (and the payment table), the legal list non-empty, sorted, containing the action played
-//! and agreeing with `is_legal` on every listed action and on a few hundred candidates around it,
-//! `play` (no events) reaching the same state as `apply`, a refused action changing nothing, and
-//! the Step 2 trigger. Every game must end with a final count.
+//! report (and the payment table), the legal list non-empty and sorted, containing the action
+//! played, every listed action passing `is_legal` and accepted when applied to a clone, `is_legal`
+//! refusing what is not listed (a sample of candidates around the legal ones), a refused action
+//! changing nothing, `play` (no events) reaching the same state as `apply`, discard options and
+//! connection paths checked by brute force, and the Step 2 trigger. Every game must end with a
+//! final count.
 //!
 //! Even games are played uniformly at random, odd ones by a random player leaning to building
-//! (so that Step 2 states are well covered). The first `DEEP` games of each configuration also apply every legal action to a clone, and
-//! round-trip the state, the action and the events through JSON after every action.
+//! (so that Step 2 states are well covered). The first `DEEP` games of each configuration check
+//! every candidate (a few hundred per action) and every refusal, apply listed actions with events,
+//! and round-trip the state, the action and the events through JSON after every action.
 
 mod common;
 
 use common::{candidates, random_game_with, setup, Policy};
+use powergrid::plants::FuelNeeds;
 use powergrid::resources::payment;
-use powergrid::{Action, Event, MapId, PhaseKind, Seat, State, Viewer};
+use powergrid::{Action, ByResource, Event, MapId, PhaseKind, Seat, State, Viewer};
 use rand::{Rng, SeedableRng};
 
 const GAMES: u64 = 2_000;
@@ -84,15 +88,22 @@ fn check_game(players: u8, map: MapId, game: u64) {
                 assert_eq!(before.is_legal(c), listed, "{}: candidate {c}", ctx());
             }
 
+            // Discards: the coal/oil choices are exactly those keeping the most tokens.
+            if let Some(Action::Discard { .. }) = legal.first() {
+                check_discard_options(before, &legal);
+            }
+
             // Applying: every listed action (deep) or a sample is accepted; refusals change nothing.
-            let tries: Vec<Action> = if deep {
-                legal.clone()
-            } else {
-                vec![legal[sample.gen_range(0..legal.len())]]
-            };
-            for a in &tries {
+            // Every listed action is accepted: through `apply` (with events) in deep games, and
+            // through `play` (the same check and rules, no events) in the others.
+            for a in &legal {
                 let mut s = before.clone();
-                assert!(s.apply(a).is_ok(), "{}: listed {a} refused by apply", ctx());
+                let accepted = if deep {
+                    s.apply(a).is_ok()
+                } else {
+                    s.play(a).is_ok()
+                };
+                assert!(accepted, "{}: listed {a} refused", ctx());
             }
             let refused: Vec<&Action> = if deep {
                 cands
@@ -135,6 +146,14 @@ fn check_game(players: u8, map: MapId, game: u64) {
                         let (cost, path) = before.connection(*seat, *city).unwrap();
                         assert_eq!(cost, *connection, "{}: path query disagrees", ctx());
                         assert_eq!(path.last(), Some(city));
+                        let along: u32 = path
+                            .windows(2)
+                            .map(|w| before.board().connection_cost(w[0], w[1]).unwrap() as u32)
+                            .sum();
+                        assert_eq!(along, cost, "{}: the path's connections", ctx());
+                        if cost > 0 || path.len() > 1 {
+                            assert!(before.cities(*seat).contains(&path[0]));
+                        }
                         assert!([10, 15, 20].contains(place));
                     }
                     Event::Powered {
@@ -205,6 +224,57 @@ fn check_game(players: u8, map: MapId, game: u64) {
     assert!(fin.most_cities() >= end, "game ended before the end count");
     for s in &outcome.standings {
         assert_eq!(s.cities_powered, fin.best_power(s.seat).cities);
+    }
+}
+
+/// Brute force over every way to keep tokens after each possible discard.
+fn check_discard_options(state: &State, legal: &[Action]) {
+    let seat = state.actor().seat().unwrap();
+    let plants = state.plants(seat);
+    let held = state.resources(seat);
+    let view = state.view(Viewer::Seat(seat));
+    let bought = view.pending_discard.unwrap().1;
+    for &p in plants {
+        let listed: Vec<Option<u8>> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Discard { plant, keep_coal } if *plant == p => Some(*keep_coal),
+                _ => None,
+            })
+            .collect();
+        if p == bought {
+            assert!(listed.is_empty(), "the new plant cannot be discarded");
+            continue;
+        }
+        let needs = FuelNeeds::of(plants.iter().copied().filter(|&q| q != p));
+        let mut best = 0;
+        let mut options = Vec::new();
+        for c in 0..=held.coal {
+            for o in 0..=held.oil {
+                let kept = ByResource {
+                    coal: c,
+                    oil: o,
+                    garbage: held.garbage.min(2 * needs.garbage),
+                    uranium: held.uranium.min(2 * needs.uranium),
+                };
+                if !needs.can_store(kept) {
+                    continue;
+                }
+                if c + o > best {
+                    best = c + o;
+                    options.clear();
+                }
+                if c + o == best {
+                    options.push(c);
+                }
+            }
+        }
+        let expected: Vec<Option<u8>> = if options.len() == 1 {
+            vec![None]
+        } else {
+            options.into_iter().map(Some).collect()
+        };
+        assert_eq!(listed, expected, "discarding plant {p} holding {held:?}");
     }
 }
 

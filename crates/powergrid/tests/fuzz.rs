@@ -86,6 +86,35 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, .. ProptestConfig::default() })]
+
+    #[test]
+    fn corrupted_views_give_an_error_or_a_valid_sampled_state(
+        players in 2u8..=6,
+        seed in any::<u64>(),
+        steps in 0usize..900,
+        edits in proptest::collection::vec((any::<u64>(), 0u64..60), 1..4),
+    ) {
+        let g = reachable(players, seed & 1 == 0, seed, steps);
+        let viewer = powergrid::Viewer::Seat(Seat((seed % players as u64) as u8));
+        let mut json = serde_json::to_value(g.view(viewer)).unwrap();
+        for (pick, value) in edits {
+            let mut leaves = Vec::new();
+            numeric_leaves(&json, String::new(), &mut leaves);
+            let path = &leaves[(pick % leaves.len() as u64) as usize];
+            *json.pointer_mut(path).unwrap() = value.into();
+        }
+        if let Ok(view) = serde_json::from_value::<powergrid::View>(json) {
+            if let Ok(s) = State::sample_from_view(&view, &[50; 6], seed) {
+                prop_assert!(s.check_invariants().is_ok());
+                let mut legal = Vec::new();
+                s.legal_actions(&mut legal);
+            }
+        }
+    }
+}
+
 fn numeric_leaves(v: &serde_json::Value, path: String, out: &mut Vec<String>) {
     match v {
         serde_json::Value::Number(_) => out.push(path),

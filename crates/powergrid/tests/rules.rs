@@ -41,8 +41,9 @@ fn idle_until(state: &mut State, phase: PhaseKind) {
     }
 }
 
-#[test]
-fn building_examples_wuerzburg_nuernberg_18_and_fulda_berlin_46_through_full_cities() {
+/// Round 2, phase 4 of a 3-player game: seat 0 has Fulda, seat 1 Erfurt and Halle, seat 2
+/// Würzburg; seat 0 is about to build.
+fn building_position() -> State {
     let mut g = State::new(three_player_setup()).unwrap();
     // Round 1: seat 0 buys 3, seat 1 buys 4, seat 2 is alone and buys 5 at once.
     script(
@@ -75,6 +76,12 @@ fn building_examples_wuerzburg_nuernberg_18_and_fulda_berlin_46_through_full_cit
     assert_eq!(g.turn_order(), &[S1, S2, S0]);
     idle_until(&mut g, PhaseKind::Building);
     assert_eq!(g.actor(), Actor::Seat(S0));
+    g
+}
+
+#[test]
+fn fulda_to_berlin_costs_46_through_full_erfurt_and_halle_in_step_1() {
+    let mut g = building_position();
     assert_eq!(g.build_cost(S0, city("berlin")), Ok((36, 10)));
     let (cost, path) = g.connection(S0, city("berlin")).unwrap();
     assert_eq!(cost, 36);
@@ -82,17 +89,24 @@ fn building_examples_wuerzburg_nuernberg_18_and_fulda_berlin_46_through_full_cit
         path,
         vec![city("fulda"), city("erfurt"), city("halle"), city("berlin")]
     );
-    let ev = script(&mut g, &["build berlin", "done"]);
+    let ev = script(&mut g, &["build berlin"]);
     assert_eq!(
         ev[0].to_string(),
         "Red connects Berlin for 46 Elektro (36 connection + 10 city)"
     );
-    // Step 1: a city holds one house.
+}
+
+#[test]
+fn wuerzburg_to_nuernberg_costs_18_in_step_1() {
+    let mut g = building_position();
+    script(&mut g, &["done"]);
     assert_eq!(g.actor(), Actor::Seat(S2));
+    // Step 1: a city holds one house.
     assert!(matches!(
         g.apply(&"build erfurt".parse().unwrap()),
         Err(RuleError::CityFull { limit: 1, .. })
     ));
+    assert_eq!(g.build_cost(S2, city("nuernberg")), Ok((8, 10)));
     let ev = script(&mut g, &["build nuernberg"]);
     assert_eq!(
         ev[0],
@@ -152,7 +166,7 @@ fn auction_example_of_seed_001_plant_12_opened_at_15_won_at_19_then_last_buys_at
     idle_until(&mut g, PhaseKind::Auction);
     // Round 3: order A=0, B=1, C=2; plant 12 is in the current market.
     assert_eq!(g.turn_order(), &[S0, S1, S2]);
-    assert_eq!(g.current_market(), &[9, 10, 12, 13]);
+    assert_eq!(g.current_market(), [9, 10, 12, 13].map(PlantId));
     let ev = script(
         &mut g,
         &[
@@ -282,7 +296,7 @@ fn all_pass_removes_the_lowest_plant_from_round_two_on() {
     // If anyone buys, nothing is removed.
     idle_until(&mut g, PhaseKind::Auction);
     let first = g.actor().seat().unwrap();
-    let p = g.current_market()[0];
+    let p = g.current_market()[0].0;
     let mut all = script(&mut g, &[&format!("auction {p} {p}")]);
     while g.phase() == PhaseKind::Auction {
         all.extend(script(&mut g, &["pass"]));
@@ -461,7 +475,7 @@ fn plant_limit_forces_a_discard_and_a_hybrid_choice_of_coal_or_oil() {
     idle_until(&mut g, PhaseKind::Auction);
     let plant = loop {
         if g.actor() == Actor::Seat(S0) && g.high_bid().is_none() {
-            let p = *g.current_market().last().unwrap();
+            let p = g.current_market().last().unwrap().0;
             script(&mut g, &[&format!("auction {p} {p}")]);
             break p;
         }
@@ -578,7 +592,7 @@ fn setup_deals_the_published_starting_position() {
         let rules = g.rules();
         assert_eq!(g.board().regions.len(), rules.regions as usize);
         assert_eq!(g.market(), (3..=10).map(PlantId).collect::<Vec<_>>());
-        assert_eq!(g.current_market(), &[3, 4, 5, 6]);
+        assert_eq!(g.current_market(), [3, 4, 5, 6].map(PlantId));
         // 34 plants above 10, less those removed, plus the Step 3 card.
         assert_eq!(g.deck_size(), 34 - rules.plants_removed as usize + 1);
         let m = g.resource_market();
@@ -671,4 +685,47 @@ fn the_game_trait_drives_a_whole_game_and_reports_the_outcome() {
         Err(RuleError::GameOver),
         "no action after the end"
     );
+}
+
+/// A bot's guess of the full state from its view shows it the same view, offers the same legal
+/// actions, and plays on without trouble.
+#[test]
+fn states_sampled_from_a_view_agree_with_the_view() {
+    use powergrid::Viewer;
+    let mut checked = 0;
+    for seed in 0..12u64 {
+        let players = 2 + (seed % 5) as u8;
+        let map = if seed % 2 == 0 {
+            MapId::Germany
+        } else {
+            MapId::Usa
+        };
+        let mut g = State::new(Setup::new(players, map, seed)).unwrap();
+        let mut player = common::RandomPlayer::new(seed);
+        let mut step = 0;
+        while g.actor() != Actor::Terminal {
+            if step % 37 == 0 {
+                let money: Vec<u32> = (0..players).map(|s| g.money(Seat(s))).collect();
+                for s in 0..players {
+                    let viewer = Viewer::Seat(Seat(s));
+                    let view = g.view(viewer);
+                    let sampled = State::sample_from_view(&view, &money, seed * 1000 + step)
+                        .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
+                    assert_eq!(sampled.view(viewer), view);
+                    assert_eq!(sampled.deck_size(), g.deck_size());
+                    assert_eq!(legal(&sampled), legal(&g));
+                    let mut rollout = sampled.clone();
+                    let mut rng =
+                        <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(s as u64);
+                    rollout.random_playout(&mut rng, 5, &mut Vec::new());
+                    assert!(rollout.outcome().is_some());
+                    checked += 1;
+                }
+            }
+            let a = player.choose(&g);
+            g.apply(&a).unwrap();
+            step += 1;
+        }
+    }
+    assert!(checked > 100);
 }

@@ -288,8 +288,7 @@ fn check_step3(players: u8, map: MapId, seed: u64, seen: &mut Step3Seen) {
     );
 }
 
-#[test]
-fn step3_card_drawn_in_phase_2_4_or_5_starts_step_3_at_the_right_time() {
+fn step3_scan() -> Step3Seen {
     let mut seen = Step3Seen::default();
     for players in 2..=6 {
         for map in MapId::ALL {
@@ -298,8 +297,24 @@ fn step3_card_drawn_in_phase_2_4_or_5_starts_step_3_at_the_right_time() {
             }
         }
     }
+    seen
+}
+
+#[test]
+fn step3_card_drawn_in_phase_2_waits_in_the_market_and_step_3_begins_with_phase_3() {
+    let seen = step3_scan();
     assert!(seen.phase2 > 0, "card never drawn in phase 2");
+}
+
+#[test]
+fn step3_card_drawn_in_phase_4_leaves_at_once_and_step_3_begins_with_phase_5() {
+    let seen = step3_scan();
     assert!(seen.phase4 > 0, "card never drawn in phase 4");
+}
+
+#[test]
+fn step3_card_drawn_in_phase_5_leaves_at_once_and_step_3_begins_next_round() {
+    let seen = step3_scan();
     assert!(seen.phase5 > 0, "card never drawn in phase 5");
 }
 
@@ -351,4 +366,64 @@ fn an_empty_deck_shrinks_the_market_and_the_game_goes_on() {
         }
     }
     assert!(emptied > 0, "no game emptied the deck");
+}
+
+#[test]
+fn a_fixed_step3_order_decides_the_draws_after_the_shuffle() {
+    use powergrid::{PlantId, Setup};
+    let descending: Vec<PlantId> = powergrid::plants::PLANTS
+        .iter()
+        .rev()
+        .map(|p| PlantId(p.number))
+        .collect();
+    let mut checked = 0;
+    for seed in 0..20 {
+        let s = Setup {
+            step3_deck: Some(descending.clone()),
+            ..setup(4, MapId::Germany, seed)
+        };
+        let mut shuffled = false;
+        let mut drawn_after: Vec<u8> = Vec::new();
+        random_game(s, |_b, _a, events, _after| {
+            for e in events {
+                match e {
+                    Event::DeckShuffled { .. } => shuffled = true,
+                    Event::PlantDrawn { plant } if shuffled => drawn_after.push(plant.0),
+                    _ => {}
+                }
+            }
+        });
+        if drawn_after.len() >= 2 {
+            checked += 1;
+            assert!(
+                drawn_after.windows(2).all(|w| w[0] > w[1]),
+                "seed {seed}: {drawn_after:?}"
+            );
+        }
+    }
+    assert!(checked > 5, "only {checked} games drew after the shuffle");
+}
+
+#[test]
+fn second_and_third_houses_cost_15_and_20_from_step_2_and_3() {
+    let (mut fifteen, mut twenty) = (0, 0);
+    for seed in 0..40 {
+        let s = setup(5, MapId::Usa, seed);
+        random_game_with(s, Policy::Builder, |before, _a, events, _after| {
+            for e in events {
+                if let Event::Built { city, place, .. } = e {
+                    let there = before.houses_in(*city);
+                    assert!(there < before.step(), "a city over the step's limit");
+                    assert_eq!(*place, [10, 15, 20][there as usize]);
+                    match there {
+                        1 => fifteen += 1,
+                        2 => twenty += 1,
+                        _ => {}
+                    }
+                }
+            }
+        });
+    }
+    assert!(fifteen > 20, "only {fifteen} second houses");
+    assert!(twenty > 0, "no third house");
 }

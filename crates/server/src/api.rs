@@ -36,6 +36,7 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/players/games", post(player_games))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(max))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
@@ -46,6 +47,13 @@ pub(crate) fn router(server: Server) -> Router {
 
 async fn not_found(uri: axum::http::Uri) -> ApiError {
     ApiError::NotFound(uri.path().to_owned())
+}
+
+async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) -> ApiError {
+    ApiError::MethodNotAllowed {
+        method: method.to_string(),
+        path: uri.path().to_owned(),
+    }
 }
 
 /// Parses a bounded JSON body into `T`, with a distinct error for each way it can be wrong.
@@ -283,10 +291,19 @@ async fn create(
             },
             game: id,
             kind: kind.name(),
-            setup: prepared.setup,
+            setup: public_setup(prepared.setup, prepared.seed_chosen),
             seats: answer,
         }),
     ))
+}
+
+/// The setup as shown to the creator: a seed the server chose stays secret, because it fixes
+/// every hidden card (the creator usually plays a seat too).
+fn public_setup(mut setup: Value, seed_chosen: bool) -> Value {
+    if let (true, Some(fields)) = (seed_chosen, setup.as_object_mut()) {
+        fields.remove("seed");
+    }
+    setup
 }
 
 #[derive(Serialize)]

@@ -74,6 +74,9 @@ pub enum ApiError {
     /// No route or file at this path.
     #[error("nothing at {0}")]
     NotFound(String),
+    /// The path exists, but not with this method.
+    #[error("{method} is not allowed on {path}; see docs/api.md for the routes")]
+    MethodNotAllowed { method: String, path: String },
     /// The database refused or failed a write; nothing was accepted.
     #[error("storage failed, nothing was accepted: {0}")]
     Storage(String),
@@ -105,6 +108,7 @@ impl ApiError {
             ApiError::HelloRequired => "hello_required",
             ApiError::SpectatorCannotAct => "spectator_cannot_act",
             ApiError::NotFound(_) => "not_found",
+            ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::Storage(_) => "storage_failed",
             ApiError::Unavailable => "unavailable",
         }
@@ -130,6 +134,7 @@ impl ApiError {
             | ApiError::InvalidSeats(_)
             | ApiError::UnknownBot { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         }

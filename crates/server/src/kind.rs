@@ -87,6 +87,8 @@ impl<G: Game> Bot<G> for RandomBot {
 pub(crate) struct Prepared {
     /// The setup as stored: the client's, with a random seed filled in if it had none.
     pub setup: Value,
+    /// Whether the server chose the seed (then it is secret: it fixes every hidden card).
+    pub seed_chosen: bool,
     /// How many seats the game has.
     pub seats: usize,
 }
@@ -127,7 +129,8 @@ impl<G: Game> Kind for Typed<G> {
                 G::NAME
             )));
         };
-        if fields.get("seed").is_none_or(Value::is_null) {
+        let seed_chosen = fields.get("seed").is_none_or(Value::is_null);
+        if seed_chosen {
             fields.insert("seed".into(), Value::from(rand::random::<u64>() >> 11));
         }
         let typed: G::Setup = serde_json::from_value(setup.clone())
@@ -135,6 +138,7 @@ impl<G: Game> Kind for Typed<G> {
         let game = G::new(typed).map_err(|e| ApiError::InvalidSetup(e.to_string()))?;
         Ok(Prepared {
             setup,
+            seed_chosen,
             seats: game.seats(),
         })
     }

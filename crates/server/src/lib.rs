@@ -16,6 +16,7 @@
 mod api;
 mod assets;
 mod error;
+mod games;
 mod kind;
 mod limit;
 pub mod loadgen;
@@ -25,6 +26,7 @@ mod token;
 mod ws;
 
 pub use error::{ApiError, ErrorBody};
+pub use games::standard_registry;
 pub use kind::{Bots, MakeBot, RandomBot, Registry};
 pub use limit::ConnectionLimit;
 pub use store::{SqliteStore, Store, StoreError};
@@ -36,6 +38,22 @@ use std::sync::{Arc, RwLock};
 use std::time::Duration;
 use table::{GameHandle, TableContext};
 use token::TokenHash;
+
+/// Listens on `addr` with a backlog of 4,096 pending connections (Tokio's default of 1,024
+/// overflows when a thousand clients connect at once, and the kernel then drops their SYNs).
+///
+/// # Errors
+/// The address cannot be bound.
+pub fn bind(addr: std::net::SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(4096)
+}
 
 /// How the server behaves. [`Config::default`] suits people playing; tests and benchmarks
 /// change the bot pause and limits.

@@ -1,9 +1,12 @@
 //! A load generator for the server, and the small HTTP client it (and the tests) use.
 //!
 //! [`run`] keeps `games` games going at once on a server reachable over loopback. Each game is
-//! created over HTTP with every seat human; each seat is a client on its own WebSocket that
-//! plays a uniformly random legal action whenever the server says it must act, and measures the
-//! time from sending an action to receiving its `accepted`. When a game ends, its slot starts a
+//! created over HTTP with every seat human; each seat is a client on its own WebSocket that,
+//! whenever the server says it must act, thinks for a while ([`LoadConfig::think`]) and plays a
+//! uniformly random legal action, measuring the time from sending it to receiving its
+//! `accepted`. The think time makes the clients behave like players rather than a closed loop
+//! that always has one action waiting per game (where latency would only measure the queue:
+//! by Little's law, 1,000 games always waiting at 5,000 actions/s means 200 ms each). When a game ends, its slot starts a
 //! new one. The run stops by itself after `max_actions` actions or `duration`, whichever comes
 //! first; clients then send nothing new and wait for their last answers, so the acknowledged
 //! count per game can be checked exactly against the database afterwards.
@@ -21,6 +24,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 
 /// Why a load run or an HTTP call failed.
@@ -130,6 +134,13 @@ impl HttpClient {
     }
 }
 
+/// At most this many connections are being opened at once (games start in a ramp, not a flood
+/// that overflows the listen backlog).
+const MAX_CONNECTING: usize = 64;
+
+/// A connection or request that takes longer than this fails the client.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
+
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct LoadConfig {
@@ -147,6 +158,10 @@ pub struct LoadConfig {
     pub duration: Duration,
     /// Seed of the clients' choices.
     pub seed: u64,
+    /// Mean pause between being asked to act and acting (uniform from half to one and a half
+    /// times this), like a player or bot thinking. With `games` games it bounds the offered load
+    /// at about `games / think` actions per second.
+    pub think: Duration,
 }
 
 /// What a run measured.
@@ -168,6 +183,8 @@ pub struct LoadReport {
     pub p99: Duration,
     /// Latency: the slowest.
     pub max: Duration,
+    /// Actions still unanswered when the clients gave up, after the run stopped.
+    pub unanswered: u64,
     /// Acknowledged actions per game id, to check against the database.
     pub acked: HashMap<String, u64>,
 }
@@ -188,7 +205,9 @@ struct Shared {
     errors: AtomicU64,
     started: AtomicU64,
     finished: AtomicU64,
+    unanswered: AtomicU64,
     latencies: Mutex<Vec<u32>>,
+    connecting: tokio::sync::Semaphore,
     acked: Mutex<HashMap<String, u64>>,
 }
 
@@ -224,6 +243,8 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         errors: AtomicU64::new(0),
         started: AtomicU64::new(0),
         finished: AtomicU64::new(0),
+        unanswered: AtomicU64::new(0),
+        connecting: tokio::sync::Semaphore::new(MAX_CONNECTING),
         latencies: Mutex::new(Vec::new()),
         acked: Mutex::new(HashMap::new()),
     });
@@ -257,6 +278,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         games_finished: shared.finished.load(Ordering::Relaxed),
         actions: shared.actions.load(Ordering::Relaxed),
         errors: shared.errors.load(Ordering::Relaxed),
+        unanswered: shared.unanswered.load(Ordering::Relaxed),
         elapsed,
         p50: pick(0.50),
         p99: pick(0.99),
@@ -272,7 +294,12 @@ async fn create_game(
 ) -> Result<(String, Vec<String>), LoadError> {
     let body = json!({ "kind": config.kind, "setup": config.setup });
     loop {
-        let (status, answer) = http.json("POST", "/api/games", None, Some(&body)).await?;
+        let (status, answer) = tokio::time::timeout(
+            CONNECT_TIMEOUT,
+            http.json("POST", "/api/games", None, Some(&body)),
+        )
+        .await
+        .map_err(|_| LoadError::Http(format!("no answer within {CONNECT_TIMEOUT:?}")))??;
         if status == 429 {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
@@ -300,7 +327,10 @@ async fn create_game(
 async fn slot(shared: Arc<Shared>, index: u64) -> Result<(), LoadError> {
     let mut round = 0u64;
     while !shared.stopping() {
-        let (id, tokens) = create_game(&shared.http, &shared.config).await?;
+        let (id, tokens) = {
+            let _permit = shared.connecting.acquire().await;
+            create_game(&shared.http, &shared.config).await?
+        };
         shared.started.fetch_add(1, Ordering::Relaxed);
         shared
             .acked
@@ -332,6 +362,23 @@ async fn slot(shared: Arc<Shared>, index: u64) -> Result<(), LoadError> {
     Ok(())
 }
 
+/// The parts of a server message a load client reads; the view and events are skipped without
+/// being built.
+#[derive(serde::Deserialize)]
+struct Incoming {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    version: u64,
+    #[serde(default)]
+    actor: Option<Value>,
+    #[serde(default)]
+    legal: Vec<Value>,
+}
+
+/// How long a client waits for an answer after the run stops before it gives up.
+const LAST_ANSWER: Duration = Duration::from_secs(10);
+
 /// Plays one seat until the game ends (answers `true`) or the run stops (`false`).
 async fn seat(
     shared: Arc<Shared>,
@@ -343,8 +390,17 @@ async fn seat(
         "{}/api/games/{id}/ws",
         shared.http.base().replacen("http", "ws", 1)
     );
-    let (mut socket, _) = tokio_tungstenite::connect_async(ws_url.as_str())
+    let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
+    let connecting = {
+        let _permit = shared.connecting.acquire().await;
+        tokio::time::timeout(
+            CONNECT_TIMEOUT,
+            tokio_tungstenite::connect_async_with_config(ws_url.as_str(), Some(config), false),
+        )
         .await
+    };
+    let (mut socket, _) = connecting
+        .map_err(|_| LoadError::WebSocket(format!("no connection within {CONNECT_TIMEOUT:?}")))?
         .map_err(|e| LoadError::WebSocket(e.to_string()))?;
     let hello = json!({ "type": "hello", "token": token }).to_string();
     socket
@@ -353,14 +409,44 @@ async fn seat(
         .map_err(|e| LoadError::WebSocket(e.to_string()))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut pending: Option<Instant> = None;
+    let mut stopped_at: Option<Instant> = None;
+    // The action to send once its think time is over.
+    let mut thinking: Option<(Instant, u64, Value)> = None;
     loop {
-        if pending.is_none() && shared.stopping() {
-            let _ = socket.close(None).await;
-            return Ok(false);
+        if shared.stopping() {
+            thinking = None;
+            let since = *stopped_at.get_or_insert_with(Instant::now);
+            if pending.is_none() {
+                let _ = socket.close(None).await;
+                return Ok(false);
+            }
+            if since.elapsed() > LAST_ANSWER {
+                shared.unanswered.fetch_add(1, Ordering::Relaxed);
+                return Ok(false);
+            }
         }
-        let next = tokio::time::timeout(Duration::from_millis(250), socket.next()).await;
+        let wait = match &thinking {
+            Some((at, _, _)) => at.saturating_duration_since(Instant::now()),
+            None => Duration::from_millis(250),
+        };
+        let next = tokio::time::timeout(wait, socket.next()).await;
         let message = match next {
-            Err(_) => continue,
+            Err(_) => {
+                if let Some((at, version, action)) = thinking.take() {
+                    if Instant::now() >= at {
+                        let message =
+                            json!({ "type": "action", "version": version, "action": action });
+                        pending = Some(Instant::now());
+                        socket
+                            .send(Message::text(message.to_string()))
+                            .await
+                            .map_err(|e| LoadError::WebSocket(e.to_string()))?;
+                    } else {
+                        thinking = Some((at, version, action));
+                    }
+                }
+                continue;
+            }
             Ok(None) => return Err(LoadError::WebSocket("closed by the server".into())),
             Ok(Some(Err(e))) => return Err(LoadError::WebSocket(e.to_string())),
             Ok(Some(Ok(m))) => m,
@@ -368,10 +454,10 @@ async fn seat(
         let Message::Text(text) = message else {
             continue;
         };
-        let value: Value =
+        let incoming: Incoming =
             serde_json::from_str(text.as_str()).map_err(|e| LoadError::Protocol(e.to_string()))?;
-        match value["type"].as_str() {
-            Some("accepted") => {
+        match incoming.kind.as_str() {
+            "accepted" => {
                 if let Some(sent) = pending.take() {
                     let micros = sent.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
                     shared
@@ -388,29 +474,29 @@ async fn seat(
                         .or_default() += 1;
                 }
             }
-            Some("error") => {
+            "error" => {
                 pending = None;
                 shared.errors.fetch_add(1, Ordering::Relaxed);
             }
-            Some("state") => {
-                if value["actor"]["type"] == "terminal" {
+            "state" => {
+                if incoming
+                    .actor
+                    .as_ref()
+                    .is_some_and(|a| a["type"] == "terminal")
+                {
                     let _ = socket.close(None).await;
                     return Ok(true);
                 }
-                let legal = value["legal"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+                let legal = &incoming.legal;
                 if pending.is_some() || legal.is_empty() || shared.stopping() {
                     continue;
                 }
                 let action = legal[rng.gen_range(0..legal.len())].clone();
-                let message =
-                    json!({ "type": "action", "version": value["version"], "action": action });
-                pending = Some(Instant::now());
-                socket
-                    .send(Message::text(message.to_string()))
-                    .await
-                    .map_err(|e| LoadError::WebSocket(e.to_string()))?;
+                let think = shared.config.think;
+                let pause = think.mul_f64(rng.gen_range(0.5..1.5));
+                thinking = Some((Instant::now() + pause, incoming.version, action));
             }
-            _ => return Err(LoadError::Protocol(value.to_string())),
+            _ => return Err(LoadError::Protocol(text.to_string())),
         }
     }
 }

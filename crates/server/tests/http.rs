@@ -62,23 +62,28 @@ async fn create_answers_a_link_per_human_seat_and_a_spectator_link() {
 }
 
 #[tokio::test]
-async fn a_missing_seed_is_filled_in_at_random() {
+async fn a_missing_seed_is_chosen_at_random_and_kept_secret() {
     let app = server().app();
     let body = json!({"kind":"highcard","setup":{"players":2}}).to_string();
-    let (status, a) = call(&app, "POST", "/api/games", None, Some(&body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{a}");
-    let (_, b) = call(&app, "POST", "/api/games", None, Some(&body)).await;
-    let (sa, sb) = (
-        a["setup"]["seed"].as_u64().unwrap(),
-        b["setup"]["seed"].as_u64().unwrap(),
-    );
-    assert_ne!(sa, sb);
-    assert!(sa < 1 << 53, "seeds stay exact in JavaScript");
-    assert_eq!(
-        a["seats"].as_array().unwrap().len(),
-        2,
-        "all seats human by default"
-    );
+    let mut hands = Vec::new();
+    for _ in 0..2 {
+        let (status, created) = call(&app, "POST", "/api/games", None, Some(&body)).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        assert_eq!(
+            created["setup"],
+            json!({"players":2}),
+            "the chosen seed is not shown"
+        );
+        assert_eq!(
+            created["seats"].as_array().unwrap().len(),
+            2,
+            "all seats human by default"
+        );
+        let path = format!("/api/games/{}/view", id(&created));
+        let (_, view) = call(&app, "GET", &path, Some(&token(&created, 0)), None).await;
+        hands.push(view["view"]["hand"].clone());
+    }
+    assert_ne!(hands[0], hands[1], "different seeds deal different hands");
 }
 
 #[tokio::test]
@@ -199,6 +204,7 @@ async fn create_errors_each_have_their_code_and_message() {
     )
     .await;
     let (_, kinds) = call(&app, "GET", "/api/kinds", None, None).await;
+    // (the test registry offers only the test game)
     assert_eq!(kinds, json!([{"kind":"highcard","bots":["random"]}]));
 }
 
@@ -392,6 +398,17 @@ async fn action_errors_each_have_their_code_and_message_and_change_nothing() {
         StatusCode::NOT_FOUND,
         "not_found",
         "nothing at /api/nothing",
+    )
+    .await;
+    assert_error(
+        &app,
+        "DELETE",
+        &path,
+        Some(&t0),
+        None,
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        &format!("DELETE is not allowed on {path}"),
     )
     .await;
 

@@ -1,27 +1,35 @@
-//! The heuristic bot: cheap, stateless rules of thumb that play The Game well.
+//! The heuristic bot: stateless rules of thumb that play The Game well.
 //!
-//! Strategy (every decision is recomputed from the seat's view; nothing is remembered):
+//! Strategy (every turn is planned afresh from the seat's view; nothing is remembered):
 //! 1. **Cost of a play = live cards it buries.** Moving an ascending pile from `t` to `c`
 //!    makes every card strictly between them unplayable there; the cost counts only those not
 //!    yet played (the view's `played` set makes this exact), so a jump over dead cards is free.
-//!    Descending piles mirror this.
+//!    A buried card that another pile still takes weighs `alt_weight`; one that no other pile
+//!    takes now weighs `stranded_weight` (several times more). Descending piles mirror this.
 //! 2. **Backwards tricks first.** A trick (exactly 10 against the pile) costs
-//!    `-(1 + live cards it reopens)`, so it is always preferred to a plain play.
+//!    `-(trick_bonus + weight of the live cards it reopens)`, below any plain play.
 //! 3. **Set up tricks within the turn.** Holding `y` and `y - 10` for an ascending pile below
 //!    `y`, playing `y` and then `y - 10` moves the pile only to `y - 10` while shedding two
 //!    cards; this pair is scored as one move costing the live cards below `y - 10`, minus one
-//!    for the extra card shed (or a gain when `y - 10` lands below the old top). Mirrored for
-//!    descending piles.
-//! 4. **Smallest jump.** Until the minimum is met it plays the cheapest move; after that it
-//!    keeps playing only while the cheapest move costs at most a small threshold (tricks and
-//!    free moves), which keeps piles open.
-//! 5. **Keep piles open for teammates.** Before ending its turn it signals, for each pile where
+//!    card for the extra card shed (or a gain when `y - 10` lands below the old top). Mirrored
+//!    for descending piles.
+//! 4. **Look ahead over the minimum.** When two plays are still due, every legal first play
+//!    is tried, followed by the cheapest second one and then (weighted by `next_turn`) the two
+//!    cheapest plays the remaining hand would offer next turn; the first play of the best line
+//!    is made. This avoids spending the hand's only cheap cards now and being forced into a big
+//!    jump next turn.
+//! 5. **Smallest jump, few extras.** After the minimum it keeps playing only while the cheapest
+//!    move costs at most `extra` (tricks, and free moves in multi-player games), which keeps
+//!    piles open and cheap cards in hand.
+//! 6. **Keep piles open for teammates.** Before ending its turn it signals, for each pile where
 //!    it holds a cheap card, "don't play here" (a card that buries nothing) or "I have a good
 //!    card" (a card that buries little). When choosing its own plays it adds a penalty to
 //!    plain plays on piles a teammate has flagged, so it plays elsewhere when it can.
 //!    Signals carry no numbers, as the rules require.
 //!
-//! The thresholds and penalties are [`Params`], tuned per player count with `tabletop sim`.
+//! The weights and thresholds are [`Params`], tuned per player count on seeds 1,000,000 onwards
+//! with `examples/tune_thegame.rs`. [`Heuristic::greedy`] is the same cost model without the
+//! lookahead: about ten times faster, clearly weaker.
 
 use super::Player;
 use engine::Seat;
@@ -41,6 +49,12 @@ pub struct Params {
     pub alt_weight: i32,
     /// Weight of a buried live card that no other pile takes now.
     pub stranded_weight: i32,
+    /// Added weight of a buried card that is in my own hand.
+    pub own_weight: i32,
+    /// The gain of a backwards trick besides the live cards it reopens.
+    pub trick_bonus: i32,
+    /// With `next_turn`, the cost of a next turn that would find no play at all.
+    pub stuck_cost: i32,
     /// Bonus (subtracted) when the new top's backwards partner is in my hand.
     pub partner_in_hand: i32,
     /// Bonus (subtracted) when the new top's backwards partner is still unseen.
@@ -54,7 +68,7 @@ pub struct Params {
     /// Signal "good card" on a pile where my cheapest card costs at most this.
     pub good_card_signal: i32,
     /// When two plays are still required, try every first play followed by the best second
-    /// one (1), or play greedily (0).
+    /// one (1); do so also when one play is required (2); or play greedily (0).
     pub lookahead: i32,
     /// With `lookahead`, weight (in sixteenths) of the cost of the two cheapest plays left for
     /// the next turn after the pair (0: ignore the next turn).
@@ -69,6 +83,9 @@ impl Params {
             extra_endgame: 0,
             alt_weight: SCALE,
             stranded_weight: SCALE,
+            own_weight: 0,
+            trick_bonus: SCALE,
+            stuck_cost: 8 * SCALE,
             partner_in_hand: 0,
             partner_unseen: 0,
             good_card_penalty: 3 * SCALE,
@@ -84,6 +101,8 @@ impl Params {
                 stranded_weight: 4 * SCALE,
                 lookahead: 1,
                 next_turn: 4,
+                stuck_cost: 32 * SCALE,
+                trick_bonus: 2 * SCALE,
                 good_card_penalty: 0,
                 dont_play_penalty: 0,
                 dont_play_signal: -1000,
@@ -94,6 +113,7 @@ impl Params {
                 stranded_weight: 12 * SCALE,
                 lookahead: 1,
                 next_turn: 4,
+                stuck_cost: 96 * SCALE,
                 ..base
             },
         }
@@ -192,7 +212,9 @@ impl Table<'_> {
             return 0;
         }
         let alt = bits & self.elsewhere;
-        count(alt) * self.p.alt_weight + count(bits & !alt) * self.p.stranded_weight
+        count(alt) * self.p.alt_weight
+            + count(bits & !alt) * self.p.stranded_weight
+            + count(bits & self.hand) * self.p.own_weight
     }
 
     /// The bonus for leaving `top` on an ascending (or descending) pile whose backwards
@@ -238,7 +260,7 @@ fn best_on_pile(pile: Pile, top: u8, t: &Table) -> Option<Move> {
             consider(Move {
                 card: card(top32 - 10),
                 pile,
-                cost: -(SCALE + reopened),
+                cost: -(t.p.trick_bonus + reopened),
             });
         }
         let above = hand & (!0u128 << (top32 + 1));
@@ -276,7 +298,7 @@ fn best_on_pile(pile: Pile, top: u8, t: &Table) -> Option<Move> {
             consider(Move {
                 card: card(top32 + 10),
                 pile,
-                cost: -(SCALE + reopened),
+                cost: -(t.p.trick_bonus + reopened),
             });
         }
         let below = hand & ((1u128 << top32) - 1);
@@ -376,29 +398,34 @@ impl Board {
         best
     }
 
-    /// The first play of the cheapest two plays: every legal first play, each followed by the
-    /// cheapest second move.
+    /// The first play of the cheapest way to make the `need` plays still required: every legal
+    /// first play, each followed greedily by the rest, plus (weighted by `next_turn`) the cost
+    /// of the two cheapest plays the hand would have left for the next turn.
     #[inline(always)]
-    fn best_pair_start(&self, penalties: &[i32; 4], p: &Params) -> Option<Move> {
+    fn best_start(&self, need: u8, penalties: &[i32; 4], p: &Params) -> Option<Move> {
         let others = elsewhere(&accepted(&self.tops));
         let mut best: Option<(i32, Move)> = None;
         for pile in Pile::ALL {
             let top = self.tops[pile.index()];
             let table = self.table(&others, penalties, pile, p);
             let mut legal = self.hand & pile.accepts(top).bits();
-            while legal != 0 {
+            'cards: while legal != 0 {
                 let c = legal.trailing_zeros();
                 legal &= legal - 1;
                 let card = card(c);
                 let cost = single_cost(pile, top, card, &table);
                 let mut next = *self;
                 next.play(card, pile);
-                let Some(second) = next.greedy(penalties, p) else {
-                    continue;
-                };
-                let mut total = cost + second.cost;
+                let mut total = cost;
+                for _ in 1..need {
+                    let Some(m) = next.greedy(penalties, p) else {
+                        // This first play leaves the minimum out of reach.
+                        continue 'cards;
+                    };
+                    total += m.cost;
+                    next.play(m.card, m.pile);
+                }
                 if p.next_turn != 0 {
-                    next.play(second.card, second.pile);
                     let mut later = 0;
                     for _ in 0..2 {
                         match next.greedy(penalties, p) {
@@ -406,7 +433,7 @@ impl Board {
                                 later += m.cost;
                                 next.play(m.card, m.pile);
                             }
-                            None => later += 8 * p.stranded_weight,
+                            None => later += p.stuck_cost,
                         }
                     }
                     total += later * p.next_turn / (4 * SCALE);
@@ -430,7 +457,7 @@ fn single_cost(pile: Pile, top: u8, card: Card, t: &Table) -> i32 {
         } else {
             (top, c)
         };
-        return -(SCALE + t.buried(between(lo, hi)));
+        return -(t.p.trick_bonus + t.buried(between(lo, hi)));
     }
     let bit = 1u128 << c;
     if pile.is_ascending() {
@@ -505,8 +532,8 @@ impl Heuristic {
         };
         loop {
             let need = view.minimum.saturating_sub(played);
-            let best = if need >= 2 && p.lookahead > 0 {
-                board.best_pair_start(&penalties, &p)
+            let best = if (need >= 2 && p.lookahead > 0) || (need == 1 && p.lookahead > 1) {
+                board.best_start(need, &penalties, &p)
             } else {
                 board.greedy(&penalties, &p)
             };

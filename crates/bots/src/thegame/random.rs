@@ -30,12 +30,53 @@ impl Player for RandomBot {
         self.rng = rand_pcg::Pcg32::seed_from_u64(seed);
     }
 
-    #[inline]
     fn act(&mut self, view: &View) -> Action {
+        self.choose(view.hand.bits(), &view.tops, view.can_end_turn())
+    }
+
+    /// The same uniform choices, made for the whole turn on a private copy of the table: what
+    /// `act` would return step by step, without rebuilding a view for every card.
+    fn plan_turn(&mut self, view: &View, plan: &mut Vec<Action>) -> bool {
+        if !view.is_my_turn() {
+            return false;
+        }
+        let mut hand = view.hand.bits();
+        let mut tops = view.tops;
+        let mut played = view.played_this_turn;
+        loop {
+            let action = self.choose(hand, &tops, played >= view.minimum);
+            plan.push(action);
+            match action {
+                Action::Play { card, pile } => {
+                    hand &= !(1u128 << card.get());
+                    tops[pile.index()] = card.get();
+                    played += 1;
+                }
+                _ => return true,
+            }
+            // Stuck below the minimum (the game is lost after the last play), or won: the
+            // simulation stops applying the plan as soon as the game is over.
+            if played < view.minimum && !can_play(hand, &tops) {
+                return true;
+            }
+        }
+    }
+}
+
+/// Whether any card of `hand` fits a pile.
+fn can_play(hand: u128, tops: &[u8; 4]) -> bool {
+    Pile::ALL
+        .iter()
+        .any(|p| hand & p.accepts(tops[p.index()]).bits() != 0)
+}
+
+impl RandomBot {
+    /// A uniform choice among the plays of `hand` at `tops` and, if allowed, `end`.
+    #[inline]
+    fn choose(&mut self, hand: u128, tops: &[u8; 4], can_end: bool) -> Action {
         // The hand as a sorted list: a pile's plain plays are then one run of it (the cards
         // above an ascending top, below a descending one), so counting and picking need no
         // bit counting (slow on CPUs targeted without `popcnt`).
-        let hand = view.hand.bits();
         let mut cards = [0u8; Card::COUNT];
         let mut n = 0;
         let mut bits = hand;
@@ -46,9 +87,9 @@ impl Player for RandomBot {
         }
         let cards = &cards[..n];
         let mut runs = [(0usize, 0usize, 0u8); 4];
-        let mut total = u32::from(view.can_end_turn());
+        let mut total = u32::from(can_end);
         for pile in Pile::ALL {
-            let top = view.top(pile);
+            let top = tops[pile.index()];
             let (from, to, trick) = if pile.is_ascending() {
                 let from = cards.iter().position(|&c| c > top).unwrap_or(n);
                 let trick = if top >= 12 { top - 10 } else { 0 };
