@@ -306,7 +306,7 @@ async fn the_standard_registry_offers_both_games_and_their_bots() {
         kinds,
         json!([
             {"kind":"powergrid","bots":["random"]},
-            {"kind":"thegame","bots":["random","heuristic"]},
+            {"kind":"thegame","bots":["random","heuristic","greedy"]},
         ])
     );
     let body = json!({"kind":"powergrid","setup":{"players":9,"map":"mars"}}).to_string();
