@@ -6,12 +6,16 @@
 //!   from `(S, i, seat)`. Results therefore do not depend on `--threads`.
 //! - Workers take games in chunks from a shared counter and keep their own tallies, merged at
 //!   the end; the progress bar is fed per chunk.
+//! - `--budget` sets the search bot's thinking per decision (playouts, or milliseconds with
+//!   `ms`); it is refused for bots that do not search, rather than silently ignored.
+//! - `bench` without `--bot` measures the fast bots (random, heuristic); the search bot is
+//!   thousands of times slower and is measured with `--bot search` and a few hundred games.
 //! - Speed per core is measured from the thread's own CPU time (`/proc/thread-self/schedstat`,
 //!   nanoseconds on CPU) when available, so a busy shared machine does not distort it; wall
 //!   time is reported too.
 
 use anyhow::{bail, Context};
-use bots::thegame::{find, play_out, BotEntry, Player, REGISTRY};
+use bots::thegame::{find, play_out, BotEntry, Budget, Config, Player, Search, REGISTRY};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::BufRead;
@@ -42,6 +46,9 @@ pub struct SimArgs {
     /// Play exactly these deals: JSON lines {"hands": [[..],..], "draw_pile": [..], "first": 0}.
     #[arg(long)]
     deals: Option<PathBuf>,
+    /// Thinking per decision for `--bot search`: playouts ("400") or milliseconds ("5ms").
+    #[arg(long)]
+    budget: Option<Budget>,
     /// Print the results as one JSON object.
     #[arg(long)]
     json: bool,
@@ -56,21 +63,65 @@ fn bot_name(name: &str) -> Result<String, String> {
 /// Arguments of `tabletop bench thegame`.
 #[derive(clap::Args)]
 pub struct BenchArgs {
-    /// Games per bot and player count.
-    #[arg(long, default_value_t = 100_000)]
-    games: u64,
+    /// Games per bot and player count (default: 100,000; 200 for the search bot).
+    #[arg(long)]
+    games: Option<u64>,
     /// Only this player count (default: 1 to 5).
     #[arg(long)]
     players: Option<u8>,
-    /// Only this bot (default: random and heuristic).
+    /// Only this bot (default: every bot but search).
     #[arg(long, value_parser = bot_name)]
     bot: Option<String>,
     /// Seed of the first deal.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Thinking per decision for `--bot search`: playouts ("400") or milliseconds ("5ms").
+    #[arg(long)]
+    budget: Option<Budget>,
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
+}
+
+/// The bot that plays every seat of a run, with its options.
+struct Roster {
+    entry: &'static BotEntry,
+    budget: Option<Budget>,
+}
+
+impl Roster {
+    fn new(entry: &'static BotEntry, budget: Option<Budget>) -> anyhow::Result<Roster> {
+        if budget.is_some() && entry.name != "search" {
+            bail!(
+                "--budget applies to the search bot only, not to {}",
+                entry.name
+            );
+        }
+        Ok(Roster { entry, budget })
+    }
+
+    fn name(&self) -> &'static str {
+        self.entry.name
+    }
+
+    fn make(&self, seed: u64) -> Box<dyn Player> {
+        match self.budget {
+            Some(budget) => Box::new(Search::with_config(
+                seed,
+                Config {
+                    budget,
+                    ..Config::default()
+                },
+            )),
+            None => (self.entry.make)(seed),
+        }
+    }
+
+    /// The budget in use, for reports: `None` for bots that do not search.
+    fn budget(&self) -> Option<String> {
+        (self.entry.name == "search")
+            .then(|| self.budget.unwrap_or(Config::default().budget).to_string())
+    }
 }
 
 /// Tallies of finished games.
@@ -146,9 +197,9 @@ impl Source {
     }
 }
 
-/// Plays games `range` of `source` with `entry` in every seat.
+/// Plays games `range` of `source` with the roster's bot in every seat.
 fn play_games(
-    entry: &BotEntry,
+    roster: &Roster,
     players: u8,
     source: &Source,
     seed: u64,
@@ -157,7 +208,7 @@ fn play_games(
     bots: &mut Vec<Box<dyn Player>>,
 ) -> anyhow::Result<()> {
     if bots.len() != usize::from(players) {
-        *bots = (0..players).map(|_| (entry.make)(seed)).collect();
+        *bots = (0..players).map(|_| roster.make(seed)).collect();
     }
     for game in games {
         let mut state = source.state(game)?;
@@ -194,6 +245,7 @@ fn read_deals(path: &PathBuf) -> anyhow::Result<Vec<DealRecord>> {
 struct SimReport<'a> {
     game: &'static str,
     bot: &'a str,
+    budget: Option<String>,
     players: u8,
     games: u64,
     seed: u64,
@@ -210,7 +262,7 @@ struct SimReport<'a> {
 
 /// `tabletop sim thegame`.
 pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
-    let entry = find(&args.bot)?;
+    let roster = Roster::new(find(&args.bot)?, args.budget)?;
     let (source, players, games) = match &args.deals {
         Some(path) => {
             let mut deals = read_deals(path)?;
@@ -263,7 +315,8 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    const CHUNK: u64 = 4096;
+    // Small chunks for slow bots, so no thread idles long at the end of a run.
+    let chunk = (games / (threads as u64 * 64)).clamp(1, 4096);
     let next = AtomicU64::new(0);
     let total = Mutex::new(Tally::new());
     let start = Instant::now();
@@ -274,13 +327,13 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
                     let mut tally = Tally::new();
                     let mut bots = Vec::new();
                     loop {
-                        let from = next.fetch_add(CHUNK, Ordering::Relaxed);
+                        let from = next.fetch_add(chunk, Ordering::Relaxed);
                         if from >= games {
                             break;
                         }
-                        let to = (from + CHUNK).min(games);
+                        let to = (from + chunk).min(games);
                         play_games(
-                            entry,
+                            &roster,
                             players,
                             &source,
                             args.seed,
@@ -311,7 +364,8 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         .map_err(|_| anyhow::anyhow!("a worker panicked"))?;
     let report = SimReport {
         game: "thegame",
-        bot: entry.name,
+        bot: roster.name(),
+        budget: roster.budget(),
         players,
         games: tally.games,
         seed: args.seed,
@@ -329,9 +383,12 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string(&report)?);
     } else {
         println!(
-            "The Game, {} player(s), bot {}, {} games ({}):",
+            "The Game, {} player(s), bot {}{}, {} games ({}):",
             players,
-            entry.name,
+            roster.name(),
+            roster
+                .budget()
+                .map_or_else(String::new, |b| format!(" (budget {b})")),
             tally.games,
             match &args.deals {
                 Some(p) => format!("deals from {}", p.display()),
@@ -361,6 +418,7 @@ fn thread_cpu_ns() -> Option<u64> {
 #[derive(Serialize)]
 struct BenchRow {
     bot: &'static str,
+    budget: Option<String>,
     players: u8,
     games: u64,
     win_rate: f64,
@@ -371,9 +429,9 @@ struct BenchRow {
 
 /// `tabletop bench thegame`: single-threaded games per second for each bot and player count.
 pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
-    let entries: Vec<&BotEntry> = match &args.bot {
+    let entries: Vec<&'static BotEntry> = match &args.bot {
         Some(name) => vec![find(name)?],
-        None => REGISTRY.iter().collect(),
+        None => REGISTRY.iter().filter(|b| b.name != "search").collect(),
     };
     let counts: Vec<u8> = match args.players {
         Some(p) if (1..=5).contains(&p) => vec![p],
@@ -382,9 +440,13 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     };
     let mut rows = Vec::new();
     if !args.json {
-        println!("bot        players      games/s/core   win %   (wall s, cpu s)");
+        println!("bot        players   games/s/core   ms/game   win %   (wall s, cpu s)");
     }
     for entry in entries {
+        let roster = Roster::new(entry, args.budget)?;
+        let games = args
+            .games
+            .unwrap_or(if entry.name == "search" { 200 } else { 100_000 });
         for &players in &counts {
             let source = Source::Seeded {
                 players,
@@ -394,22 +456,22 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
             let mut bots = Vec::new();
             // Warm up caches and the branch predictor.
             play_games(
-                entry,
+                &roster,
                 players,
                 &source,
                 args.seed,
-                0..1000,
+                0..(games / 10).min(1000),
                 &mut Tally::new(),
                 &mut bots,
             )?;
             let cpu0 = thread_cpu_ns();
             let t0 = Instant::now();
             play_games(
-                entry,
+                &roster,
                 players,
                 &source,
                 args.seed,
-                0..args.games,
+                0..games,
                 &mut tally,
                 &mut bots,
             )?;
@@ -420,19 +482,21 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
             };
             let row = BenchRow {
                 bot: entry.name,
+                budget: roster.budget(),
                 players,
-                games: args.games,
+                games,
                 win_rate: tally.rate(tally.wins),
                 wall_seconds: wall,
                 cpu_seconds: cpu,
-                games_per_second_per_core: args.games as f64 / cpu.unwrap_or(wall).max(1e-9),
+                games_per_second_per_core: games as f64 / cpu.unwrap_or(wall).max(1e-9),
             };
             if !args.json {
                 println!(
-                    "{:<10} {:>7} {:>16.0} {:>7.2}   ({:.3}, {})",
+                    "{:<10} {:>7} {:>14.1} {:>9.3} {:>7.2}   ({:.3}, {})",
                     row.bot,
                     row.players,
                     row.games_per_second_per_core,
+                    1000.0 / row.games_per_second_per_core.max(1e-9),
                     100.0 * row.win_rate,
                     row.wall_seconds,
                     row.cpu_seconds

@@ -340,8 +340,12 @@ impl State {
             .collect()
     }
 
-    /// The plants that may be auctioned now.
-    pub fn current_market(&self) -> &[u8] {
+    /// The plants that may be auctioned now, lowest first.
+    pub fn current_market(&self) -> Vec<PlantId> {
+        self.current_plants().iter().map(|&p| PlantId(p)).collect()
+    }
+
+    fn current_plants(&self) -> &[u8] {
         &self.core.market[..self.current_len()]
     }
 
@@ -559,11 +563,11 @@ impl State {
                         if !in_market {
                             return Err(RuleError::PlantNotInMarket { plant });
                         }
-                        if !self.current_market().contains(&plant.0) {
+                        if !self.current_plants().contains(&plant.0) {
                             return Err(RuleError::PlantNotInCurrentMarket {
                                 plant,
                                 current: self
-                                    .current_market()
+                                    .current_plants()
                                     .iter()
                                     .map(|p| p.to_string())
                                     .collect::<Vec<_>>()
@@ -645,7 +649,7 @@ impl State {
     }
 
     fn may_pass_auctions(&self, me: &PlayerState) -> bool {
-        self.core.round > 1 || !self.current_market().iter().any(|&p| p as u32 <= me.money)
+        self.core.round > 1 || !self.current_plants().iter().any(|&p| p as u32 <= me.money)
     }
 
     /// The range of coal a player may keep when discarding `plant` (equal ends: no choice).
@@ -784,7 +788,7 @@ impl State {
                     }
                     out.push(Action::Pass);
                 } else {
-                    for &p in self.current_market() {
+                    for &p in self.current_plants() {
                         let min = p as u32;
                         let top = me.money.min(min.saturating_add(bids - 1));
                         for bid in min..=top {

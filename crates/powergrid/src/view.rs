@@ -126,7 +126,7 @@ impl State {
                 }
             })
             .collect();
-        let current: Vec<PlantId> = self.current_market().iter().map(|&p| PlantId(p)).collect();
+        let current = self.current_market();
         let future = self.market()[current.len()..].to_vec();
         View {
             viewer,

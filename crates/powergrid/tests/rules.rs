@@ -166,7 +166,7 @@ fn auction_example_of_seed_001_plant_12_opened_at_15_won_at_19_then_last_buys_at
     idle_until(&mut g, PhaseKind::Auction);
     // Round 3: order A=0, B=1, C=2; plant 12 is in the current market.
     assert_eq!(g.turn_order(), &[S0, S1, S2]);
-    assert_eq!(g.current_market(), &[9, 10, 12, 13]);
+    assert_eq!(g.current_market(), [9, 10, 12, 13].map(PlantId));
     let ev = script(
         &mut g,
         &[
@@ -296,7 +296,7 @@ fn all_pass_removes_the_lowest_plant_from_round_two_on() {
     // If anyone buys, nothing is removed.
     idle_until(&mut g, PhaseKind::Auction);
     let first = g.actor().seat().unwrap();
-    let p = g.current_market()[0];
+    let p = g.current_market()[0].0;
     let mut all = script(&mut g, &[&format!("auction {p} {p}")]);
     while g.phase() == PhaseKind::Auction {
         all.extend(script(&mut g, &["pass"]));
@@ -475,7 +475,7 @@ fn plant_limit_forces_a_discard_and_a_hybrid_choice_of_coal_or_oil() {
     idle_until(&mut g, PhaseKind::Auction);
     let plant = loop {
         if g.actor() == Actor::Seat(S0) && g.high_bid().is_none() {
-            let p = *g.current_market().last().unwrap();
+            let p = g.current_market().last().unwrap().0;
             script(&mut g, &[&format!("auction {p} {p}")]);
             break p;
         }
@@ -592,7 +592,7 @@ fn setup_deals_the_published_starting_position() {
         let rules = g.rules();
         assert_eq!(g.board().regions.len(), rules.regions as usize);
         assert_eq!(g.market(), (3..=10).map(PlantId).collect::<Vec<_>>());
-        assert_eq!(g.current_market(), &[3, 4, 5, 6]);
+        assert_eq!(g.current_market(), [3, 4, 5, 6].map(PlantId));
         // 34 plants above 10, less those removed, plus the Step 3 card.
         assert_eq!(g.deck_size(), 34 - rules.plants_removed as usize + 1);
         let m = g.resource_market();

@@ -403,3 +403,27 @@ fn a_fixed_step3_order_decides_the_draws_after_the_shuffle() {
     }
     assert!(checked > 5, "only {checked} games drew after the shuffle");
 }
+
+#[test]
+fn second_and_third_houses_cost_15_and_20_from_step_2_and_3() {
+    let (mut fifteen, mut twenty) = (0, 0);
+    for seed in 0..40 {
+        let s = setup(5, MapId::Usa, seed);
+        random_game_with(s, Policy::Builder, |before, _a, events, _after| {
+            for e in events {
+                if let Event::Built { city, place, .. } = e {
+                    let there = before.houses_in(*city);
+                    assert!(there < before.step(), "a city over the step's limit");
+                    assert_eq!(*place, [10, 15, 20][there as usize]);
+                    match there {
+                        1 => fifteen += 1,
+                        2 => twenty += 1,
+                        _ => {}
+                    }
+                }
+            }
+        });
+    }
+    assert!(fifteen > 20, "only {fifteen} second houses");
+    assert!(twenty > 0, "no third house");
+}

@@ -302,11 +302,20 @@ async fn the_standard_registry_offers_both_games_and_their_bots() {
     .unwrap();
     let (status, kinds) = common::call(&server.app(), "GET", "/api/kinds", None, None).await;
     assert_eq!(status, 200);
+    // Every bot of the bots crate's registry is offered, "random" first and once.
+    let mut thegame_bots = vec!["random"];
+    thegame_bots.extend(
+        bots::thegame::REGISTRY
+            .iter()
+            .map(|entry| entry.name)
+            .filter(|name| *name != "random"),
+    );
+    assert!(thegame_bots.contains(&"heuristic"));
     assert_eq!(
         kinds,
         json!([
             {"kind":"powergrid","bots":["random"]},
-            {"kind":"thegame","bots":["random","heuristic","greedy"]},
+            {"kind":"thegame","bots":thegame_bots},
         ])
     );
     let body = json!({"kind":"powergrid","setup":{"players":9,"map":"mars"}}).to_string();

@@ -464,7 +464,9 @@ async fn no_seat_ever_receives_a_card_it_may_not_see() {
     let mut checked = 0;
     for (created, players, _) in &games {
         let id = id(created);
-        let seed = created["setup"]["seed"].as_u64().unwrap();
+        // The server chose the seed and keeps it secret; the store has it.
+        let setup: Value = serde_json::from_str(&stored[&id].setup).unwrap();
+        let seed = setup["seed"].as_u64().unwrap();
         let knowledge = Knowledge::replay(*players, seed, &stored[&id].actions);
         let final_version = stored[&id].actions.len();
         for (seat, messages) in &received[&id] {

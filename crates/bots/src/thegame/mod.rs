@@ -11,9 +11,11 @@
 
 mod heuristic;
 mod random;
+mod search;
 
 pub use heuristic::{Heuristic, Params};
 pub use random::RandomBot;
+pub use search::{Budget, BudgetError, Config, Search};
 
 use engine::Seat;
 use thegame::{Action, Outcome, RuleError, Setup, State, View};
@@ -64,6 +66,11 @@ pub const REGISTRY: &[BotEntry] = &[
         name: "greedy",
         about: "the heuristic's cost model without lookahead: weaker, much faster",
         make: |_| Box::new(Heuristic::greedy()),
+    },
+    BotEntry {
+        name: "search",
+        about: "samples the unseen cards, compares whole turns by heuristic playouts",
+        make: |seed| Box::new(Search::new(seed)),
     },
 ];
 
@@ -237,18 +244,22 @@ mod tests {
     fn the_registry_finds_bots_by_name() {
         assert_eq!(find("random").unwrap().name, "random");
         assert_eq!(find("heuristic").unwrap().name, "heuristic");
+        assert_eq!(find("search").unwrap().name, "search");
         let err = find("oracle").err().unwrap();
         assert_eq!(
             err.to_string(),
-            "no bot named \"oracle\"; known bots: random, heuristic, greedy"
+            "no bot named \"oracle\"; known bots: random, heuristic, greedy, search"
         );
     }
 
     #[test]
     fn every_bot_finishes_legal_games_at_every_player_count() {
         for entry in REGISTRY {
+            // The search bot thinks for a while at every turn: a few games per count suffice
+            // (its own tests play more at a small budget).
+            let seeds = if entry.name == "search" { 2 } else { 200 };
             for players in 1..=5 {
-                for seed in 0..200 {
+                for seed in 0..seeds {
                     let outcome = play_setup(Setup::seeded(players, seed), entry, seed).unwrap();
                     assert!(outcome.cards_left() <= 98);
                 }

@@ -1,0 +1,968 @@
+//! The search bot: whole turns chosen by playouts over sampled hidden cards.
+//!
+//! How a turn is chosen (every decision starts again from the seat's [`View`]; the bot never
+//! sees the state):
+//! 1. **Candidate turns.** The order of plays inside a turn matters only for legality, so a
+//!    turn is identified by where it ends: the pile tops and the hand left. A depth-first
+//!    search over plays lists every distinct end reachable with *sensible* plays: on each pile
+//!    the closest card (lowest above an ascending top, highest below a descending one), the
+//!    backwards trick, and the first card of a trick pair (`y` with `y - 10` in hand on an
+//!    ascending pile, mirrored). Any other play jumps over a card in hand that could have gone
+//!    on the same pile first at no cost, so it is dominated; interleavings still let a close
+//!    card go to another pile. Two piles of the same direction with the same top and the same
+//!    signals are interchangeable, so only the first is tried. Every end at or past the
+//!    turn's minimum is a candidate; if none is, the longest sequence is played (the game is
+//!    lost, and fewer cards left is the better score).
+//! 2. **Pruning.** Candidates are ranked by a static cost, the live cards (not yet played)
+//!    that the turn makes unplayable on each pile minus those it reopens, less half a point per
+//!    extra card shed; the best [`Config::candidates`] go on, plus the heuristic bot's own turn,
+//!    so the search always weighs what the heuristic would do.
+//! 3. **Determinization.** The unseen cards (all cards minus the bot's hand and the piles,
+//!    both in the view) are shuffled uniformly into the teammates' hands, at their known
+//!    sizes, and the draw pile ([`State::determinize`]). It is the only place hidden cards
+//!    appear, and they are samples.
+//! 4. **Playouts with common random numbers.** Each candidate turn is applied to the same
+//!    sampled states, followed by its signals and `end`, and the game is played out by the
+//!    heuristic bot in every seat. The score of a playout is `-cards_left`, plus
+//!    [`Config::win_bonus`] for a win. Candidates are compared by successive halving: every
+//!    round spends an equal share of the budget on the survivors and keeps the better half.
+//!    Comparing candidates on the same samples cancels most of the luck of the deal.
+//! 5. **Signals.** After its plays the bot signals like the heuristic bot (same thresholds),
+//!    "don't play here" or "I have a good card" on piles where its cheapest card costs
+//!    little; the teammates' heuristic playouts react to them, so their effect is part of each
+//!    candidate's score. Signals carry no numbers.
+//!
+//! Decisions:
+//! - The budget is counted in playouts per decision ([`Budget::Playouts`]), which keeps the bot
+//!   deterministic for a seed; [`Budget::Millis`] converts milliseconds to playouts with a
+//!   running estimate of the playout cost, so it depends on the machine.
+//! - A decision with a single candidate (often: the only legal plays) spends nothing.
+//! - The chosen turn is cached: [`Player::act`] replays it step by step while the views it
+//!   receives match what the plan expects, and plans again otherwise.
+
+use super::{Heuristic, Params, Player, MAX_ACTIONS};
+use rand_core::SeedableRng;
+use std::collections::HashSet;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::str::FromStr;
+use std::time::Instant;
+use thegame::{Action, Card, CardSet, Pile, Signal, State, View};
+
+/// How much thinking a decision may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Budget {
+    /// This many playouts per decision (deterministic).
+    Playouts(u32),
+    /// About this many milliseconds per decision (depends on the machine's speed).
+    Millis(u32),
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Playouts(n) => write!(f, "{n}"),
+            Budget::Millis(ms) => write!(f, "{ms}ms"),
+        }
+    }
+}
+
+/// Why a text is not a budget.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text:?} is not a budget: give playouts per decision (\"400\") or milliseconds (\"5ms\")")]
+pub struct BudgetError {
+    /// The text that was read.
+    pub text: String,
+}
+
+impl FromStr for Budget {
+    type Err = BudgetError;
+
+    /// `"400"` or `"400p"` is 400 playouts per decision; `"5ms"` is five milliseconds.
+    fn from_str(s: &str) -> Result<Budget, BudgetError> {
+        let err = || BudgetError {
+            text: s.to_string(),
+        };
+        let t = s.trim();
+        if let Some(ms) = t.strip_suffix("ms") {
+            return ms.trim().parse().map(Budget::Millis).map_err(|_| err());
+        }
+        t.strip_suffix('p')
+            .unwrap_or(t)
+            .trim()
+            .parse()
+            .map(Budget::Playouts)
+            .map_err(|_| err())
+    }
+}
+
+/// The knobs of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Thinking allowed per decision.
+    pub budget: Budget,
+    /// How many candidate turns (best by static cost) are compared by playouts.
+    pub candidates: usize,
+    /// Added to a playout's score when the game is won (a loss scores `-cards_left`).
+    pub win_bonus: i32,
+}
+
+impl Config {
+    /// The playouts per decision of the registered `search` bot.
+    pub const DEFAULT_PLAYOUTS: u32 = 400;
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            budget: Budget::Playouts(Config::DEFAULT_PLAYOUTS),
+            candidates: 12,
+            win_bonus: 10,
+        }
+    }
+}
+
+/// The most plays in one turn: a one-player hand.
+const MAX_TURN: usize = 8;
+/// Distinct turn ends explored per decision, at most.
+const MAX_NODES: usize = 20_000;
+
+/// One candidate turn: its plays in order, where it ends, and its static cost.
+#[derive(Clone, Copy, Debug)]
+struct Turn {
+    plays: [(Card, Pile); MAX_TURN],
+    len: u8,
+    hand: u128,
+    tops: [u8; 4],
+    /// Twice the static cost (lower is better), see the module docs.
+    cost: i32,
+    /// Whether it reaches the turn's minimum (otherwise the game is lost after it).
+    complete: bool,
+    /// The signals sent after the plays, filled in for the candidates kept.
+    signals: [Option<Signal>; 4],
+}
+
+impl Turn {
+    fn plays(&self) -> &[(Card, Pile)] {
+        &self.plays[..usize::from(self.len)]
+    }
+}
+
+/// A fast hasher for `(hand, tops)` keys: not for untrusted input, only for the bot's own
+/// search nodes.
+#[derive(Default)]
+struct NodeHasher(u64);
+
+impl Hasher for NodeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+}
+
+type NodeSet = HashSet<(u128, u32), BuildHasherDefault<NodeHasher>>;
+
+/// The search bot (see the module docs).
+pub struct Search {
+    config: Config,
+    rng: rand_pcg::Pcg64Mcg,
+    rollout: Heuristic,
+    /// The rest of the chosen turn, next action last.
+    pending: Vec<Action>,
+    /// What the next view must show for `pending` to still apply: hand, tops, played count.
+    expect: Option<(CardSet, [u8; 4], u8)>,
+    /// Running estimate of one playout's cost in nanoseconds (for [`Budget::Millis`]).
+    playout_ns: f64,
+    // Scratch space reused between decisions.
+    turns: Vec<Turn>,
+    seen: NodeSet,
+    samples: Vec<State>,
+    plan: Vec<Action>,
+}
+
+impl Search {
+    /// A search bot with the default configuration, its sampling fixed by `seed`.
+    pub fn new(seed: u64) -> Search {
+        Search::with_config(seed, Config::default())
+    }
+
+    /// A search bot with `config`.
+    pub fn with_config(seed: u64, config: Config) -> Search {
+        Search {
+            config,
+            rng: rand_pcg::Pcg64Mcg::seed_from_u64(seed),
+            rollout: Heuristic::default(),
+            pending: Vec::new(),
+            expect: None,
+            playout_ns: 10_000.0,
+            turns: Vec::new(),
+            seen: NodeSet::default(),
+            samples: Vec::new(),
+            plan: Vec::with_capacity(16),
+        }
+    }
+
+    /// The configuration in use.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// Plans the rest of the turn for `view` into `out`: plays, signals, then `end` (no `end`
+    /// when the plays lose the game).
+    fn plan(&mut self, view: &View, out: &mut Vec<Action>) {
+        self.candidates(view);
+        let best = match self.turns.len() {
+            0 => None,
+            1 => Some(0),
+            _ => Some(self.choose(view)),
+        };
+        let Some(best) = best else {
+            out.push(Action::EndTurn);
+            return;
+        };
+        let turn = self.turns[best];
+        for &(card, pile) in turn.plays() {
+            out.push(Action::Play { card, pile });
+        }
+        if !turn.complete {
+            return;
+        }
+        if !is_won(view, &turn) {
+            push_signals(&turn, out);
+            out.push(Action::EndTurn);
+        }
+    }
+
+    /// Fills `self.turns` with the candidate turns, best static cost first, pruned.
+    fn candidates(&mut self, view: &View) {
+        self.turns.clear();
+        self.seen.clear();
+        let mut path = [(Card::new(2).unwrap_or_else(|| unreachable!()), Pile::Up1); MAX_TURN];
+        let mut longest: Option<Turn> = None;
+        let mut search = Dfs {
+            view,
+            twins: twin_piles(view),
+            turns: &mut self.turns,
+            seen: &mut self.seen,
+            longest: &mut longest,
+        };
+        search.visit(view.hand.bits(), view.tops, &mut path, 0);
+        if self.turns.is_empty() {
+            self.turns.extend(longest);
+            return;
+        }
+        self.turns
+            .sort_by_key(|t| (t.cost, std::cmp::Reverse(t.len)));
+        // The heuristic's own turn always competes.
+        self.plan.clear();
+        self.rollout.plan_turn(view, &mut self.plan);
+        let mut hand = view.hand.bits();
+        let mut tops = view.tops;
+        for a in &self.plan {
+            if let Action::Play { card, pile } = a {
+                hand &= !(1u128 << card.get());
+                tops[pile.index()] = card.get();
+            }
+        }
+        let keep = self.config.candidates.max(1);
+        if let Some(i) = self
+            .turns
+            .iter()
+            .position(|t| t.hand == hand && t.tops == tops)
+        {
+            if i >= keep {
+                self.turns.swap(keep - 1, i);
+            }
+        }
+        self.turns.truncate(keep);
+        let mut signaller = signaller(view.players);
+        for turn in &mut self.turns {
+            turn.signals = signals_after(view, turn, &mut signaller);
+        }
+    }
+
+    /// The index of the best candidate by playouts (successive halving over common samples).
+    fn choose(&mut self, view: &View) -> usize {
+        let budget = match self.config.budget {
+            Budget::Playouts(n) => n as usize,
+            Budget::Millis(ms) => (f64::from(ms) * 1e6 / self.playout_ns.max(1.0)) as usize,
+        };
+        let k = self.turns.len();
+        let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1) as usize;
+        let per_round = budget / rounds;
+        let mut survivors: Vec<usize> = (0..k).collect();
+        let mut sums = vec![0i64; k];
+        let mut done = 0;
+        self.samples.clear();
+        let started = Instant::now();
+        let mut playouts = 0u64;
+        for _ in 0..rounds {
+            let add = (per_round / survivors.len()).max(1);
+            while self.samples.len() < done + add {
+                match State::determinize(view, &mut self.rng) {
+                    Ok(s) => self.samples.push(s),
+                    // A view that does not add up: fall back to the static ranking.
+                    Err(_) => return 0,
+                }
+            }
+            for j in done..done + add {
+                for &i in &survivors {
+                    let mut state = self.samples[j].clone();
+                    sums[i] += i64::from(self.playout(i, &mut state));
+                    playouts += 1;
+                }
+            }
+            done += add;
+            // Best mean first; ties keep the static order (indices are ranked by it).
+            survivors.sort_by_key(|&i| (std::cmp::Reverse(sums[i]), i));
+            if survivors.len() > 1 {
+                survivors.truncate(survivors.len().div_ceil(2));
+            }
+        }
+        if let Budget::Millis(_) = self.config.budget {
+            let ns = started.elapsed().as_nanos() as f64 / playouts.max(1) as f64;
+            self.playout_ns = 0.8 * self.playout_ns + 0.2 * ns;
+        }
+        survivors[0]
+    }
+
+    /// Plays candidate `i` on a sampled `state`, then the game out with the heuristic in every
+    /// seat; returns the playout's score.
+    fn playout(&mut self, i: usize, state: &mut State) -> i32 {
+        let turn = self.turns[i];
+        let me = state.current();
+        for &(card, pile) in turn.plays() {
+            if state.is_over() {
+                break;
+            }
+            state.play_unchecked(card, pile);
+        }
+        if !state.is_over() {
+            self.plan.clear();
+            push_signals(&turn, &mut self.plan);
+            for a in &self.plan {
+                // Signals are legal: the seat has none standing on those piles.
+                let _ = state.apply_quiet(me, a);
+            }
+            if state.can_end_turn() {
+                state.end_turn_unchecked();
+            }
+        }
+        let mut actions = 0;
+        while !state.is_over() && actions < MAX_ACTIONS {
+            let seat = state.current();
+            let seat_view = state.seat_view(seat);
+            self.plan.clear();
+            if !self.rollout.plan_turn(&seat_view, &mut self.plan) || self.plan.is_empty() {
+                self.plan.clear();
+                self.plan.push(self.rollout.act(&seat_view));
+            }
+            for a in &self.plan {
+                if state.is_over() {
+                    break;
+                }
+                actions += 1;
+                if state.apply_quiet(seat, a).is_err() {
+                    // The playout policy broke a rule: score the game as lost here.
+                    return -i32::from(state.cards_left());
+                }
+            }
+        }
+        match state.outcome() {
+            Some(o) if o.is_win() => self.config.win_bonus,
+            _ => -i32::from(state.cards_left()),
+        }
+    }
+}
+
+/// Whether `turn` plays the last cards of the game.
+fn is_won(view: &View, turn: &Turn) -> bool {
+    view.played.len() + usize::from(turn.len) == Card::COUNT
+}
+
+/// For each pile, whether the same moves on an earlier pile are interchangeable with it
+/// (same direction, same top, same signals from every seat).
+fn twin_piles(view: &View) -> [bool; 4] {
+    let same = |a: usize, b: usize| {
+        view.tops[a] == view.tops[b] && view.signals.iter().all(|row| row[a] == row[b])
+    };
+    [false, same(0, 1), false, same(2, 3)]
+}
+
+/// The depth-first enumeration of turn ends.
+struct Dfs<'a> {
+    view: &'a View,
+    twins: [bool; 4],
+    turns: &'a mut Vec<Turn>,
+    seen: &'a mut NodeSet,
+    longest: &'a mut Option<Turn>,
+}
+
+impl Dfs<'_> {
+    fn visit(
+        &mut self,
+        hand: u128,
+        tops: [u8; 4],
+        path: &mut [(Card, Pile); MAX_TURN],
+        len: usize,
+    ) {
+        let played = usize::from(self.view.played_this_turn) + len;
+        let mut moves = [(0u8, Pile::Up1); 32];
+        let n = if len < MAX_TURN {
+            sensible_moves(hand, tops, self.twins, &mut moves)
+        } else {
+            0
+        };
+        let turn = Turn {
+            plays: *path,
+            len: len as u8,
+            hand,
+            tops,
+            cost: static_cost(self.view, hand, tops, len),
+            complete: played >= usize::from(self.view.minimum),
+            signals: [None; 4],
+        };
+        if turn.complete {
+            self.turns.push(turn);
+        } else if n == 0 && self.longest.is_none_or(|l| l.len < turn.len) {
+            *self.longest = Some(turn);
+        }
+        for &(c, pile) in &moves[..n] {
+            let bit = 1u128 << c;
+            let hand = hand & !bit;
+            let mut tops = tops;
+            tops[pile.index()] = c;
+            let key = (hand, u32::from_le_bytes(tops));
+            if self.seen.len() >= MAX_NODES || !self.seen.insert(key) {
+                continue;
+            }
+            let Some(card) = Card::new(c) else { continue };
+            path[len] = (card, pile);
+            self.visit(hand, tops, path, len + 1);
+        }
+    }
+}
+
+/// Lists the sensible plays from `hand` onto `tops` (see the module docs) into `out`.
+fn sensible_moves(
+    hand: u128,
+    tops: [u8; 4],
+    twins: [bool; 4],
+    out: &mut [(u8, Pile); 32],
+) -> usize {
+    let mut n = 0;
+    let mut push = |c: u32, pile: Pile| {
+        if n < out.len() && !out[..n].contains(&(c as u8, pile)) {
+            out[n] = (c as u8, pile);
+            n += 1;
+        }
+    };
+    for pile in Pile::ALL {
+        if twins[pile.index()] {
+            continue;
+        }
+        let t = u32::from(tops[pile.index()]);
+        if pile.is_ascending() {
+            if t >= 12 && hand & (1u128 << (t - 10)) != 0 {
+                push(t - 10, pile);
+            }
+            let above = hand & (!0u128 << (t + 1));
+            if above != 0 {
+                push(above.trailing_zeros(), pile);
+            }
+            let mut pairs = above & (hand << 10);
+            while pairs != 0 {
+                push(pairs.trailing_zeros(), pile);
+                pairs &= pairs - 1;
+            }
+        } else {
+            if t + 10 <= u32::from(Card::MAX) && hand & (1u128 << (t + 10)) != 0 {
+                push(t + 10, pile);
+            }
+            let below = hand & ((1u128 << t) - 1);
+            if below != 0 {
+                push(127 - below.leading_zeros(), pile);
+            }
+            let mut pairs = below & (hand >> 10);
+            while pairs != 0 {
+                push(pairs.trailing_zeros(), pile);
+                pairs &= pairs - 1;
+            }
+        }
+    }
+    n
+}
+
+/// The cards `pile` takes at `top`, as bits.
+fn accepted(pile: Pile, top: u8) -> u128 {
+    pile.accepts(top).bits()
+}
+
+/// Twice the static cost of ending the turn with `hand` left and piles at `tops` (see the
+/// module docs), after `extra` plays this turn.
+fn static_cost(view: &View, hand: u128, tops: [u8; 4], plays: usize) -> i32 {
+    let shed = view.hand.bits() & !hand;
+    let live = CardSet::ALL.bits() & !view.played.bits() & !shed;
+    let mut cost = 0i32;
+    for pile in Pile::ALL {
+        let before = accepted(pile, view.tops[pile.index()]);
+        let after = accepted(pile, tops[pile.index()]);
+        cost += (live & before & !after).count_ones() as i32;
+        cost -= (live & after & !before).count_ones() as i32;
+    }
+    2 * cost - plays as i32
+}
+
+/// The view `view`'s seat will have after playing `turn` (before ending it).
+fn view_after(view: &View, turn: &Turn) -> View {
+    let me = view.viewer.unwrap_or(view.current).index();
+    let shed = CardSet::from_bits(view.hand.bits() & !turn.hand);
+    let mut after = *view;
+    after.hand = CardSet::from_bits(turn.hand);
+    after.tops = turn.tops;
+    after.played = view.played.union(shed);
+    after.played_this_turn = view.played_this_turn.saturating_add(turn.len);
+    if let Some(size) = after.hand_sizes.get_mut(me) {
+        *size = after.hand.len() as u8;
+    }
+    after
+}
+
+/// Sends the signals the heuristic bot would send after `turn`: asked with the turn's plays
+/// done and every further play forbidden, the heuristic plans only its signals and `end`. Using
+/// its rule (not a copy of it) keeps the team's one convention: teammates read signals the way
+/// the heuristic means them.
+fn signals_after(view: &View, turn: &Turn, signaller: &mut Heuristic) -> [Option<Signal>; 4] {
+    let mut out = [None; 4];
+    if view.players < 2 || !turn.complete {
+        return out;
+    }
+    let mut plan = Vec::with_capacity(8);
+    signaller.plan_turn(&view_after(view, turn), &mut plan);
+    for a in plan {
+        match a {
+            Action::Signal { pile, signal } => out[pile.index()] = Some(signal),
+            // Any play means the signaller was not asked the way it expects: send nothing.
+            Action::Play { .. } => return [None; 4],
+            Action::EndTurn => break,
+        }
+    }
+    out
+}
+
+/// The heuristic bot that only signals (no play past the minimum) for `players`.
+fn signaller(players: u8) -> Heuristic {
+    Heuristic::with_params(Params {
+        extra: i32::MIN,
+        extra_endgame: i32::MIN,
+        ..Params::for_players(players)
+    })
+}
+
+/// Appends the signal actions of `turn` (piles in order).
+fn push_signals(turn: &Turn, out: &mut Vec<Action>) {
+    for pile in Pile::ALL {
+        if let Some(signal) = turn.signals[pile.index()] {
+            out.push(Action::Signal { pile, signal });
+        }
+    }
+}
+
+/// The view after `action`, as far as a plan needs to check it: hand, tops, played count.
+fn after(view: &View, action: &Action) -> (CardSet, [u8; 4], u8) {
+    let mut hand = view.hand;
+    let mut tops = view.tops;
+    let mut played = view.played_this_turn;
+    if let Action::Play { card, pile } = *action {
+        hand.remove(card);
+        tops[pile.index()] = card.get();
+        played += 1;
+    }
+    (hand, tops, played)
+}
+
+impl Player for Search {
+    fn name(&self) -> &str {
+        "search"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        let fits = self.expect == Some((view.hand, view.tops, view.played_this_turn));
+        if !fits || self.pending.is_empty() {
+            let mut plan = Vec::with_capacity(16);
+            self.plan(view, &mut plan);
+            plan.reverse();
+            self.pending = plan;
+        }
+        let action = self.pending.pop().unwrap_or(Action::EndTurn);
+        let next = after(view, &action);
+        self.expect = match action {
+            Action::EndTurn => None,
+            _ => Some(next),
+        };
+        action
+    }
+
+    fn plan_turn(&mut self, view: &View, plan: &mut Vec<Action>) -> bool {
+        self.pending.clear();
+        self.expect = None;
+        self.plan(view, plan);
+        true
+    }
+
+    fn reset(&mut self, seed: u64) {
+        self.rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        self.rollout.reset(seed);
+        self.pending.clear();
+        self.expect = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::thegame::{play_out, EngineBot};
+    use engine::{Bot, Game, Seat, Viewer};
+    use rand_core::RngCore;
+    use thegame::{Position, Setup};
+
+    fn card(n: u8) -> Card {
+        Card::new(n).unwrap()
+    }
+
+    fn small(seed: u64) -> Search {
+        Search::with_config(
+            seed,
+            Config {
+                budget: Budget::Playouts(40),
+                ..Config::default()
+            },
+        )
+    }
+
+    fn bots(players: u8, seed: u64) -> Vec<Box<dyn Player>> {
+        (0..players)
+            .map(|s| Box::new(small(seed * 8 + u64::from(s))) as Box<dyn Player>)
+            .collect()
+    }
+
+    /// A position where every card not in a hand or the draw pile is already played.
+    fn position(current: u8, hands: &[&[u8]], tops: [u8; 4], draw: &[u8]) -> State {
+        let played = (2..=99u8)
+            .filter(|n| !hands.iter().any(|h| h.contains(n)) && !draw.contains(n))
+            .collect();
+        State::from_position(Position {
+            players: hands.len() as u8,
+            current,
+            played_this_turn: 0,
+            hands: hands.iter().map(|h| h.to_vec()).collect(),
+            draw_pile: draw.to_vec(),
+            tops,
+            played,
+            signals: Vec::new(),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn budgets_read_and_print() {
+        assert_eq!("400".parse(), Ok(Budget::Playouts(400)));
+        assert_eq!("400p".parse(), Ok(Budget::Playouts(400)));
+        assert_eq!("5ms".parse(), Ok(Budget::Millis(5)));
+        assert_eq!(Budget::Millis(5).to_string(), "5ms");
+        assert_eq!(Budget::Playouts(7).to_string(), "7");
+        let err = "fast".parse::<Budget>().unwrap_err();
+        assert!(
+            err.to_string().contains("\"fast\" is not a budget"),
+            "{err}"
+        );
+        assert!("-3".parse::<Budget>().is_err());
+        assert!("ms".parse::<Budget>().is_err());
+    }
+
+    #[test]
+    fn plays_only_legal_moves_at_every_player_count() {
+        for players in 1..=5 {
+            for seed in 0..3 {
+                let mut state = State::new(Setup::seeded(players, 100 + seed)).unwrap();
+                // `play_out` refuses any illegal action with an error.
+                let outcome = play_out(&mut state, &mut bots(players, seed)).unwrap();
+                assert_eq!(outcome, state.outcome().unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn step_by_step_play_agrees_with_the_legal_list() {
+        // The server path: one action at a time, checked against the legal list, with a
+        // teammate's out-of-turn signal arriving mid-game.
+        for players in [1u8, 3] {
+            let mut s = State::new(Setup::seeded(players, 77)).unwrap();
+            let mut seats: Vec<EngineBot> = (0..players)
+                .map(|i| EngineBot(Box::new(small(u64::from(i)))))
+                .collect();
+            assert_eq!(seats[0].name(), "search");
+            let mut legal = Vec::new();
+            let mut steps = 0;
+            while Game::outcome(&s).is_none() {
+                let seat = s.current();
+                Game::legal_actions(&s, &mut legal);
+                let view = Game::view(&s, Viewer::Seat(seat));
+                let a = seats[seat.index()].0.act(&view);
+                assert!(legal.contains(&a), "{a} not legal for {seat}");
+                Game::apply_as(&mut s, seat, &a).unwrap();
+                if steps == 5 && players > 1 {
+                    let other = Seat((seat.0 + 1) % players);
+                    let signal = Action::Signal {
+                        pile: Pile::Down1,
+                        signal: Signal::GoodCard,
+                    };
+                    if s.check(other, &signal).is_ok() {
+                        s.apply_as(other, &signal).unwrap();
+                    }
+                }
+                steps += 1;
+                assert!(steps < MAX_ACTIONS);
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_plays_the_same_game() {
+        for players in [1u8, 4] {
+            let record = |bot_seed: u64| {
+                let mut state = State::new(Setup::seeded(players, 5)).unwrap();
+                let mut bots = bots(players, bot_seed);
+                let mut log = Vec::new();
+                while !state.is_over() {
+                    let seat = state.current();
+                    let a = bots[seat.index()].act(&state.seat_view(seat));
+                    state.apply(&a).unwrap();
+                    log.push(a);
+                }
+                log
+            };
+            assert_eq!(record(3), record(3));
+        }
+    }
+
+    /// The same table with the hidden cards (other hands, draw pile) dealt differently.
+    fn hidden_shuffled(state: &State, seat: Seat) -> State {
+        let mut p = state.position();
+        let mut hidden: Vec<u8> = p.draw_pile.clone();
+        for (s, h) in p.hands.iter().enumerate() {
+            if s != seat.index() {
+                hidden.extend(h);
+            }
+        }
+        hidden.reverse();
+        hidden.rotate_left(7);
+        let mut at = 0;
+        for (s, h) in p.hands.iter_mut().enumerate() {
+            if s != seat.index() {
+                let k = h.len();
+                *h = hidden[at..at + k].to_vec();
+                at += k;
+            }
+        }
+        p.draw_pile = hidden[at..].to_vec();
+        State::from_position(p).unwrap()
+    }
+
+    #[test]
+    fn decisions_depend_only_on_the_view() {
+        for players in [1u8, 3, 5] {
+            let mut state = State::new(Setup::seeded(players, 31)).unwrap();
+            let mut heuristic = Heuristic::default();
+            let mut compared = 0;
+            while !state.is_over() {
+                let seat = state.current();
+                let other = hidden_shuffled(&state, seat);
+                assert_ne!(other, state, "the hidden cards must differ");
+                assert_eq!(other.seat_view(seat), state.seat_view(seat));
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                small(9).plan_turn(&state.seat_view(seat), &mut a);
+                small(9).plan_turn(&other.seat_view(seat), &mut b);
+                assert_eq!(a, b);
+                compared += 1;
+                // Move on with the heuristic, which is fast.
+                let mut plan = Vec::new();
+                heuristic.plan_turn(&state.seat_view(seat), &mut plan);
+                for a in &plan {
+                    if !state.is_over() {
+                        state.apply(a).unwrap();
+                    }
+                }
+                if compared == 6 {
+                    break;
+                }
+            }
+            assert!(compared > 0);
+        }
+    }
+
+    #[test]
+    fn candidates_reach_the_minimum_whenever_some_sequence_does() {
+        // Exhaustive check on small random positions: if any sequence of legal plays reaches
+        // the minimum, the sensible-move enumeration finds a complete turn.
+        fn reachable(state: &State, depth: u8) -> bool {
+            if state.played_this_turn() >= depth {
+                return true;
+            }
+            let plays = state.legal_plays();
+            for pile in Pile::ALL {
+                for card in plays[pile.index()] {
+                    let mut next = state.clone();
+                    next.play_unchecked(card, pile);
+                    if !next.is_over() && reachable(&next, depth)
+                        || next.played_this_turn() >= depth
+                    {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(4);
+        let mut bot = small(1);
+        let mut tried_stuck = 0;
+        for i in 0..400 {
+            // Random tops and a random 1-player hand of 8 from the rest.
+            let mut deck = thegame::shuffled_deck(i);
+            let tops = [
+                2 + (rng.next_u32() % 90) as u8,
+                2 + (rng.next_u32() % 90) as u8,
+                10 + (rng.next_u32() % 90) as u8,
+                10 + (rng.next_u32() % 90) as u8,
+            ];
+            deck.sort_by_key(|c| tops.contains(c));
+            let hand = &deck[..8];
+            let draw = &deck[8..40];
+            let mut played: Vec<u8> = deck[40..].to_vec();
+            for t in tops {
+                if !played.contains(&t) && (2..=99).contains(&t) {
+                    played.push(t);
+                }
+            }
+            let Ok(state) = State::from_position(Position {
+                players: 1,
+                current: 0,
+                played_this_turn: 0,
+                hands: vec![hand.to_vec()],
+                draw_pile: draw.iter().copied().filter(|c| !tops.contains(c)).collect(),
+                tops,
+                played,
+                signals: Vec::new(),
+            }) else {
+                continue;
+            };
+            if state.is_over() {
+                tried_stuck += 1;
+                continue;
+            }
+            let view = state.seat_view(Seat(0));
+            bot.candidates(&view);
+            let found = bot.turns.iter().any(|t| t.complete);
+            assert_eq!(found, reachable(&state, 2), "{state:?}");
+            for t in &bot.turns {
+                let mut s = state.clone();
+                for &(card, pile) in t.plays() {
+                    assert!(s.is_legal(&Action::Play { card, pile }), "{state:?} {t:?}");
+                    s.play_unchecked(card, pile);
+                }
+                assert_eq!(s.hand(Seat(0)).bits(), t.hand);
+                assert_eq!(s.tops(), t.tops);
+            }
+        }
+        assert!(tried_stuck < 400);
+    }
+
+    #[test]
+    fn finds_the_winning_order_in_an_endgame() {
+        // One player, empty draw pile, 40, 50 and 55 left, only up1 (at 45) open. The one
+        // winning order is 50, then 40 backwards, then 55; 55 first, or 50 then 55, loses.
+        let s = position(0, &[&[40, 50, 55]], [45, 99, 2, 3], &[]);
+        assert!(!s.is_over());
+        let mut plan = Vec::new();
+        small(1).plan_turn(&s.seat_view(Seat(0)), &mut plan);
+        let mut t = s.clone();
+        for a in &plan {
+            t.apply(a).unwrap();
+        }
+        assert_eq!(t.outcome(), Some(thegame::Outcome::Won), "{plan:?}");
+    }
+
+    #[test]
+    fn signals_teammates_about_cheap_cards() {
+        // After a turn that keeps 21 with up1 at 20 (a free play), seat 0 says "don't play
+        // here" on up1; it has nothing cheap for the other piles.
+        let s = position(
+            0,
+            &[&[21, 60, 61, 62, 63, 64], &[70, 71, 72, 73, 74, 75]],
+            [20, 90, 30, 25],
+            &[22, 23, 24, 26],
+        );
+        let mut view = s.seat_view(Seat(0));
+        view.played_this_turn = 2;
+        let mut turn = Turn {
+            plays: [(card(2), Pile::Up1); MAX_TURN],
+            len: 0,
+            hand: view.hand.bits(),
+            tops: view.tops,
+            cost: 0,
+            complete: true,
+            signals: [None; 4],
+        };
+        turn.signals = signals_after(&view, &turn, &mut signaller(2));
+        assert_eq!(turn.signals, [Some(Signal::DontPlay), None, None, None]);
+        let mut out = Vec::new();
+        push_signals(&turn, &mut out);
+        assert_eq!(
+            out,
+            [Action::Signal {
+                pile: Pile::Up1,
+                signal: Signal::DontPlay
+            }]
+        );
+        // After playing 21 and 64, nothing cheap is left to announce.
+        turn.plays[0] = (card(21), Pile::Up1);
+        turn.plays[1] = (card(64), Pile::Up2);
+        turn.len = 2;
+        turn.hand &= !(1u128 << 21) & !(1u128 << 64);
+        turn.tops = [21, 64, 30, 25];
+        let after = view_after(&view, &turn);
+        assert_eq!((after.hand_sizes[0], after.played_this_turn), (4, 4));
+        assert!(after.played.contains(card(21)) && !after.hand.contains(card(21)));
+        assert_eq!(signals_after(&view, &turn, &mut signaller(2)), [None; 4]);
+        // Alone, nobody is told anything.
+        let solo = position(
+            0,
+            &[&[21, 60, 61, 62, 63, 64, 65, 66]],
+            [20, 90, 30, 25],
+            &[22],
+        );
+        let mut solo_view = solo.seat_view(Seat(0));
+        solo_view.played_this_turn = 2;
+        turn.len = 0;
+        turn.hand = solo_view.hand.bits();
+        turn.tops = solo_view.tops;
+        assert_eq!(
+            signals_after(&solo_view, &turn, &mut signaller(1)),
+            [None; 4]
+        );
+    }
+}

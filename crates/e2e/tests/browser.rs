@@ -1,0 +1,686 @@
+//! The web pages in a real headless Chromium: a 4-player Power Grid game with 3 bots, created in
+//! the lobby, whose human seat is played through two full rounds by clicking (auction,
+//! resources, building, powering); and a 2-player The Game with a bot, played to the end by
+//! clicking. After every step, what the page shows is checked against the server's view, and
+//! the previews the page shows (build price, resource price, income) against what the server
+//! then charged or paid. Screenshots (desktop and phone) go to `target/e2e-screenshots/`.
+//!
+//! Without Chromium and ChromeDriver the tests fail when `CI` is set, and are skipped with a
+//! notice otherwise.
+
+use e2e::{browser_available, Browser, TestServer};
+use serde_json::{json, Value};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One browser at a time: the machine has two cores.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn can_run() -> bool {
+    match browser_available() {
+        Ok(()) => true,
+        Err(why) => {
+            if std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1") {
+                panic!("the browser test cannot run in CI: {why}");
+            }
+            eprintln!("NOTICE: skipping the browser test: {why}");
+            false
+        }
+    }
+}
+
+/// Creates a game in the lobby by clicking; gives the game id and seat 0's join link.
+fn create_in_lobby(
+    b: &Browser,
+    server: &TestServer,
+    kind: &str,
+    players: u32,
+    seats: &[&str],
+    seed: u64,
+) -> (String, String) {
+    b.goto(&server.url());
+    b.wait_js(
+        "the lobby's game kinds",
+        "return document.querySelector('#kind option[value=' + arguments[0] + ']') !== null",
+        json!([kind]),
+    );
+    b.js(
+        "const s = document.querySelector('#kind'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));
+         const p = document.querySelector('#players'); p.value = String(arguments[1]); p.dispatchEvent(new Event('change'));",
+        json!([kind, players]),
+    );
+    for (i, seat) in seats.iter().enumerate() {
+        let value = if *seat == "human" {
+            "human".to_owned()
+        } else {
+            format!("bot:{seat}")
+        };
+        let set = b.js(
+            "const s = document.querySelector('select.seat-type[data-seat=\"' + arguments[0] + '\"]');
+             if (!s) return false; s.value = arguments[1]; return s.value === arguments[1];",
+            json!([i, value]),
+        );
+        assert_eq!(set, json!(true), "the lobby offers seat {i} as {value}");
+    }
+    b.type_into("#seed", &seed.to_string());
+    b.click("#create");
+    let link = b.wait_js(
+        "the join link of seat 0",
+        "const a = document.querySelector('a[data-seat-link=\"0\"]'); return a ? a.href : null;",
+        json!([]),
+    );
+    let link = link.as_str().unwrap().to_owned();
+    let game = link.split("/games/").nth(1).unwrap()[..32].to_owned();
+    // The lobby lists the new game under "my games" with whose turn it is.
+    b.wait_js(
+        "the new game in 'my games'",
+        "return [...document.querySelectorAll('#my-games a')].some(a => a.href.includes(arguments[0]))",
+        json!([game]),
+    );
+    b.save_screenshot(&format!("lobby-{kind}-desktop.png"));
+    (game, link)
+}
+
+fn token_of(link: &str) -> String {
+    link.split("#token=")
+        .nth(1)
+        .expect("a join link with a token")
+        .to_owned()
+}
+
+/// Waits until the page shows `version` (or has moved past it: then `false`).
+fn page_at(b: &Browser, version: u64) -> bool {
+    let v = b.wait_js(
+        &format!("the page to show version {version}"),
+        "const v = Number(document.body.dataset.version); return v === arguments[0] ? 'same' : (v > arguments[0] ? 'ahead' : false);",
+        json!([version]),
+    );
+    v == json!("same")
+}
+
+/// Waits until the page shows a version after `version`.
+fn page_after(b: &Browser, version: u64) {
+    let v = b.wait_js(
+        &format!("the page to move past version {version}"),
+        "const e = [...document.querySelectorAll('.error')].find(e => e.textContent);
+         if (e) return 'refused: ' + e.textContent;
+         return Number(document.body.dataset.version) > arguments[0]",
+        json!([version]),
+    );
+    assert_eq!(v, json!(true), "the page's action was not accepted");
+}
+
+/// The events of the last log entry of `seat`.
+fn last_events_of(server: &TestServer, game: &str, token: &str, seat: u64) -> Vec<Value> {
+    let log = server.get(&format!("/api/games/{game}/log"), Some(token));
+    log["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rev()
+        .find(|e| e["seat"] == json!(seat))
+        .map(|e| e["events"].as_array().unwrap().clone())
+        .unwrap_or_default()
+}
+
+const PG_PAGE: &str = r#"
+const q = (s, el = document) => [...el.querySelectorAll(s)];
+return {
+  version: Number(document.body.dataset.version),
+  status: document.querySelector('#pg-status').textContent,
+  whose: document.querySelector('#pg-whose').textContent,
+  players: q('.player').map(p => ({
+    seat: Number(p.dataset.seat),
+    money: p.querySelector('.money').textContent,
+    cities: p.querySelector('.cities-count').textContent,
+    houses: p.querySelector('.houses').textContent,
+    plants: q('.plant', p).map(x => Number(x.dataset.plant)),
+  })),
+  current: q('#market-current .plant[data-plant]').map(x => Number(x.dataset.plant)),
+  future: q('#market-future .plant[data-plant]').map(x => Number(x.dataset.plant)),
+  market: Object.fromEntries(q('.res-row').map(r => [r.dataset.res, q('.space.full', r).length])),
+  owners: Object.fromEntries(q('g.city').filter(g => g.dataset.owners).map(g => [g.dataset.city, g.dataset.owners])),
+  buildable: q('g.city.buildable').map(g => g.dataset.city).sort(),
+  deck: document.querySelector('#deck-size').textContent,
+};"#;
+
+/// What the Power Grid page shows must be what the server's view says. Returns false if the
+/// page moved on meanwhile (nothing was compared).
+fn check_powergrid_page(b: &Browser, st: &Value) -> bool {
+    let page = b.js(PG_PAGE, json!([]));
+    if page["version"] != st["version"] {
+        return false;
+    }
+    let v = &st["view"];
+    let colours = ["Red", "Blue", "Green", "Yellow", "Purple", "Black"];
+    let status = page["status"].as_str().unwrap();
+    let expect = format!("Round {}, Step {}", v["round"], v["step"]);
+    assert!(
+        status.contains(&expect),
+        "status {status:?} lacks {expect:?}"
+    );
+    if let Some(seat) = v["actor"]["seat"].as_u64() {
+        let whose = page["whose"].as_str().unwrap();
+        let named = v["pending_discard"][0].as_u64().unwrap_or(seat) as usize;
+        assert!(
+            whose.contains(colours[named]),
+            "{whose:?} should name {}",
+            colours[named]
+        );
+    }
+    let players = page["players"].as_array().unwrap();
+    assert_eq!(players.len(), v["players"].as_array().unwrap().len());
+    // Shown in turn order.
+    let shown_order: Vec<u64> = players
+        .iter()
+        .map(|p| p["seat"].as_u64().unwrap())
+        .collect();
+    let order: Vec<u64> = v["turn_order"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect();
+    assert_eq!(shown_order, order, "players in turn order");
+    for p in players {
+        let seat = p["seat"].as_u64().unwrap() as usize;
+        let sv = &v["players"][seat];
+        let money = match sv["money"].as_u64() {
+            Some(m) => format!("{m} Elektro"),
+            None => "? Elektro".to_owned(),
+        };
+        assert_eq!(p["money"], json!(money), "money of seat {seat}");
+        assert_eq!(
+            p["cities"],
+            json!(format!(
+                "Cities: {}",
+                sv["cities"].as_array().unwrap().len()
+            ))
+        );
+        assert_eq!(
+            p["houses"],
+            json!(format!("Houses left: {}", sv["houses_left"]))
+        );
+        assert_eq!(p["plants"], sv["plants"], "plants of seat {seat}");
+    }
+    if v["step"] != json!(3) {
+        assert_eq!(page["current"], v["current_market"]);
+        assert_eq!(page["future"], v["future_market"]);
+    }
+    for r in ["coal", "oil", "garbage", "uranium"] {
+        assert_eq!(
+            page["market"][r], v["resource_market"][r],
+            "{r} in the market"
+        );
+    }
+    assert_eq!(
+        page["deck"],
+        json!(format!("Plants in the deck: {}", v["deck_size"]))
+    );
+    // Houses on the map.
+    let mut owners = std::collections::BTreeMap::<String, Vec<u64>>::new();
+    for (seat, p) in v["players"].as_array().unwrap().iter().enumerate() {
+        for c in p["cities"].as_array().unwrap() {
+            owners
+                .entry(c.as_str().unwrap().to_owned())
+                .or_default()
+                .push(seat as u64);
+        }
+    }
+    let shown = page["owners"].as_object().unwrap();
+    assert_eq!(shown.len(), owners.len(), "cities with houses on the map");
+    for (city, seats) in owners {
+        let mut on_map: Vec<u64> = shown[&city]
+            .as_str()
+            .unwrap()
+            .split(',')
+            .map(|s| s.parse().unwrap())
+            .collect();
+        on_map.sort();
+        assert_eq!(on_map, seats, "houses in {city}");
+    }
+    // The clickable cities are exactly the legal builds.
+    let mut legal_cities: Vec<String> = st["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["type"] == "build")
+        .map(|a| a["city"].as_str().unwrap().to_owned())
+        .collect();
+    legal_cities.sort();
+    assert_eq!(page["buildable"], json!(legal_cities));
+    true
+}
+
+fn legal_of<'a>(st: &'a Value, kind: &str) -> Vec<&'a Value> {
+    st["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["type"] == kind)
+        .collect()
+}
+
+#[test]
+fn powergrid_human_seat_plays_two_rounds_by_clicking() {
+    if !can_run() {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let started = Instant::now();
+    let server = TestServer::start(Duration::from_millis(30));
+    let b = Browser::start(1400, 1000);
+    let (game, link) = create_in_lobby(
+        &b,
+        &server,
+        "powergrid",
+        4,
+        &["human", "random", "random", "random"],
+        20261129,
+    );
+    let token = token_of(&link);
+    b.goto(&link);
+    let view_path = format!("/api/games/{game}/view");
+    let me = 0u64;
+    let (mut bought_in, mut built_in) = (0u64, 0u64);
+    let mut did = std::collections::BTreeSet::new();
+    let mut checks = 0;
+    let mut shot_mid = false;
+    loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "the Power Grid game took too long"
+        );
+        let st = server.get(&view_path, Some(&token));
+        let v = &st["view"];
+        let round = v["round"].as_u64().unwrap();
+        if round >= 3 || st["actor"]["type"] == "terminal" {
+            break;
+        }
+        let version = st["version"].as_u64().unwrap();
+        if !page_at(&b, version) || !check_powergrid_page(&b, &st) {
+            continue;
+        }
+        checks += 1;
+        if st["legal"].as_array().unwrap().is_empty() {
+            std::thread::sleep(Duration::from_millis(20));
+            continue;
+        }
+        let money = v["players"][me as usize]["money"].as_u64().unwrap();
+        let phase = v["phase"].as_str().unwrap().to_owned();
+        if !legal_of(&st, "discard").is_empty() {
+            b.click("[data-discard]");
+            did.insert("discard");
+        } else if !legal_of(&st, "start_auction").is_empty() {
+            let plant = legal_of(&st, "start_auction")[0]["plant"].as_u64().unwrap();
+            if v["players"][me as usize]["plants"]
+                .as_array()
+                .unwrap()
+                .is_empty()
+            {
+                b.click(&format!(
+                    "#market-current .plant.selectable[data-plant=\"{plant}\"]"
+                ));
+                let min = b.wait_js(
+                    "the offer button",
+                    "const i = document.querySelector('#offer-amount'); return i && Number(i.min);",
+                    json!([]),
+                );
+                let min_legal = legal_of(&st, "start_auction")
+                    .iter()
+                    .filter(|a| a["plant"] == json!(plant))
+                    .map(|a| a["bid"].as_u64().unwrap())
+                    .min()
+                    .unwrap();
+                assert_eq!(min, json!(min_legal), "the minimum bid shown");
+                b.click("#offer");
+                did.insert("auction");
+            } else {
+                b.click("#pass");
+                did.insert("pass");
+            }
+        } else if !legal_of(&st, "bid").is_empty() {
+            let min = legal_of(&st, "bid")
+                .iter()
+                .map(|a| a["amount"].as_u64().unwrap())
+                .min()
+                .unwrap();
+            let max = legal_of(&st, "bid")
+                .iter()
+                .map(|a| a["amount"].as_u64().unwrap())
+                .max()
+                .unwrap();
+            let range = b.js(
+                "return document.querySelector('.bid label').textContent",
+                json!([]),
+            );
+            assert_eq!(
+                range,
+                json!(format!("Bid between {min} and {max} Elektro "))
+            );
+            let have_none = v["players"][me as usize]["plants"]
+                .as_array()
+                .unwrap()
+                .is_empty();
+            if have_none && min <= money / 2 {
+                b.type_into("#bid-amount", &min.to_string());
+                b.click("#bid");
+                did.insert("bid");
+            } else {
+                b.click("#pass");
+            }
+        } else if phase == "resources" {
+            let buys = legal_of(&st, "buy");
+            if bought_in < round && !buys.is_empty() {
+                bought_in = round;
+                let res = buys[0]["resource"].as_str().unwrap().to_owned();
+                let max = buys
+                    .iter()
+                    .filter(|a| a["resource"] == json!(res))
+                    .map(|a| a["amount"].as_u64().unwrap())
+                    .max()
+                    .unwrap();
+                let n = max.min(2);
+                b.type_into(&format!("#buy-{res}-n"), &n.to_string());
+                let label = b.wait_js("the buy button", "const x = document.querySelector('#buy-' + arguments[0]); return x && x.textContent", json!([res]));
+                b.click(&format!("#buy-{res}"));
+                page_after(&b, version);
+                let events = last_events_of(&server, &game, &token, me);
+                let bought = events
+                    .iter()
+                    .find(|e| e["type"] == "resources_bought")
+                    .expect("a purchase");
+                assert_eq!(bought["amount"], json!(n));
+                assert_eq!(
+                    label,
+                    json!(format!("Buy {n} {res} for {} Elektro", bought["cost"])),
+                    "the price shown before buying"
+                );
+                did.insert("buy");
+                continue;
+            }
+            b.click("#done");
+        } else if phase == "building" {
+            let builds = legal_of(&st, "build");
+            if built_in < round && !builds.is_empty() {
+                built_in = round;
+                let city = builds[0]["city"].as_str().unwrap().to_owned();
+                b.click(&format!("g.city.buildable[data-city=\"{city}\"] rect"));
+                let total = b.wait_js("the build button", "const x = document.querySelector('#build'); return x && Number(x.dataset.total)", json!([]));
+                let preview = b.js(
+                    "return document.querySelector('#build-preview').textContent",
+                    json!([]),
+                );
+                if round == 2 {
+                    b.save_screenshot("powergrid-build-preview-desktop.png");
+                }
+                b.click("#build");
+                page_after(&b, version);
+                let events = last_events_of(&server, &game, &token, me);
+                let built = events
+                    .iter()
+                    .find(|e| e["type"] == "built")
+                    .expect("a house built");
+                assert_eq!(built["city"], json!(city));
+                let cost = built["connection"].as_u64().unwrap() + built["place"].as_u64().unwrap();
+                assert_eq!(total, json!(cost), "the build price shown before building");
+                assert!(
+                    preview.as_str().unwrap().contains(&format!(
+                        "{} connection + {} place",
+                        built["connection"], built["place"]
+                    )),
+                    "{preview}"
+                );
+                did.insert("build");
+                continue;
+            }
+            b.click("#done");
+        } else if !legal_of(&st, "power").is_empty() {
+            let income = b.wait_js(
+                "the power button",
+                "const x = document.querySelector('#power'); return x && Number(x.dataset.income)",
+                json!([]),
+            );
+            if !shot_mid {
+                shot_mid = true;
+                b.save_screenshot("powergrid-bureaucracy-desktop.png");
+            }
+            b.click("#power");
+            page_after(&b, version);
+            let events = last_events_of(&server, &game, &token, me);
+            let powered = events
+                .iter()
+                .find(|e| e["type"] == "powered")
+                .expect("powered");
+            assert_eq!(
+                income, powered["income"],
+                "the income shown before powering"
+            );
+            did.insert("power");
+            continue;
+        } else {
+            panic!("no control for the legal actions {}", st["legal"]);
+        }
+        page_after(&b, version);
+    }
+    for step in ["auction", "buy", "build", "power"] {
+        assert!(
+            did.contains(step),
+            "the human seat never did {step} (did {did:?})"
+        );
+    }
+    assert!(checks > 10, "only {checks} page checks");
+    // The log shows the game in words.
+    let log = b.js(
+        "return [...document.querySelectorAll('#pg-log li')].map(l => l.textContent)",
+        json!([]),
+    );
+    let log: Vec<String> = serde_json::from_value(log).unwrap();
+    assert!(
+        log.iter().any(|l| l.starts_with("Round 2 begins")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().any(|l| l.starts_with("Red buys plant")),
+        "{log:?}"
+    );
+    assert!(log.iter().any(|l| l.starts_with("Red connects")), "{log:?}");
+    assert!(log.iter().any(|l| l.starts_with("Red runs")), "{log:?}");
+    b.save_screenshot("powergrid-desktop.png");
+    b.resize(390, 844);
+    b.save_screenshot("powergrid-phone.png");
+    // A spectator sees no money but red's? No: a spectator sees nobody's money.
+    b.goto(&format!("{}/games/{game}", server.url()));
+    b.wait_js(
+        "the spectator page",
+        "return document.querySelector('.player .money') !== null",
+        json!([]),
+    );
+    let moneys = b.js(
+        "return [...document.querySelectorAll('.player .money')].map(m => m.textContent)",
+        json!([]),
+    );
+    assert_eq!(
+        moneys,
+        json!(["? Elektro", "? Elektro", "? Elektro", "? Elektro"])
+    );
+    println!(
+        "Power Grid: {checks} page checks in {:?}",
+        started.elapsed()
+    );
+}
+
+const TG_PAGE: &str = r#"
+const q = (s, el = document) => [...el.querySelectorAll(s)];
+return {
+  version: Number(document.body.dataset.version),
+  hand: q('#tg-hand .card').map(c => Number(c.dataset.card)),
+  tops: q('.pile').map(p => Number(p.dataset.top)),
+  draw: document.querySelector('#tg-draw').textContent,
+  sizes: q('.team li').map(l => l.textContent),
+  status: document.querySelector('#tg-status').textContent,
+};"#;
+
+fn check_thegame_page(b: &Browser, st: &Value) -> bool {
+    let page = b.js(TG_PAGE, json!([]));
+    if page["version"] != st["version"] {
+        return false;
+    }
+    let v = &st["view"];
+    let mut hand: Vec<u64> = v["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    hand.sort();
+    assert_eq!(page["hand"], json!(hand), "the hand, sorted");
+    assert_eq!(page["tops"], v["tops"], "pile tops");
+    assert_eq!(
+        page["draw"],
+        json!(format!("Draw pile: {}", v["draw_pile"]))
+    );
+    for s in 0..v["players"].as_u64().unwrap() as usize {
+        let text = page["sizes"][s].as_str().unwrap();
+        assert!(
+            text.starts_with(&format!("Seat {}: {} in hand", s + 1, v["hand_sizes"][s])),
+            "{text:?}"
+        );
+    }
+    true
+}
+
+#[test]
+fn thegame_human_seat_plays_to_the_end_by_clicking() {
+    if !can_run() {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let started = Instant::now();
+    let server = TestServer::start(Duration::from_millis(20));
+    let b = Browser::start(1200, 900);
+    let (game, link) = create_in_lobby(&b, &server, "thegame", 2, &["human", "heuristic"], 7);
+    let token = token_of(&link);
+    b.goto(&link);
+    let view_path = format!("/api/games/{game}/view");
+    let piles = ["up1", "up2", "down1", "down2"];
+    let (mut plays, mut ends, mut checks) = (0, 0, 0);
+    let mut signalled = false;
+    let mut shot = false;
+    let st = loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "The Game took too long"
+        );
+        let st = server.get(&view_path, Some(&token));
+        let version = st["version"].as_u64().unwrap();
+        if !page_at(&b, version) || !check_thegame_page(&b, &st) {
+            continue;
+        }
+        checks += 1;
+        if st["actor"]["type"] == "terminal" {
+            break st;
+        }
+        let v = &st["view"];
+        let mine = v["current"] == json!(0);
+        if !mine {
+            std::thread::sleep(Duration::from_millis(20));
+            continue;
+        }
+        if !signalled {
+            b.click(".pile[data-pile=\"up1\"] button[data-signal=\"good_card\"]");
+            page_after(&b, version);
+            let after = server.get(&view_path, Some(&token));
+            assert_eq!(after["view"]["signals"][0][0], json!("good_card"));
+            signalled = true;
+            continue;
+        }
+        // The smallest jump; a backwards trick first.
+        let tops = v["tops"].as_array().unwrap();
+        let best = legal_of(&st, "play")
+            .into_iter()
+            .map(|a| {
+                let card = a["card"].as_i64().unwrap();
+                let pile = a["pile"].as_str().unwrap();
+                let top = tops[piles.iter().position(|p| *p == pile).unwrap()]
+                    .as_i64()
+                    .unwrap();
+                let jump = if pile.starts_with("up") {
+                    card - top
+                } else {
+                    top - card
+                };
+                (jump, card, pile.to_owned())
+            })
+            .min();
+        let can_end = !legal_of(&st, "end_turn").is_empty();
+        match best {
+            Some((jump, card, pile)) if !can_end || jump < 0 || jump <= 2 => {
+                if !shot && v["played_this_turn"] == json!(0) && plays > 10 {
+                    b.click(&format!("#tg-hand .card[data-card=\"{card}\"]"));
+                    b.wait_js(
+                        "the selected card",
+                        "return document.querySelector('.pile.takes') !== null",
+                        json!([]),
+                    );
+                    b.save_screenshot("thegame-selected-desktop.png");
+                    shot = true;
+                } else {
+                    b.click(&format!("#tg-hand .card[data-card=\"{card}\"]"));
+                }
+                // Piles that cannot take the card are dimmed; the others can.
+                let dim = b.js("return [...document.querySelectorAll('.pile')].map(p => p.classList.contains('dim'))", json!([]));
+                let takes: Vec<bool> = piles
+                    .iter()
+                    .map(|p| {
+                        !st["legal"].as_array().unwrap().iter().any(|a| {
+                            a["type"] == "play" && a["card"] == json!(card) && a["pile"] == json!(p)
+                        })
+                    })
+                    .collect();
+                assert_eq!(dim, json!(takes), "dimmed piles for card {card}");
+                if jump == -10 {
+                    let marked = b.js("return document.querySelector('.pile[data-pile=\"' + arguments[0] + '\"]').classList.contains('backwards')", json!([pile]));
+                    assert_eq!(marked, json!(true), "the backwards trick is marked");
+                }
+                b.click(&format!(".pile[data-pile=\"{pile}\"] .top"));
+                plays += 1;
+            }
+            _ if can_end => {
+                b.click("#end-turn");
+                ends += 1;
+            }
+            _ => panic!("no play and no end turn in {}", st["legal"]),
+        }
+        page_after(&b, version);
+    };
+    assert!(plays >= 10, "only {plays} plays");
+    assert!(ends >= 5, "only {ends} turns ended");
+    let outcome = &st["outcome"];
+    let expect = if outcome["type"] == "won" {
+        "The team won".to_owned()
+    } else {
+        format!("The team lost; cards left: {}.", outcome["cards_left"])
+    };
+    let status = b.wait_js(
+        "the result",
+        "return document.querySelector('#tg-status').textContent",
+        json!([]),
+    );
+    assert!(
+        status.as_str().unwrap().starts_with(&expect),
+        "{status} vs {expect}"
+    );
+    let log = b.js(
+        "return document.querySelectorAll('#tg-log li').length",
+        json!([]),
+    );
+    assert!(log.as_u64().unwrap() > 20, "the log has {log} lines");
+    b.save_screenshot("thegame-desktop.png");
+    b.resize(390, 844);
+    b.save_screenshot("thegame-phone.png");
+    println!(
+        "The Game: {plays} plays, {ends} turns, {checks} page checks in {:?}",
+        started.elapsed()
+    );
+}

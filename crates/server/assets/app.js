@@ -1,0 +1,37 @@
+// Entry point: `/` is the lobby, `/games/{id}` a game page (token in `#token=`).
+import { initI18n, t, h, api, saveSeat } from "./core.js";
+
+async function main() {
+  await initI18n();
+  document.title = t("app-title");
+  const main = document.getElementById("main");
+  const m = location.pathname.match(/^\/games\/([0-9a-f]{32})\/?$/);
+  if (!m) {
+    const { lobby } = await import("./lobby.js");
+    return lobby(main);
+  }
+  const gameId = m[1];
+  const token = new URLSearchParams(location.hash.slice(1)).get("token");
+  try {
+    const summary = await api(`/api/games/${gameId}`);
+    if (token) {
+      // Remember the seat for the lobby's "my games" (the token never leaves this browser
+      // except in `hello`).
+      const view = await api(`/api/games/${gameId}/view`, { token });
+      if (view.viewer?.type === "seat") {
+        saveSeat({ game: gameId, kind: summary.kind, seat: view.viewer.seat, token });
+      }
+    }
+    const page = summary.kind === "powergrid" ? "./powergrid.js" : summary.kind === "thegame" ? "./thegame.js" : null;
+    if (!page) {
+      main.replaceChildren(h("p", {}, summary.kind));
+      return;
+    }
+    const mod = await import(page);
+    mod.start(main, gameId, token, summary);
+  } catch (e) {
+    main.replaceChildren(h("p", { class: "error" }, t("network-error", { message: e.message })));
+  }
+}
+
+main();
