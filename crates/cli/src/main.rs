@@ -2,6 +2,7 @@
 //! in its own module; this file only dispatches.
 
 mod powergrid;
+mod powergrid_sim;
 mod serve;
 mod thegame;
 
@@ -37,6 +38,8 @@ enum Command {
 enum SimGame {
     /// The Game: win rate, cards left, speed.
     Thegame(thegame::SimArgs),
+    /// Power Grid: a tournament between bots (seats rotate).
+    Powergrid(powergrid_sim::SimArgs),
 }
 
 #[derive(Subcommand)]
@@ -62,6 +65,9 @@ fn main() -> anyhow::Result<()> {
         Command::Sim {
             game: SimGame::Thegame(args),
         } => thegame::sim(&args),
+        Command::Sim {
+            game: SimGame::Powergrid(args),
+        } => powergrid_sim::sim(&args),
         Command::Bench { what } => match what {
             Bench::Powergrid(args) => powergrid::bench(&args),
             Bench::Thegame(args) => thegame::bench(&args),

@@ -1,182 +1,324 @@
-//! Building a full state from what one seat sees, for bots that search.
+//! Rebuilding a full state from one seat's view plus guessed hidden information, for bots that
+//! search by determinization (sampling what they cannot see, then simulating).
 //!
-//! A bot only gets a [`View`]. To run rollouts it needs a [`State`]; `State::sample_from_view`
-//! fills in what the view hides with one plausible guess: the deck's order and the plants removed
-//! at setup are drawn at random from the plants nobody has seen, and hidden money comes from the
-//! caller (a bot can track it exactly from the public payments in the events). Sampling many such
-//! states and averaging is the usual "determinization" used by information-set search.
-//!
-//! The sampled state is checked like a state read from a file, and it shows the viewer exactly
-//! the view it was built from.
+//! Decisions:
+//! - The hidden part of a game is exactly [`Hidden`]: the order of the unseen deck, the plants
+//!   removed face down at setup, the money the view does not show, the seed that will shuffle
+//!   the deck at Step 3, and two facts every player saw happen but the view does not carry
+//!   (whether the Step 3 card has been drawn, and who bought a plant in the running phase 2).
+//!   A bot fills it from its memory of public events and from samples of what it has not seen.
+//! - [`State::from_view`] checks that the guess fits the view (every plant accounted for once,
+//!   deck size, money wherever the view hides it) and refuses it with a [`DeterminizeError`]
+//!   otherwise, so a bot's bug cannot produce an impossible state silently.
+//! - [`State::hidden`] hands out the true hidden information. It exists for tests and tools
+//!   (it shows that `from_view(view, hidden())` rebuilds the state exactly); bots never hold a
+//!   `State` of a real game, so they cannot call it.
 
 use crate::event::PhaseKind;
 use crate::fixed::FixedList;
-use crate::plants::FuelNeeds;
-use crate::plants::{PlantId, PlantSet, PLANTS};
-use crate::setup;
+use crate::map::RegionSet;
+use crate::plants::{FuelNeeds, PlantId, PlantSet, PLANTS};
 use crate::state::{Auction, Core, PendingDiscard, PlayerState, State, STEP3_CARD};
 use crate::view::View;
-use engine::{Actor, Seat};
-use rand::seq::SliceRandom;
+use engine::{Actor, Seat, Viewer};
+use serde::{Deserialize, Serialize};
+
+/// What a seat cannot see of a game (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hidden {
+    /// The deck above the Step 3 card (the whole deck once that card is drawn), top first.
+    pub deck_top_first: Vec<PlantId>,
+    /// The plants removed face down at setup.
+    pub removed_at_setup: Vec<PlantId>,
+    /// Every seat's money; used only where the view hides it.
+    pub money: Vec<u32>,
+    /// The seed that shuffles the deck when the Step 3 card is drawn.
+    pub seed: u64,
+    /// Whether the Step 3 card has been drawn (public: everyone saw it).
+    pub step3_drawn: bool,
+    /// Seats that bought a plant in the running phase 2 (public: everyone saw it).
+    pub bought: Vec<Seat>,
+}
+
+/// Why a view and a guess of the hidden information do not make a state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeterminizeError {
+    /// A plant is in two places, or a plant of the game is nowhere.
+    #[error("plant {plant} is {problem}")]
+    Plant {
+        /// The plant.
+        plant: PlantId,
+        /// "placed twice" or "missing".
+        problem: &'static str,
+    },
+    /// The guessed deck does not have the size the view shows.
+    #[error("the view shows {expected} cards in the deck but the guess makes {got}")]
+    DeckSize {
+        /// Cards the view counts.
+        expected: usize,
+        /// Cards the guess makes.
+        got: usize,
+    },
+    /// Money is missing for a seat whose money the view hides.
+    #[error("no money given for {0}, whose money the view hides")]
+    Money(Seat),
+    /// The view is of a finished game, or does not fit the map or player count.
+    #[error("the view cannot be rebuilt: {0}")]
+    View(&'static str),
+}
 
 impl State {
-    /// A state consistent with `view`, the hidden parts drawn with `seed`: the deck's order and
-    /// the plants removed face down (from the unseen plants), and each player's money where the
-    /// view hides it (`money[seat]`, or 0 when `money` is too short).
+    /// The true hidden information of this game (for tests and tools; see the module docs).
+    pub fn hidden(&self) -> Hidden {
+        let c = &self.core;
+        let step3 = c.deck.iter().position(|&p| p == STEP3_CARD);
+        let above = step3.map_or(0, |i| i + 1);
+        Hidden {
+            deck_top_first: c.deck[above..].iter().rev().map(|&p| PlantId(p)).collect(),
+            removed_at_setup: c.removed_at_setup.iter().collect(),
+            money: c.seats.iter().map(|p| p.money).collect(),
+            seed: c.seed,
+            step3_drawn: step3.is_none(),
+            bought: (0..c.players)
+                .filter(|s| c.bought & (1 << s) != 0)
+                .map(Seat)
+                .collect(),
+        }
+    }
+
+    /// Rebuilds a running game from a view and a guess of what it hides.
     ///
     /// # Errors
-    /// The view is not one this crate produced (it fails the state's invariants).
-    pub fn sample_from_view(view: &View, money: &[u32], seed: u64) -> Result<State, String> {
+    /// The guess does not fit the view (see [`DeterminizeError`]).
+    pub fn from_view(view: &View, hidden: &Hidden) -> Result<State, DeterminizeError> {
         let players = view.players.len();
-        if view.turn_order.len() != players
-            || view.standings.as_ref().is_some_and(|s| s.len() != players)
-        {
-            return Err("turn order or standings do not match the players".into());
+        if !(2..=6).contains(&players) {
+            return Err(DeterminizeError::View("2 to 6 players are needed"));
         }
-        let mut seats: FixedList<PlayerState, 6> = FixedList::new();
+        let Actor::Seat(actor) = view.actor else {
+            return Err(DeterminizeError::View("the game is over"));
+        };
+        // Every plant of the game must be in exactly one place.
         let mut seen = PlantSet::EMPTY;
-        for (i, p) in view.players.iter().enumerate() {
-            if p.seat.index() != i || i >= 6 {
-                return Err("players are not listed by seat".into());
+        let mut place = |p: PlantId| -> Result<(), DeterminizeError> {
+            if p.spec().is_none() || seen.contains(p) {
+                return Err(DeterminizeError::Plant {
+                    plant: p,
+                    problem: "placed twice",
+                });
             }
-            let mut plants: FixedList<PlantId, 5> = FixedList::new();
-            for &plant in &p.plants {
-                if plants.len() == 5 || !plant.is_card() {
-                    return Err(format!("seat {i} holds an impossible plant list"));
-                }
-                plants.push(plant);
-                seen.insert(plant);
+            seen.insert(p);
+            Ok(())
+        };
+        let under = &view.under_step3_card;
+        for list in [
+            &view.current_market,
+            &view.future_market,
+            under,
+            &view.removed_plants,
+            &hidden.deck_top_first,
+            &hidden.removed_at_setup,
+        ] {
+            for &p in list {
+                place(p)?;
             }
-            let mut houses = 0u64;
-            for city in &p.cities {
-                if city.map() != view.map {
-                    return Err(format!("{city} is not on the {} map", view.map));
-                }
-                houses |= 1 << city.local();
+        }
+        for pv in &view.players {
+            for &p in &pv.plants {
+                place(p)?;
             }
-            seats.push(PlayerState {
-                money: p
-                    .money
-                    .unwrap_or_else(|| money.get(i).copied().unwrap_or(0)),
-                plants,
-                resources: p.resources,
-                houses,
-                needs: FuelNeeds::default(),
+        }
+        if let Some(missing) = PLANTS
+            .iter()
+            .map(|s| PlantId(s.number))
+            .find(|p| !seen.contains(*p))
+        {
+            return Err(DeterminizeError::Plant {
+                plant: missing,
+                problem: "missing",
             });
         }
-        let mut market: FixedList<u8, 9> = FixedList::new();
-        for p in view.current_market.iter().chain(&view.future_market) {
-            if market.len() == 8 || !p.is_card() {
-                return Err("impossible market".into());
-            }
-            market.push(p.0);
-            seen.insert(*p);
-        }
-        if view.step3_card_in_market {
-            market.push(STEP3_CARD);
-        }
-        let out_of_game: PlantSet = view.removed_plants.iter().copied().collect();
-        let under: Vec<PlantId> = view.under_step3_card.clone();
-        for p in out_of_game.iter().chain(under.iter().copied()) {
-            seen.insert(p);
-        }
-        let mut unseen: Vec<u8> = PLANTS
-            .iter()
-            .map(|p| p.number)
-            .filter(|&n| !seen.contains(PlantId(n)))
-            .collect();
-        unseen.shuffle(&mut setup::rng(seed, setup::STREAM_DECK));
-
-        // The deck, bottom first: the plants put under the Step 3 card, the card, then the rest.
-        let card_in_deck = view.step < 3 && !view.step3_pending;
-        let hidden_in_deck = view
-            .deck_size
-            .checked_sub(if card_in_deck { 1 + under.len() } else { 0 })
-            .filter(|&n| n <= unseen.len())
-            .ok_or("the deck size does not fit the unseen plants")?;
-        if under.len() + hidden_in_deck + 1 > 43 {
-            return Err("the deck is too large".into());
-        }
         let mut deck: FixedList<u8, 43> = FixedList::new();
-        if card_in_deck {
+        if !hidden.step3_drawn {
             deck.extend(under.iter().map(|p| p.0));
             deck.push(STEP3_CARD);
         } else if !under.is_empty() {
-            return Err("plants under the Step 3 card after it was drawn".into());
+            return Err(DeterminizeError::View(
+                "plants lie under the Step 3 card, which was drawn",
+            ));
         }
-        deck.extend(unseen[..hidden_in_deck].iter().copied());
-        let removed_at_setup: PlantSet = unseen[hidden_in_deck..]
-            .iter()
-            .map(|&n| PlantId(n))
-            .collect();
-
-        let bits = |list: &[Seat]| list.iter().fold(0u8, |m, s| m | 1 << (s.0 & 7));
-        let actor = match view.actor {
-            Actor::Seat(s) => Some(s),
-            Actor::Terminal => None,
-        };
-        let auction = match &view.auction {
-            Some(a) => Some(Auction {
-                plant: a.plant,
-                starter: a.starter,
-                high_bid: a.high_bid,
-                high_bidder: a.high_bidder,
-                bidders: bits(&a.bidders),
-                to_bid: actor.ok_or("an auction with nobody to bid")?,
-            }),
-            None => None,
-        };
-        let cursor = match (view.phase, actor) {
-            (PhaseKind::Resources | PhaseKind::Building, Some(s)) => {
-                let at = view
-                    .turn_order
-                    .iter()
-                    .position(|&x| x == s)
-                    .ok_or("actor")?;
-                (players - 1 - at) as u8
+        deck.extend(hidden.deck_top_first.iter().rev().map(|p| p.0));
+        if deck.len() != view.deck_size {
+            return Err(DeterminizeError::DeckSize {
+                expected: view.deck_size,
+                got: deck.len(),
+            });
+        }
+        let mut seats: FixedList<PlayerState, 6> = FixedList::new();
+        for pv in &view.players {
+            let money = match pv.money {
+                Some(m) => m,
+                None => *hidden
+                    .money
+                    .get(pv.seat.index())
+                    .ok_or(DeterminizeError::Money(pv.seat))?,
+            };
+            let mut houses = 0u64;
+            for c in &pv.cities {
+                if c.map() != view.map {
+                    return Err(DeterminizeError::View("a city of another map"));
+                }
+                houses |= 1 << c.local();
             }
-            (PhaseKind::Bureaucracy, Some(s)) => view
-                .turn_order
-                .iter()
-                .position(|&x| x == s)
-                .ok_or("actor")? as u8,
+            seats.push(PlayerState {
+                money,
+                plants: pv.plants.iter().copied().collect(),
+                resources: pv.resources,
+                houses,
+                needs: FuelNeeds::of(pv.plants.iter().copied()),
+            });
+        }
+        let mut market: FixedList<u8, 9> = view
+            .current_market
+            .iter()
+            .chain(&view.future_market)
+            .map(|p| p.0)
+            .collect();
+        market.sort_unstable();
+        if view.step3_card_in_market {
+            market.push(STEP3_CARD);
+        }
+        let bits = |seats: &[Seat]| seats.iter().fold(0u8, |b, s| b | (1 << s.0));
+        let order: FixedList<Seat, 6> = view.turn_order.iter().copied().collect();
+        let pos = order
+            .iter()
+            .position(|&s| s == actor)
+            .ok_or(DeterminizeError::View("the actor is not in the turn order"))?
+            as u8;
+        let cursor = match view.phase {
+            PhaseKind::Resources | PhaseKind::Building => players as u8 - 1 - pos,
+            PhaseKind::Bureaucracy => pos,
             _ => 0,
         };
         let core = Core {
             players: players as u8,
             map: view.map,
-            regions: crate::RegionSet::of(&view.regions),
-            seed,
+            regions: RegionSet::of(&view.regions),
+            seed: hidden.seed,
             public_money: view.public_money,
             step3_order: FixedList::new(),
             round: view.round,
             step: view.step,
-            step3_pending: view.step3_pending,
+            step3_pending: hidden.step3_drawn && view.step < 3,
             phase: view.phase,
-            order: view.turn_order.iter().copied().collect(),
+            order,
             seats,
             market,
             deck,
-            removed_at_setup,
-            out_of_game,
+            removed_at_setup: hidden.removed_at_setup.iter().copied().collect(),
+            out_of_game: view.removed_plants.iter().copied().collect(),
             resource_market: view.resource_market,
             supply: view.supply,
             done: bits(&view.auction_done),
-            bought: bits(&view.auction_bought),
-            auction,
+            bought: bits(&hidden.bought),
+            auction: view.auction.as_ref().map(|a| Auction {
+                plant: a.plant,
+                starter: a.starter,
+                high_bid: a.high_bid,
+                high_bidder: a.high_bidder,
+                bidders: bits(&a.bidders),
+                to_bid: actor,
+            }),
             discard: view
                 .pending_discard
                 .map(|(seat, bought)| PendingDiscard { seat, bought }),
             cursor,
-            standings: view
-                .standings
-                .as_deref()
-                .unwrap_or_default()
-                .iter()
-                .copied()
-                .collect(),
+            standings: FixedList::new(),
         };
-        crate::invariants::check_core(&core)?;
         Ok(State::from_core(core))
+    }
+
+    /// The view of `seat` together with the true hidden information (for tests and tools).
+    pub fn split(&self, seat: Seat) -> (View, Hidden) {
+        (self.view(Viewer::Seat(seat)), self.hidden())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MapId, Setup};
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_view_and_the_true_hidden_information_rebuild_the_state() {
+        let mut buf = Vec::new();
+        let mut checked = 0;
+        for players in 2..=6u8 {
+            for map in [MapId::Germany, MapId::Usa] {
+                for seed in 0..4u64 {
+                    let mut s = State::new(Setup::new(players, map, seed)).unwrap();
+                    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                    let mut n = 0u64;
+                    while let Actor::Seat(seat) = s.actor() {
+                        if n.is_multiple_of(7) {
+                            let (view, hidden) = s.split(seat);
+                            let rebuilt = State::from_view(&view, &hidden).unwrap();
+                            assert_eq!(rebuilt.core, s.core, "after {n} actions");
+                            assert_eq!(rebuilt.reach, s.reach);
+                            checked += 1;
+                        }
+                        s.legal_actions_limited(&mut buf, 3);
+                        let a = buf[rand::Rng::gen_range(&mut rng, 0..buf.len())];
+                        s.play(&a).unwrap();
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn a_guess_that_does_not_fit_is_refused() {
+        let s = State::new(Setup::new(4, MapId::Germany, 3)).unwrap();
+        let (view, hidden) = s.split(Seat(0));
+        let mut h = hidden.clone();
+        h.deck_top_first.pop();
+        let lost = *hidden.deck_top_first.last().unwrap();
+        assert_eq!(
+            State::from_view(&view, &h).unwrap_err(),
+            DeterminizeError::Plant {
+                plant: lost,
+                problem: "missing"
+            }
+        );
+        let mut h = hidden.clone();
+        let moved = h.removed_at_setup.pop().unwrap();
+        h.deck_top_first.push(moved);
+        h.removed_at_setup.push(h.deck_top_first[0]);
+        assert!(matches!(
+            State::from_view(&view, &h),
+            Err(DeterminizeError::Plant {
+                problem: "placed twice",
+                ..
+            })
+        ));
+        let mut h = hidden.clone();
+        let moved = h.deck_top_first.pop().unwrap();
+        h.removed_at_setup.push(moved);
+        assert_eq!(
+            State::from_view(&view, &h).unwrap_err(),
+            DeterminizeError::DeckSize {
+                expected: view.deck_size,
+                got: view.deck_size - 1
+            }
+        );
+        let mut h = hidden;
+        h.money.clear();
+        assert_eq!(
+            State::from_view(&view, &h).unwrap_err(),
+            DeterminizeError::Money(Seat(1))
+        );
     }
 }

@@ -38,11 +38,13 @@ mod invariants;
 pub mod map;
 pub mod plants;
 pub mod resources;
+mod sample;
 pub mod setup;
 mod state;
 mod view;
 
 pub use action::{Action, ParseActionError};
+pub use determinize::{DeterminizeError, Hidden};
 pub use error::{RuleError, SetupError, SetupProblem};
 pub use event::{seat_name, Event, PhaseKind, RemovalReason, Standing};
 pub use map::{Board, CityId, MapId, Region, RegionSet};

@@ -1329,7 +1329,7 @@ impl State {
             self.remove_small_plants(DrawContext::Bureaucracy, log);
         }
         // Phase 1 of the next round.
-        self.core.round += 1;
+        self.core.round = self.core.round.saturating_add(1);
         let round = self.core.round;
         log.emit(|| Event::RoundStarted { round });
         if self.core.step3_pending {

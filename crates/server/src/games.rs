@@ -3,7 +3,7 @@
 
 use crate::{Bots, Registry};
 
-/// The Game (with every bot of `bots::thegame`) and Power Grid (with the generic random bot).
+/// The Game and Power Grid, each with every bot of its module in the bots crate.
 pub fn standard_registry() -> Registry {
     let mut registry = Registry::new();
     let mut thegame_bots = Bots::<thegame::State>::new();
@@ -13,6 +13,12 @@ pub fn standard_registry() -> Registry {
         });
     }
     registry.register_with_random::<thegame::State>(thegame_bots);
-    registry.register_with_random::<powergrid::State>(Bots::new());
+    let mut powergrid_bots = Bots::<powergrid::State>::new();
+    for entry in bots::powergrid::REGISTRY {
+        powergrid_bots = powergrid_bots.with(entry.name, move |_seat, seed| {
+            (entry.make)(seed.0, &bots::powergrid::Config::default())
+        });
+    }
+    registry.register_with_random::<powergrid::State>(powergrid_bots);
     registry
 }

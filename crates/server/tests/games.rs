@@ -311,10 +311,13 @@ async fn the_standard_registry_offers_both_games_and_their_bots() {
             .filter(|name| *name != "random"),
     );
     assert!(thegame_bots.contains(&"heuristic"));
+    let powergrid_bots: Vec<&str> = bots::powergrid::REGISTRY.iter().map(|e| e.name).collect();
+    assert_eq!(powergrid_bots[0], "random");
+    assert!(powergrid_bots.contains(&"heuristic") && powergrid_bots.contains(&"search"));
     assert_eq!(
         kinds,
         json!([
-            {"kind":"powergrid","bots":["random"]},
+            {"kind":"powergrid","bots":powergrid_bots},
             {"kind":"thegame","bots":thegame_bots},
         ])
     );

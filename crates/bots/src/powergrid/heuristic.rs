@@ -1,0 +1,614 @@
+//! The heuristic bot: a fixed strategy that reads only its seat's view (and, for the end-game
+//! check, the money it remembers from public events).
+//!
+//! Strategy, phase by phase:
+//! - **Plants** ([`Heuristic::plant_value`]): a plant is worth its number plus 4 Elektro per city
+//!   of *useful* capacity it adds (capacity beyond the game-end count is useless; with a full
+//!   hand the weakest plant is replaced), plus 4 for a plant that burns nothing, minus 2 per
+//!   token burned per city powered (fuel cost). It is wanted only while capacity does not run
+//!   more than 4 cities ahead of its network, or when it adds at least 3 cities. The bot opens
+//!   the auction on the plant with the best value over price at the minimum bid, raises by one
+//!   while the next bid stays within its valuation (and leaves 10 Elektro for building), and
+//!   otherwise passes. In round 1, where passing is not allowed while a plant is affordable, it
+//!   opens on the best-valued plant.
+//! - **Discard**: the plant powering the fewest cities (lowest number on a tie).
+//! - **Resources**: picks the plants to run next bureaucracy (those burning nothing first, then
+//!   the most cities per token) until they power its network plus the cities it can expect to
+//!   build (a quarter of its money in houses, at most 4), and buys the fuel they lack, hybrids
+//!   taking whichever of coal or oil is cheaper. It never asks for more than the legal list
+//!   offers, so it never buys what it cannot store or pay.
+//! - **Building**: builds while it has fuelled capacity for the new city (one city ahead in
+//!   Step 1; up to its plants' whole capacity when it holds 60 Elektro or more), cheapest
+//!   city first, where a city's cost is connection plus place minus how many
+//!   open cities lie within 20 Elektro of it (not getting cut off). A build that would reach
+//!   the game-end count is taken only when the bot then powers strictly more cities than any
+//!   rival can, or as many with more money (timing the end of the game).
+//! - **Stalls**: the rules engine has no round limit, and a game can stall (an empty plant
+//!   market, a starved resource market, every player waiting for a better moment to end). From
+//!   round 40 on, the bot builds whatever it can afford, so heuristic games always end.
+//! - **Bureaucracy**: runs the set of plants powering the most cities, burning the least value
+//!   of fuel (tokens priced at the market's next price).
+
+use super::Memory;
+use engine::{Bot, Viewer};
+use powergrid::plants::FuelNeeds;
+use powergrid::resources::{market_price, player_count_rules, PlayerCountRules};
+use powergrid::{
+    Action, Board, ByResource, CityId, Event, PlantId, PlantKind, PlantSpec, PlayerView, RegionSet,
+    Resource, State, View,
+};
+
+/// Money from which the bot builds up to its plants' capacity, not only its fuelled capacity.
+const RICH: u32 = 60;
+/// From this round on the bot builds whenever it can, to end a game that has stalled.
+pub const STALL_ROUND: u16 = 40;
+
+/// The heuristic bot (see the module docs).
+#[derive(Clone, Debug, Default)]
+pub struct Heuristic {
+    memory: Memory,
+}
+
+impl Heuristic {
+    /// A heuristic bot.
+    pub fn new() -> Heuristic {
+        Heuristic::default()
+    }
+
+    /// The most this bot would pay for `plant` in the position `view` (0: not wanted).
+    pub fn plant_value(view: &View, plant: PlantId) -> u32 {
+        let Some(ctx) = Ctx::new(view) else { return 0 };
+        ctx.plant_value(plant)
+    }
+
+    /// The action this bot takes in `view` among `legal`, with `money` the money of every seat
+    /// as far as it is known (the viewer's own from the view).
+    pub fn decide(view: &View, legal: &[Action], money: &[u32]) -> Action {
+        let fallback = legal.first().copied().unwrap_or(Action::Pass);
+        if legal.len() <= 1 {
+            return fallback;
+        }
+        let Some(ctx) = Ctx::new(view) else {
+            return fallback;
+        };
+        let choice = match legal[0] {
+            Action::StartAuction { .. } | Action::Bid { .. } | Action::Pass => ctx.auction(legal),
+            Action::Discard { .. } => ctx.discard(legal),
+            Action::Buy { .. } | Action::Done => match view.phase {
+                powergrid::PhaseKind::Resources => ctx.resources(legal),
+                _ => ctx.building(legal, money),
+            },
+            Action::Build { .. } => ctx.building(legal, money),
+            Action::Power { .. } => ctx.power(legal),
+        };
+        choice
+            .filter(|a| legal.contains(a))
+            .unwrap_or_else(|| default_choice(legal))
+    }
+}
+
+/// The safest legal action when no rule applies: pass or done if listed, else the first.
+fn default_choice(legal: &[Action]) -> Action {
+    legal
+        .iter()
+        .copied()
+        .find(|a| matches!(a, Action::Pass | Action::Done))
+        .or_else(|| legal.last().copied())
+        .unwrap_or(Action::Pass)
+}
+
+impl Bot<State> for Heuristic {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+
+    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        let money = known_money(view, &self.memory);
+        Heuristic::decide(view, legal, &money)
+    }
+
+    fn observe(&mut self, event: &Event) {
+        self.memory.observe(event);
+    }
+}
+
+/// Every seat's money: from the view where it shows it, else as remembered.
+pub(crate) fn known_money(view: &View, memory: &Memory) -> Vec<u32> {
+    view.players
+        .iter()
+        .map(|p| p.money.unwrap_or_else(|| memory.money_of(p.seat)))
+        .collect()
+}
+
+/// A plant's card (every plant in a view is a real card).
+fn spec(p: PlantId) -> &'static PlantSpec {
+    p.spec().unwrap_or(&powergrid::plants::PLANTS[0])
+}
+
+/// Facts about the viewer's position computed once per decision.
+pub(crate) struct Ctx<'a> {
+    view: &'a View,
+    me: &'a PlayerView,
+    money: u32,
+    rules: PlayerCountRules,
+    board: &'static Board,
+}
+
+impl<'a> Ctx<'a> {
+    pub(crate) fn new(view: &'a View) -> Option<Ctx<'a>> {
+        let Viewer::Seat(seat) = view.viewer else {
+            return None;
+        };
+        let me = view.players.get(seat.index())?;
+        Some(Ctx {
+            view,
+            me,
+            money: me.money.unwrap_or(0),
+            rules: player_count_rules(view.players.len() as u8)?,
+            board: Board::get(view.map, RegionSet::of(&view.regions)),
+        })
+    }
+
+    fn capacity(plants: &[PlantId]) -> u32 {
+        plants.iter().map(|&p| u32::from(spec(p).cities)).sum()
+    }
+
+    fn cities(&self) -> u32 {
+        self.me.cities.len() as u32
+    }
+
+    /// See the module docs.
+    pub(crate) fn plant_value(&self, plant: PlantId) -> u32 {
+        let s = spec(plant);
+        let plants = &self.me.plants;
+        let now = Self::capacity(plants);
+        let mut after: Vec<PlantId> = plants.clone();
+        after.push(plant);
+        if after.len() > self.rules.max_plants as usize {
+            if let Some(weakest) = after.iter().copied().min_by_key(|&p| (spec(p).cities, p.0)) {
+                after.retain(|&p| p != weakest);
+            }
+        }
+        let cap = u32::from(self.rules.end_cities);
+        let useful = Self::capacity(&after).min(cap) as i64 - now.min(cap) as i64;
+        if useful <= 0 {
+            return 0;
+        }
+        let wanted = now < self.cities() + 4 || useful >= 3;
+        if !wanted {
+            return 0;
+        }
+        let mut value = i64::from(s.number) + 4 * useful;
+        if s.fuel == 0 {
+            value += 4;
+        } else {
+            value -= 2 * i64::from(s.fuel) / i64::from(s.cities.max(1));
+        }
+        value.max(0) as u32
+    }
+
+    fn auction(&self, legal: &[Action]) -> Option<Action> {
+        let budget = self.money.saturating_sub(10);
+        if let Some(a) = &self.view.auction {
+            let next = a.high_bid + 1;
+            let value = self
+                .plant_value(a.plant)
+                .min(budget.max(u32::from(a.plant.0)));
+            return Some(if next <= value {
+                Action::Bid { amount: next }
+            } else {
+                Action::Pass
+            });
+        }
+        let may_pass = legal.contains(&Action::Pass);
+        let mut best: Option<(i64, PlantId, u32)> = None;
+        for a in legal {
+            if let Action::StartAuction { plant, bid } = *a {
+                if bid != u32::from(plant.0) {
+                    continue;
+                }
+                let value = self.plant_value(plant);
+                let margin = i64::from(value) - i64::from(bid);
+                let acceptable = value >= bid && (bid <= budget || !may_pass);
+                if (acceptable || !may_pass) && best.is_none_or(|(m, _, _)| margin > m) {
+                    best = Some((margin, plant, bid));
+                }
+            }
+        }
+        match best {
+            Some((margin, plant, bid)) if margin >= 0 || !may_pass => {
+                Some(Action::StartAuction { plant, bid })
+            }
+            _ => Some(Action::Pass),
+        }
+    }
+
+    fn discard(&self, legal: &[Action]) -> Option<Action> {
+        legal
+            .iter()
+            .copied()
+            .filter_map(|a| match a {
+                Action::Discard { plant, keep_coal } => Some((plant, keep_coal, a)),
+                _ => None,
+            })
+            .min_by_key(|&(plant, keep_coal, _)| {
+                (
+                    spec(plant).cities,
+                    plant.0,
+                    std::cmp::Reverse(keep_coal.unwrap_or(0)),
+                )
+            })
+            .map(|(_, _, a)| a)
+    }
+
+    /// The price of the next token of `r` (a high price when none is offered).
+    fn unit_price(&self, r: Resource) -> u32 {
+        market_price(r, self.view.resource_market[r], 1).unwrap_or(20)
+    }
+
+    /// Cost per city of running a plant at today's prices.
+    fn running_cost(&self, p: PlantId) -> u32 {
+        let s = spec(p);
+        let unit = match s.kind {
+            PlantKind::Hybrid => self
+                .unit_price(Resource::Coal)
+                .min(self.unit_price(Resource::Oil)),
+            PlantKind::Eco | PlantKind::Fusion => 0,
+            k => k.resource().map_or(0, |r| self.unit_price(r)),
+        };
+        unit * u32::from(s.fuel) * 10 / u32::from(s.cities.max(1))
+    }
+
+    /// The plants to fuel for the next bureaucracy (see the module docs).
+    fn plants_to_run(&self) -> Vec<PlantId> {
+        let expected = (self.money / 25).min(4);
+        let target = self.cities() + expected;
+        let mut plants = self.me.plants.clone();
+        plants.sort_by_key(|&p| (self.running_cost(p), std::cmp::Reverse(spec(p).cities)));
+        let mut run = Vec::new();
+        let mut powered = 0u32;
+        for p in plants {
+            if powered >= target {
+                break;
+            }
+            powered += u32::from(spec(p).cities);
+            run.push(p);
+        }
+        run
+    }
+
+    fn resources(&self, legal: &[Action]) -> Option<Action> {
+        let needs = FuelNeeds::of(self.plants_to_run());
+        let held = self.me.resources;
+        let mut lack = ByResource::<u8> {
+            coal: needs.coal.saturating_sub(held.coal),
+            oil: needs.oil.saturating_sub(held.oil),
+            garbage: needs.garbage.saturating_sub(held.garbage),
+            uranium: needs.uranium.saturating_sub(held.uranium),
+        };
+        let spare = held.coal.saturating_sub(needs.coal) + held.oil.saturating_sub(needs.oil);
+        let hybrid = needs.hybrid.saturating_sub(spare);
+        if hybrid > 0 {
+            let r = if self.unit_price(Resource::Coal) <= self.unit_price(Resource::Oil) {
+                Resource::Coal
+            } else {
+                Resource::Oil
+            };
+            lack[r] += hybrid;
+        }
+        for r in Resource::ALL {
+            if lack[r] == 0 {
+                continue;
+            }
+            let most = legal
+                .iter()
+                .filter_map(|a| match *a {
+                    Action::Buy { resource, amount } if resource == r && amount <= lack[r] => {
+                        Some(amount)
+                    }
+                    _ => None,
+                })
+                .max();
+            if let Some(amount) = most {
+                return Some(Action::Buy {
+                    resource: r,
+                    amount,
+                });
+            }
+        }
+        Some(Action::Done)
+    }
+
+    /// The most cities the viewer's plants can power with the fuel they hold.
+    fn fuelled_capacity(plants: &[PlantId], held: ByResource<u8>) -> u32 {
+        let n = plants.len();
+        let mut best = 0u32;
+        for mask in 0u32..(1 << n) {
+            let needs = FuelNeeds::of((0..n).filter(|i| mask & (1 << i) != 0).map(|i| plants[i]));
+            let coal_left = held.coal.checked_sub(needs.coal);
+            let oil_left = held.oil.checked_sub(needs.oil);
+            let ok = matches!((coal_left, oil_left), (Some(c), Some(o)) if c + o >= needs.hybrid)
+                && held.garbage >= needs.garbage
+                && held.uranium >= needs.uranium;
+            if ok {
+                best = best.max(u32::from(needs.cities));
+            }
+        }
+        best
+    }
+
+    fn houses_in(&self, city: CityId) -> u32 {
+        self.view
+            .players
+            .iter()
+            .filter(|p| p.cities.contains(&city))
+            .count() as u32
+    }
+
+    /// Connection plus place cost of building in `city` now.
+    fn build_cost(&self, city: CityId) -> u32 {
+        let conn = self
+            .me
+            .cities
+            .iter()
+            .filter_map(|&c| self.board.distance(c, city))
+            .min()
+            .unwrap_or(0);
+        let place = match self.houses_in(city) {
+            0 => 10,
+            1 => 15,
+            _ => 20,
+        };
+        u32::from(conn) + place
+    }
+
+    /// Open cities (room left in this step, not the viewer's) within 20 Elektro of `city`.
+    fn openness(&self, city: CityId) -> u32 {
+        self.board
+            .cities()
+            .filter(|&c| c != city && !self.me.cities.contains(&c))
+            .filter(|&c| self.houses_in(c) < u32::from(self.view.step))
+            .filter(|&c| self.board.distance(city, c).is_some_and(|d| d <= 20))
+            .count() as u32
+    }
+
+    fn building(&self, legal: &[Action], money: &[u32]) -> Option<Action> {
+        let fuelled = Self::fuelled_capacity(&self.me.plants, self.me.resources);
+        let capacity = Self::capacity(&self.me.plants);
+        let cities = self.cities();
+        let ahead = u32::from(self.view.step == 1);
+        let stalled = self.view.round >= STALL_ROUND;
+        let limit = if self.money >= RICH {
+            capacity.max(fuelled) + ahead
+        } else {
+            fuelled + ahead
+        };
+        if cities >= limit && !stalled {
+            return Some(Action::Done);
+        }
+        let best = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Build { city } => {
+                    let cost = self.build_cost(city);
+                    let score = cost as i64 - i64::from(self.openness(city));
+                    Some((score, cost, city))
+                }
+                _ => None,
+            })
+            .min_by_key(|&(score, _, city)| (score, city));
+        let Some((_, cost, city)) = best else {
+            return Some(Action::Done);
+        };
+        if cost > self.money {
+            return Some(Action::Done);
+        }
+        if cities + 1 >= u32::from(self.rules.end_cities)
+            && !stalled
+            && !self.ending_wins(fuelled.min(cities + 1), self.money - cost, money)
+        {
+            return Some(Action::Done);
+        }
+        Some(Action::Build { city })
+    }
+
+    /// Whether ending the game now, powering `powered` with `left` Elektro, wins outright.
+    fn ending_wins(&self, powered: u32, left: u32, money: &[u32]) -> bool {
+        self.view.players.iter().all(|p| {
+            if p.seat == self.me.seat {
+                return true;
+            }
+            let theirs =
+                Self::fuelled_capacity(&p.plants, p.resources).min(p.cities.len() as u32 + 3);
+            let their_money = money.get(p.seat.index()).copied().unwrap_or(u32::MAX);
+            powered > theirs || (powered == theirs && left > their_money)
+        })
+    }
+
+    fn power(&self, legal: &[Action]) -> Option<Action> {
+        let cities = self.cities();
+        legal
+            .iter()
+            .copied()
+            .filter_map(|a| match a {
+                Action::Power {
+                    plants,
+                    hybrid_coal,
+                } => {
+                    let needs = FuelNeeds::of(plants.iter());
+                    let powered = u32::from(needs.cities).min(cities);
+                    let coal = u32::from(needs.coal + hybrid_coal);
+                    let oil = u32::from(needs.oil + needs.hybrid - hybrid_coal);
+                    let value = coal * self.unit_price(Resource::Coal)
+                        + oil * self.unit_price(Resource::Oil)
+                        + u32::from(needs.garbage) * self.unit_price(Resource::Garbage)
+                        + u32::from(needs.uranium) * self.unit_price(Resource::Uranium);
+                    Some((powered, value, a))
+                }
+                _ => None,
+            })
+            .max_by_key(|&(powered, value, _)| (powered, std::cmp::Reverse(value)))
+            .map(|(_, _, a)| a)
+    }
+}
+
+/// The build the heuristic ranks first among `legal`, ignoring its limits (for the search
+/// bot's action abstraction).
+pub(crate) fn best_build(view: &View, legal: &[Action]) -> Option<Action> {
+    let ctx = Ctx::new(view)?;
+    legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Build { city } => {
+                let score = ctx.build_cost(city) as i64 - i64::from(ctx.openness(city));
+                Some((score, city))
+            }
+            _ => None,
+        })
+        .min()
+        .map(|(_, city)| Action::Build { city })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::Seat;
+    use powergrid::{MapId, PhaseKind, Setup};
+
+    fn playing_until(players: u8, seed: u64, stop: impl Fn(&State) -> bool) -> Option<State> {
+        let mut s = State::new(Setup::new(players, MapId::Germany, seed)).unwrap();
+        let mut legal = Vec::new();
+        while let Some(seat) = s.actor().seat() {
+            if stop(&s) {
+                return Some(s);
+            }
+            s.legal_actions(&mut legal);
+            let view = s.view(Viewer::Seat(seat));
+            let money: Vec<u32> = (0..s.players()).map(|i| s.money(Seat(i as u8))).collect();
+            let a = Heuristic::decide(&view, &legal, &money);
+            s.apply_as(seat, &a).unwrap();
+        }
+        None
+    }
+
+    #[test]
+    fn it_powers_the_best_set() {
+        let mut checked = 0;
+        for seed in 0..20 {
+            let mut s = State::new(Setup::new(4, MapId::Germany, seed)).unwrap();
+            let mut legal = Vec::new();
+            while let Some(seat) = s.actor().seat() {
+                s.legal_actions(&mut legal);
+                let view = s.view(Viewer::Seat(seat));
+                let money: Vec<u32> = (0..4).map(|i| s.money(Seat(i))).collect();
+                let a = Heuristic::decide(&view, &legal, &money);
+                if s.phase() == PhaseKind::Bureaucracy {
+                    let Action::Power { plants, .. } = a else {
+                        panic!("{a} in bureaucracy")
+                    };
+                    let powered = FuelNeeds::of(plants.iter()).cities.min(s.city_count(seat));
+                    assert_eq!(powered, s.best_power(seat).cities, "seed {seed}: {a}");
+                    checked += 1;
+                }
+                s.apply_as(seat, &a).unwrap();
+            }
+        }
+        assert!(checked > 200, "{checked}");
+    }
+
+    #[test]
+    fn it_never_buys_what_it_cannot_store_and_buys_fuel_it_needs() {
+        let mut bought = 0;
+        for seed in 0..20 {
+            let mut s = State::new(Setup::new(3, MapId::Usa, seed)).unwrap();
+            let mut legal = Vec::new();
+            while let Some(seat) = s.actor().seat() {
+                s.legal_actions(&mut legal);
+                let view = s.view(Viewer::Seat(seat));
+                let money: Vec<u32> = (0..3).map(|i| s.money(Seat(i))).collect();
+                let a = Heuristic::decide(&view, &legal, &money);
+                if let Action::Buy { resource, amount } = a {
+                    assert!(amount <= s.storage_room(seat)[resource], "seed {seed}: {a}");
+                    let plants = s.plants(seat);
+                    assert!(plants.iter().any(|p| {
+                        let k = p.spec().unwrap().kind;
+                        k.resource() == Some(resource)
+                            || (k == PlantKind::Hybrid
+                                && matches!(resource, Resource::Coal | Resource::Oil))
+                    }));
+                    bought += 1;
+                }
+                s.apply_as(seat, &a).unwrap();
+            }
+        }
+        assert!(bought > 100, "{bought}");
+    }
+
+    #[test]
+    fn it_bids_no_more_than_its_valuation() {
+        let mut bids = 0;
+        for seed in 0..30 {
+            let mut s = State::new(Setup::new(4, MapId::Germany, seed)).unwrap();
+            let mut legal = Vec::new();
+            while let Some(seat) = s.actor().seat() {
+                s.legal_actions(&mut legal);
+                let view = s.view(Viewer::Seat(seat));
+                let money: Vec<u32> = (0..4).map(|i| s.money(Seat(i))).collect();
+                let a = Heuristic::decide(&view, &legal, &money);
+                if let (Action::Bid { amount }, Some(auction)) = (a, &view.auction) {
+                    let value = Heuristic::plant_value(&view, auction.plant);
+                    assert!(
+                        amount <= value,
+                        "seed {seed}: bid {amount} over value {value}"
+                    );
+                    bids += 1;
+                }
+                if let Action::StartAuction { plant, bid } = a {
+                    if legal.contains(&Action::Pass) {
+                        assert!(bid <= Heuristic::plant_value(&view, plant));
+                    }
+                }
+                s.apply_as(seat, &a).unwrap();
+            }
+        }
+        assert!(bids > 10, "{bids}");
+    }
+
+    #[test]
+    fn plants_are_valued_by_useful_capacity() {
+        let s = State::new(Setup::new(4, MapId::Germany, 5)).unwrap();
+        let seat = s.actor().seat().unwrap();
+        let view = s.view(Viewer::Seat(seat));
+        // An empty hand: every plant adds capacity; a 2-city plant is worth more than a
+        // 1-city plant of a nearby number, and an eco plant carries a bonus.
+        let v4 = Heuristic::plant_value(&view, PlantId(4)); // coal 2 -> 1
+        let v5 = Heuristic::plant_value(&view, PlantId(5)); // hybrid 2 -> 1
+        let v13 = Heuristic::plant_value(&view, PlantId(13)); // eco -> 1
+        let v10 = Heuristic::plant_value(&view, PlantId(10)); // coal 2 -> 2
+        assert!(v4 >= 4 && v5 >= 5, "{v4} {v5}");
+        assert!(v10 > v4 + 4, "{v10} {v4}");
+        assert!(v13 > 13 + 4, "{v13}");
+        // A position where the seat holds plants: a plant that adds no useful capacity is
+        // worth nothing.
+        let later = playing_until(4, 5, |s| s.round() >= 4 && s.phase() == PhaseKind::Auction)
+            .expect("the game reaches round 4");
+        let seat = later.actor().seat().unwrap();
+        let view = later.view(Viewer::Seat(seat));
+        let weakest = view.players[seat.index()]
+            .plants
+            .iter()
+            .copied()
+            .min_by_key(|p| (p.spec().unwrap().cities, p.0));
+        if view.players[seat.index()].plants.len() == 3 {
+            let w = weakest.unwrap();
+            let same: Vec<PlantId> = powergrid::plants::PLANTS
+                .iter()
+                .map(|s| PlantId(s.number))
+                .filter(|p| p.spec().unwrap().cities <= w.spec().unwrap().cities)
+                .collect();
+            for p in same {
+                assert_eq!(Heuristic::plant_value(&view, p), 0, "{p} vs weakest {w}");
+            }
+        }
+    }
+}

@@ -1,0 +1,286 @@
+//! Bots for Power Grid, a registry of them by name, and the game loop used by simulations.
+//!
+//! Decisions:
+//! - A bot is an [`engine::Bot`] for [`State`]: it gets its seat's [`View`] and the legal
+//!   actions, returns one of them, and observes every event (all Power Grid events are public).
+//!   It never holds the state of the game it plays.
+//! - [`Memory`] is what a bot may remember from public events: everyone's money (every money
+//!   movement is announced), whether the Step 3 card has been drawn, and who bought a plant in
+//!   the running auction phase. With it and the view, a bot knows everything but the deck order,
+//!   the plants removed face down at setup and the seed; the search bot samples those.
+//! - [`REGISTRY`] maps names to constructors; adding a bot is one line there. Constructors take
+//!   a seed and a [`Config`] (the search bot's budget and threads).
+//! - [`play_game`] drives one game through `apply_as`, gives each bot the events, checks every
+//!   choice against the legal list (an illegal choice is an error, never repaired), and times
+//!   each seat's decisions.
+
+mod heuristic;
+mod random;
+pub mod search;
+
+pub use heuristic::Heuristic;
+pub use random::RandomBot;
+pub use search::{Budget, SearchBot};
+
+use engine::{Actor, Bot, Seat, Viewer};
+use powergrid::{Action, Event, Outcome, RuleError, Setup, State, STARTING_MONEY};
+use std::time::Instant;
+
+/// Settings that some bots use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The search bot's budget per decision.
+    pub budget: Budget,
+    /// Threads the search bot runs on.
+    pub threads: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            budget: Budget::Millis(50),
+            threads: 1,
+        }
+    }
+}
+
+/// A named bot constructor.
+#[derive(Clone, Copy)]
+pub struct BotEntry {
+    /// The name used on the command line.
+    pub name: &'static str,
+    /// One line about how it plays.
+    pub about: &'static str,
+    /// Builds a bot for one seat; `seed` feeds any randomness it uses.
+    pub make: fn(seed: u64, config: &Config) -> Box<dyn Bot<State>>,
+}
+
+/// Every bot, by name. Adding a bot is one line here.
+pub const REGISTRY: &[BotEntry] = &[
+    BotEntry {
+        name: "random",
+        about: "uniform among the legal actions, bids limited to the three lowest amounts",
+        make: |seed, _| Box::new(RandomBot::new(seed)),
+    },
+    BotEntry {
+        name: "heuristic",
+        about: "values plants by cities per Elektro, plans fuel, builds cheapest first",
+        make: |_, _| Box::new(Heuristic::new()),
+    },
+    BotEntry {
+        name: "search",
+        about: "determinized rollouts with the heuristic over sampled decks (budget per move)",
+        make: |seed, config| Box::new(SearchBot::new(seed, config.budget, config.threads)),
+    },
+];
+
+/// Why a bot name is not known.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no Power Grid bot named {name:?}; known bots: {}", known())]
+pub struct UnknownBot {
+    /// The name asked for.
+    pub name: String,
+}
+
+fn known() -> String {
+    REGISTRY
+        .iter()
+        .map(|b| b.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The registry entry called `name`.
+///
+/// # Errors
+/// No bot has that name; the error lists the known ones.
+pub fn find(name: &str) -> Result<&'static BotEntry, UnknownBot> {
+    REGISTRY
+        .iter()
+        .find(|b| b.name == name)
+        .ok_or_else(|| UnknownBot {
+            name: name.to_string(),
+        })
+}
+
+/// What a seat may remember from the public events of a game (see the module docs). A bot
+/// must see every event from the start of the game for its money figures to be right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Memory {
+    /// Every seat's money, following the announced payments and income.
+    pub money: Vec<u32>,
+    /// Whether the Step 3 card has been drawn.
+    pub step3_drawn: bool,
+    /// Seats that bought a plant in the running auction phase.
+    pub bought: Vec<Seat>,
+}
+
+impl Default for Memory {
+    fn default() -> Memory {
+        Memory::new()
+    }
+}
+
+impl Memory {
+    /// The memory at the start of a game (room for the most seats a game has).
+    pub fn new() -> Memory {
+        Memory {
+            money: vec![STARTING_MONEY; 6],
+            step3_drawn: false,
+            bought: Vec::new(),
+        }
+    }
+
+    /// The remembered money of `seat`.
+    pub fn money_of(&self, seat: Seat) -> u32 {
+        self.money
+            .get(seat.index())
+            .copied()
+            .unwrap_or(STARTING_MONEY)
+    }
+
+    /// Takes in one event.
+    pub fn observe(&mut self, event: &Event) {
+        let pay = |money: &mut Vec<u32>, seat: Seat, amount: u32| {
+            if let Some(m) = money.get_mut(seat.index()) {
+                *m = m.saturating_sub(amount);
+            }
+        };
+        match event {
+            Event::PlantBought { seat, price, .. } => {
+                pay(&mut self.money, *seat, *price);
+                self.bought.push(*seat);
+            }
+            Event::ResourcesBought { seat, cost, .. } => pay(&mut self.money, *seat, *cost),
+            Event::Built {
+                seat,
+                connection,
+                place,
+                ..
+            } => pay(&mut self.money, *seat, connection + place),
+            Event::Powered { seat, income, .. } => {
+                if let Some(m) = self.money.get_mut(seat.index()) {
+                    *m += income;
+                }
+            }
+            Event::Step3CardDrawn => self.step3_drawn = true,
+            Event::PhaseStarted { .. } => self.bought.clear(),
+            _ => {}
+        }
+    }
+}
+
+/// Why a simulated game could not finish.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// A bot chose an action that is not legal.
+    #[error("bot {bot} at {seat} chose {action}, which is illegal: {error}")]
+    Illegal {
+        /// The bot's name.
+        bot: String,
+        /// Its seat.
+        seat: Seat,
+        /// What it chose.
+        action: Action,
+        /// Why the rules refuse it.
+        error: String,
+    },
+    /// The game did not end within [`MAX_ACTIONS`].
+    #[error("the game did not end within {0} actions")]
+    TooLong(usize),
+    /// One bot is needed per seat.
+    #[error("{bots} bots for {seats} seats")]
+    SeatCount {
+        /// Bots given.
+        bots: usize,
+        /// Seats in the game.
+        seats: usize,
+    },
+    /// The setup was refused.
+    #[error("bad setup: {0}")]
+    Setup(String),
+}
+
+/// A safety cap on decisions per game. Whole games take a few hundred to a few thousand
+/// decisions; every round removes at least one plant from the deck or market, so games end.
+pub const MAX_ACTIONS: usize = 200_000;
+
+/// A finished game and how the bots spent their time.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The result.
+    pub outcome: Outcome,
+    /// Rounds played.
+    pub rounds: u16,
+    /// Decisions taken, per seat.
+    pub decisions: Vec<u64>,
+    /// Time spent choosing, per seat, in nanoseconds.
+    pub nanos: Vec<u64>,
+}
+
+/// Plays `setup` to the end with one bot per seat (seat `i` is `bots[i]`).
+///
+/// # Errors
+/// A setup the rules refuse, a wrong number of bots, an illegal choice, or a game that does not
+/// end.
+pub fn play_game(setup: Setup, bots: &mut [Box<dyn Bot<State>>]) -> Result<GameRecord, PlayError> {
+    let mut state = State::new(setup).map_err(|e| PlayError::Setup(e.to_string()))?;
+    if bots.len() != state.players() {
+        return Err(PlayError::SeatCount {
+            bots: bots.len(),
+            seats: state.players(),
+        });
+    }
+    let players = state.players();
+    let mut decisions = vec![0u64; players];
+    let mut nanos = vec![0u64; players];
+    let mut legal = Vec::new();
+    for _ in 0..MAX_ACTIONS {
+        let Actor::Seat(seat) = state.actor() else {
+            let outcome = state.outcome().ok_or(PlayError::TooLong(0))?;
+            return Ok(GameRecord {
+                outcome,
+                rounds: state.round(),
+                decisions,
+                nanos,
+            });
+        };
+        state.legal_actions(&mut legal);
+        let view = state.view(Viewer::Seat(seat));
+        let bot = &mut bots[seat.index()];
+        let start = Instant::now();
+        let action = bot.choose(&view, &legal);
+        nanos[seat.index()] += start.elapsed().as_nanos() as u64;
+        decisions[seat.index()] += 1;
+        if !legal.contains(&action) {
+            let error = state
+                .check(seat, &action)
+                .err()
+                .unwrap_or(RuleError::GameOver)
+                .to_string();
+            return Err(PlayError::Illegal {
+                bot: bot.name().to_string(),
+                seat,
+                action,
+                error: format!("not in the legal list: {error}"),
+            });
+        }
+        let events = state
+            .apply_as(seat, &action)
+            .map_err(|e| PlayError::Illegal {
+                bot: bots[seat.index()].name().to_string(),
+                seat,
+                action,
+                error: e.to_string(),
+            })?;
+        for b in bots.iter_mut() {
+            for e in &events {
+                b.observe(e);
+            }
+        }
+    }
+    Err(PlayError::TooLong(MAX_ACTIONS))
+}
+
+#[cfg(test)]
+mod tests;

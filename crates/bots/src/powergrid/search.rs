@@ -1,0 +1,331 @@
+//! The search bot: flat Monte Carlo over a small action abstraction, with determinized
+//! rollouts played by the heuristic.
+//!
+//! Decisions:
+//! - **Determinization.** Each iteration samples what the seat cannot see: the plants it has not
+//!   seen (not in the market, not owned, not removed face up, not under the Step 3 card) are
+//!   shuffled into the deck and the face-down setup removals (plant 13 stays on top of the deck
+//!   until drawn, as the rules place it), other players' money comes from [`Memory`] (announced
+//!   payments), and the Step 3 shuffle gets a fresh seed. [`State::from_view`] rebuilds a full
+//!   state from that and the view. The bot never holds the real state.
+//! - **Abstraction.** Opening an auction considers every current plant at its minimum bid and
+//!   passing; a running auction, raising by one or dropping out; buying resources, the
+//!   heuristic's purchase or stopping; building, the heuristic's choice, the build it ranks first
+//!   regardless of its limits, or stopping; discards, every legal one. Bureaucracy is not
+//!   searched: the heuristic already powers the most cities at the least fuel value. The
+//!   heuristic's own choice is always a candidate. With one candidate the bot answers at once.
+//! - **Selection.** UCB1 over the candidates (exploration 0.7), best mean reward at the end.
+//! - **Rollouts.** Every seat plays the heuristic on the sampled state until the game ends or
+//!   two more rounds have begun; a finished game scores the seat's share of the win, an
+//!   unfinished one scores `0.5 + (mine - best rival) / 100` (clamped to 0..1), where a player's
+//!   worth is money + 22 per city connected + 5 per city of plant capacity (up to the game-end
+//!   count) + 2 per stored token.
+//! - **Budget and threads.** A budget is iterations or milliseconds per decision. With several
+//!   threads each runs its own iterations on its own random stream (seeded from the bot's seed,
+//!   the decision number and the thread) and the statistics are summed, so an iteration budget
+//!   gives the same decisions on every run.
+
+use super::heuristic::{best_build, known_money, Heuristic};
+use super::Memory;
+use engine::{Actor, Bot, Seat, Viewer};
+use powergrid::plants::PLANTS;
+use powergrid::resources::player_count_rules;
+use powergrid::{Action, Event, Hidden, PhaseKind, PlantId, PlantSet, State, View};
+use rand_core::{RngCore, SeedableRng};
+use std::time::{Duration, Instant};
+
+/// How much a search bot may think per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many rollouts (split between the threads).
+    Iterations(u32),
+    /// About this many milliseconds of wall time.
+    Millis(u64),
+}
+
+/// The search bot (see the module docs).
+pub struct SearchBot {
+    seed: u64,
+    budget: Budget,
+    threads: usize,
+    memory: Memory,
+    decisions: u64,
+}
+
+impl SearchBot {
+    /// A search bot with its random streams fixed by `seed`.
+    pub fn new(seed: u64, budget: Budget, threads: usize) -> SearchBot {
+        SearchBot {
+            seed,
+            budget,
+            threads: threads.max(1),
+            memory: Memory::new(),
+            decisions: 0,
+        }
+    }
+}
+
+/// The candidate actions searched in `view` (see the module docs), without repeats.
+pub fn candidates(view: &View, legal: &[Action], money: &[u32]) -> Vec<Action> {
+    let mine = Heuristic::decide(view, legal, money);
+    let mut out = vec![mine];
+    let mut add = |a: Action| {
+        if legal.contains(&a) && !out.contains(&a) {
+            out.push(a);
+        }
+    };
+    match legal.first() {
+        Some(Action::StartAuction { .. }) | Some(Action::Pass) | Some(Action::Bid { .. }) => {
+            if let Some(a) = &view.auction {
+                add(Action::Bid {
+                    amount: a.high_bid + 1,
+                });
+            } else {
+                for a in legal {
+                    if let Action::StartAuction { plant, bid } = *a {
+                        if bid == u32::from(plant.0) {
+                            add(*a);
+                        }
+                    }
+                }
+            }
+            add(Action::Pass);
+        }
+        Some(Action::Discard { .. }) => legal.iter().for_each(|a| add(*a)),
+        Some(Action::Buy { .. }) | Some(Action::Build { .. }) | Some(Action::Done) => {
+            if let Some(b) = best_build(view, legal) {
+                add(b);
+            }
+            add(Action::Done);
+        }
+        Some(Action::Power { .. }) | None => {}
+    }
+    out
+}
+
+/// The plants `view`'s seat has not seen: in the deck or removed face down at setup.
+pub fn unseen_plants(view: &View) -> Vec<PlantId> {
+    let mut seen = PlantSet::EMPTY;
+    for list in [
+        &view.current_market,
+        &view.future_market,
+        &view.under_step3_card,
+        &view.removed_plants,
+    ] {
+        list.iter().for_each(|&p| seen.insert(p));
+    }
+    for p in &view.players {
+        p.plants.iter().for_each(|&q| seen.insert(q));
+    }
+    PLANTS
+        .iter()
+        .map(|s| PlantId(s.number))
+        .filter(|&p| !seen.contains(p))
+        .collect()
+}
+
+/// A sample of the hidden information consistent with `view` and `memory`.
+pub fn sample_hidden(view: &View, memory: &Memory, rng: &mut impl RngCore) -> Hidden {
+    let mut unseen = unseen_plants(view);
+    for i in (1..unseen.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        unseen.swap(i, j);
+    }
+    let known_below = if memory.step3_drawn {
+        0
+    } else {
+        view.under_step3_card.len() + 1
+    };
+    let in_deck = view.deck_size.saturating_sub(known_below).min(unseen.len());
+    if !memory.step3_drawn {
+        if let Some(i) = unseen.iter().position(|p| p.0 == 13) {
+            unseen.swap(0, i);
+        }
+    }
+    let removed = unseen.split_off(in_deck);
+    Hidden {
+        deck_top_first: unseen,
+        removed_at_setup: removed,
+        money: known_money(view, memory),
+        seed: rng.next_u64(),
+        step3_drawn: memory.step3_drawn,
+        bought: memory.bought.clone(),
+    }
+}
+
+/// A player's worth in an unfinished rollout (see the module docs).
+fn worth(s: &State, seat: Seat, end_cities: u32) -> f64 {
+    let capacity: u32 = s
+        .plants(seat)
+        .iter()
+        .map(|p| p.spec().map_or(0, |x| u32::from(x.cities)))
+        .sum();
+    f64::from(s.money(seat))
+        + 22.0 * f64::from(s.city_count(seat))
+        + 5.0 * f64::from(capacity.min(end_cities))
+        + 2.0 * f64::from(s.resources(seat).total())
+}
+
+/// Plays `state` with the heuristic in every seat until the game ends or `until_round` begins,
+/// and scores it for `me`.
+fn rollout(state: &mut State, me: Seat, until_round: u16, buf: &mut Vec<Action>) -> f64 {
+    loop {
+        let Actor::Seat(seat) = state.actor() else {
+            return match state.outcome() {
+                Some(o) if o.winners.contains(&me) => 1.0 / o.winners.len() as f64,
+                _ => 0.0,
+            };
+        };
+        if state.round() >= until_round && state.phase() == PhaseKind::Auction {
+            break;
+        }
+        state.legal_actions(buf);
+        let view = state.view(Viewer::Seat(seat));
+        let money: Vec<u32> = (0..state.players())
+            .map(|i| state.money(Seat(i as u8)))
+            .collect();
+        let a = Heuristic::decide(&view, buf, &money);
+        if state.play(&a).is_err() {
+            break;
+        }
+    }
+    let end = player_count_rules(state.players() as u8).map_or(17, |r| u32::from(r.end_cities));
+    let mine = worth(state, me, end);
+    let best = (0..state.players())
+        .map(|i| Seat(i as u8))
+        .filter(|&s| s != me)
+        .map(|s| worth(state, s, end))
+        .fold(f64::MIN, f64::max);
+    (0.5 + (mine - best) / 100.0).clamp(0.0, 1.0)
+}
+
+/// Summed rewards and visits per candidate.
+#[derive(Clone, Debug, Default)]
+struct Stats {
+    reward: Vec<f64>,
+    visits: Vec<u32>,
+}
+
+struct Search<'a> {
+    view: &'a View,
+    memory: &'a Memory,
+    cands: &'a [Action],
+    me: Seat,
+}
+
+impl Search<'_> {
+    fn run(&self, seed: u64, iterations: Option<u32>, deadline: Option<Instant>) -> Stats {
+        let n = self.cands.len();
+        let mut stats = Stats {
+            reward: vec![0.0; n],
+            visits: vec![0; n],
+        };
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+        let mut buf = Vec::new();
+        let until = self.view.round + 2;
+        let mut done = 0u32;
+        loop {
+            if iterations.is_some_and(|m| done >= m) {
+                break;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) && done >= n as u32 {
+                break;
+            }
+            let total = f64::from(done.max(1));
+            let pick = (0..n)
+                .max_by(|&a, &b| {
+                    let ucb = |i: usize| {
+                        if stats.visits[i] == 0 {
+                            f64::INFINITY
+                        } else {
+                            let v = f64::from(stats.visits[i]);
+                            stats.reward[i] / v + 0.7 * (total.ln() / v).sqrt()
+                        }
+                    };
+                    ucb(a).total_cmp(&ucb(b)).then(b.cmp(&a))
+                })
+                .unwrap_or(0);
+            let hidden = sample_hidden(self.view, self.memory, &mut rng);
+            let reward = match State::from_view(self.view, &hidden) {
+                Ok(mut s) => {
+                    if s.play(&self.cands[pick]).is_ok() {
+                        rollout(&mut s, self.me, until, &mut buf)
+                    } else {
+                        0.0
+                    }
+                }
+                Err(_) => 0.5,
+            };
+            stats.reward[pick] += reward;
+            stats.visits[pick] += 1;
+            done += 1;
+        }
+        stats
+    }
+}
+
+impl Bot<State> for SearchBot {
+    fn name(&self) -> &str {
+        "search"
+    }
+
+    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        let fallback = legal.first().copied().unwrap_or(Action::Pass);
+        let Viewer::Seat(me) = view.viewer else {
+            return fallback;
+        };
+        let money = known_money(view, &self.memory);
+        let cands = candidates(view, legal, &money);
+        if cands.len() <= 1 {
+            return cands.first().copied().unwrap_or(fallback);
+        }
+        self.decisions += 1;
+        let search = Search {
+            view,
+            memory: &self.memory,
+            cands: &cands,
+            me,
+        };
+        let (per_thread, deadline) = match self.budget {
+            Budget::Iterations(n) => (Some(n.div_ceil(self.threads as u32)), None),
+            Budget::Millis(ms) => (None, Some(Instant::now() + Duration::from_millis(ms))),
+        };
+        let base = self
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(self.decisions << 8);
+        let all: Vec<Stats> = if self.threads == 1 {
+            vec![search.run(base, per_thread, deadline)]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..self.threads as u64)
+                    .map(|t| {
+                        let search = &search;
+                        scope.spawn(move || search.run(base + t, per_thread, deadline))
+                    })
+                    .collect();
+                handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            })
+        };
+        let mut reward = vec![0.0; cands.len()];
+        let mut visits = vec![0u32; cands.len()];
+        for s in &all {
+            for i in 0..cands.len() {
+                reward[i] += s.reward[i];
+                visits[i] += s.visits[i];
+            }
+        }
+        let best = (0..cands.len())
+            .filter(|&i| visits[i] > 0)
+            .max_by(|&a, &b| {
+                let mean = |i: usize| reward[i] / f64::from(visits[i]);
+                mean(a).total_cmp(&mean(b)).then(b.cmp(&a))
+            })
+            .unwrap_or(0);
+        cands[best]
+    }
+
+    fn observe(&mut self, event: &Event) {
+        self.memory.observe(event);
+    }
+}
