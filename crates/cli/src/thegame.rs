@@ -46,7 +46,8 @@ pub struct SimArgs {
     /// Play exactly these deals: JSON lines {"hands": [[..],..], "draw_pile": [..], "first": 0}.
     #[arg(long)]
     deals: Option<PathBuf>,
-    /// Thinking per decision for `--bot search`: playouts ("400") or milliseconds ("5ms").
+    /// Thinking per decision for `--bot search`: playouts ("400"), milliseconds ("5ms") or
+    /// "standard" (the default: the registered bot's playouts for the player count).
     #[arg(long)]
     budget: Option<Budget>,
     /// Print the results as one JSON object.
@@ -75,7 +76,8 @@ pub struct BenchArgs {
     /// Seed of the first deal.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Thinking per decision for `--bot search`: playouts ("400") or milliseconds ("5ms").
+    /// Thinking per decision for `--bot search`: playouts ("400"), milliseconds ("5ms") or
+    /// "standard" (the default: the registered bot's playouts for the player count).
     #[arg(long)]
     budget: Option<Budget>,
     /// Print the results as JSON.
@@ -117,10 +119,14 @@ impl Roster {
         }
     }
 
-    /// The budget in use, for reports: `None` for bots that do not search.
-    fn budget(&self) -> Option<String> {
-        (self.entry.name == "search")
-            .then(|| self.budget.unwrap_or(Config::default().budget).to_string())
+    /// The budget in use for `players`, for reports: `None` for bots that do not search.
+    fn budget(&self, players: u8) -> Option<String> {
+        (self.entry.name == "search").then(|| {
+            self.budget
+                .unwrap_or(Config::default().budget)
+                .for_players(players)
+                .to_string()
+        })
     }
 }
 
@@ -365,7 +371,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
     let report = SimReport {
         game: "thegame",
         bot: roster.name(),
-        budget: roster.budget(),
+        budget: roster.budget(players),
         players,
         games: tally.games,
         seed: args.seed,
@@ -387,7 +393,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             players,
             roster.name(),
             roster
-                .budget()
+                .budget(players)
                 .map_or_else(String::new, |b| format!(" (budget {b})")),
             tally.games,
             match &args.deals {
@@ -482,7 +488,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
             };
             let row = BenchRow {
                 bot: entry.name,
-                budget: roster.budget(),
+                budget: roster.budget(players),
                 players,
                 games,
                 win_rate: tally.rate(tally.wins),
@@ -526,11 +532,19 @@ mod tests {
             "--budget applies to the search bot only, not to heuristic"
         );
         let plain = Roster::new(find("heuristic").unwrap(), None).unwrap();
-        assert_eq!(plain.budget(), None);
+        assert_eq!(plain.budget(3), None);
+        // Without --budget, the standard budget for the player count is reported.
         let default = Roster::new(find("search").unwrap(), None).unwrap();
-        assert_eq!(default.budget(), Some(Config::default().budget.to_string()));
+        for players in 1..=5 {
+            assert_eq!(
+                default.budget(players),
+                Some(Budget::STANDARD_PLAYOUTS[usize::from(players) - 1].to_string())
+            );
+        }
         let small = Roster::new(find("search").unwrap(), Some(Budget::Playouts(12))).unwrap();
-        assert_eq!(small.budget().as_deref(), Some("12"));
+        assert_eq!(small.budget(2).as_deref(), Some("12"));
+        let standard = Roster::new(find("search").unwrap(), Some(Budget::Standard)).unwrap();
+        assert_eq!(standard.budget(1), default.budget(1));
         assert_eq!(small.make(1).name(), "search");
     }
 
