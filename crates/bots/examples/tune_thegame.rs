@@ -42,6 +42,7 @@ fn main() {
             "next_turn" => &mut p.next_turn,
             "candidates" => &mut p.candidates,
             "exact" => &mut p.exact,
+            "future_floor" => &mut p.future_floor,
             _ => {
                 eprintln!("ignoring unknown key {k:?}");
                 continue;
