@@ -13,15 +13,17 @@
 //!    cards; this pair is scored as one move costing the live cards below `y - 10`, minus one
 //!    card for the extra card shed (or a gain when `y - 10` lands below the old top). Mirrored
 //!    for descending piles.
-//! 4. **Look ahead over the minimum (one player).** When two plays are still due, every legal
-//!    first play is tried, followed by the cheapest second one and then (weighted by
-//!    `next_turn`) the two cheapest plays the remaining hand would offer next turn, each
-//!    counted at no less than `future_floor` (a trick kept for later is not worth what a trick
-//!    played now is: the pile may move before). The first play of the best line is made. This
-//!    avoids spending the hand's only cheap cards now and being forced into a big jump next
-//!    turn. In solo play every unseen card is in the draw pile, so the bot's hand is its whole
-//!    future; with teammates the plain cheapest play already beats the published rates by a
-//!    wide margin, so 2–5 players skip the lookahead and play several times faster.
+//! 4. **Look ahead over the minimum (one player).** When two plays are still due, each
+//!    pile's candidate first plays (its backwards trick, the `candidates` cards nearest its
+//!    top, and every first card of a pair) are tried, followed by the cheapest second one and
+//!    then (weighted by `next_turn`) the two cheapest plays the remaining hand would offer
+//!    next turn, each counted at no less than `future_floor` (a trick kept for later is not
+//!    worth what a trick played now is: the pile may move before). The first play of the best
+//!    line is made. This avoids spending the hand's only cheap cards now and being forced into
+//!    a big jump next turn. In solo play every unseen card is in the draw pile, so the hand is
+//!    the bot's whole foreseeable future; with teammates the plain cheapest play already beats
+//!    the published rates by a wide margin, so 2–5 players skip the lookahead and play about
+//!    five times faster.
 //! 5. **Smallest jump, few extras.** After the minimum it keeps playing only while the cheapest
 //!    move costs at most `extra` (tricks, and free moves in multi-player games), which keeps
 //!    piles open and cheap cards in hand.
@@ -81,8 +83,8 @@ pub struct Params {
     pub dont_play_signal: i32,
     /// Signal "good card" on a pile where my cheapest card costs at most this.
     pub good_card_signal: i32,
-    /// When two plays are still required, try every first play followed by the best second
-    /// one (1); do so also when one play is required (2); or play greedily (0).
+    /// When two plays are still required, try each candidate first play followed by the
+    /// cheapest second one (1); do so also when one play is required (2); or play greedily (0).
     pub lookahead: i32,
     /// With `lookahead`, weight (in sixteenths) of the cost of the two cheapest plays left for
     /// the next turn after the pair (0: ignore the next turn).
