@@ -6,6 +6,8 @@
 //!
 //! Keys are the fields of `bots::thegame::Params` (in quarter cards). Deals use seeds
 //! 1_000_000.. so tuning does not overfit the seeds the README's table is measured on.
+//! `THREADS=n` sets the worker threads (default 2); the speed printed is games per second of
+//! one thread's CPU time.
 
 use bots::thegame::{play_out, Heuristic, Params, Player};
 use thegame::State;
