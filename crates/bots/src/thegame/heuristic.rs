@@ -385,7 +385,7 @@ impl Costs<'_> {
                     plain: false,
                 };
             }
-            let above = hand & ABOVE[usize::from(top)];
+            let above = hand & ABOVE[usize::from(top.min(100))];
             if above != 0 {
                 let c = above.trailing_zeros() as u8;
                 let cost = self.buried(between(top, c), b, other) + pen - self.partner(true, c, b);
@@ -429,7 +429,7 @@ impl Costs<'_> {
                     plain: false,
                 };
             }
-            let below = hand & BELOW[usize::from(top)];
+            let below = hand & BELOW[usize::from(top.min(100))];
             if below != 0 {
                 let c = (127 - below.leading_zeros()) as u8;
                 let cost = self.buried(between(c, top), b, other) + pen - self.partner(false, c, b);
@@ -530,12 +530,12 @@ impl Costs<'_> {
         }
         let mut set = legal
             & !if i < 2 {
-                ABOVE[usize::from(top)]
+                ABOVE[usize::from(top.min(100))]
             } else {
-                BELOW[usize::from(top)]
+                BELOW[usize::from(top.min(100))]
             };
         if i < 2 {
-            let mut above = b.hand & ABOVE[usize::from(top)];
+            let mut above = b.hand & ABOVE[usize::from(top.min(100))];
             set |= above & (b.hand << 10);
             for _ in 0..closest {
                 let low = above & above.wrapping_neg();
@@ -543,7 +543,7 @@ impl Costs<'_> {
                 above ^= low;
             }
         } else {
-            let mut below = b.hand & BELOW[usize::from(top)];
+            let mut below = b.hand & BELOW[usize::from(top.min(100))];
             set |= below & (b.hand >> 10);
             for _ in 0..closest {
                 if below == 0 {
@@ -961,6 +961,20 @@ mod tests {
                 let mut s = State::seeded(players, seed, 0).unwrap();
                 let outcome = super::super::play_out(&mut s, &mut bots).unwrap();
                 assert_eq!(Some(outcome), s.outcome());
+            }
+        }
+    }
+
+    #[test]
+    fn a_view_with_impossible_tops_gets_a_plan_not_a_panic() {
+        for players in [1u8, 3] {
+            let s = State::new(thegame::Setup::seeded(players, 5)).unwrap();
+            let mut view = s.seat_view(s.current());
+            for tops in [[200, 0, 255, 101], [0, 255, 0, 255], [100, 100, 1, 1]] {
+                view.tops = tops;
+                let mut plan = Vec::new();
+                Heuristic::default().plan_turn(&view, &mut plan);
+                assert!(plan.len() <= 16, "{plan:?}");
             }
         }
     }
