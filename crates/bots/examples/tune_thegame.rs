@@ -6,6 +6,8 @@
 //!
 //! Keys are the fields of `bots::thegame::Params` (in quarter cards). Deals use seeds
 //! 1_000_000.. so tuning does not overfit the seeds the README's table is measured on.
+//! `THREADS=n` sets the worker threads (default 2); the speed printed is games per second of
+//! one thread's CPU time.
 
 use bots::thegame::{play_out, Heuristic, Params, Player};
 use thegame::State;
@@ -40,6 +42,9 @@ fn main() {
             "good_card_signal" => &mut p.good_card_signal,
             "lookahead" => &mut p.lookahead,
             "next_turn" => &mut p.next_turn,
+            "candidates" => &mut p.candidates,
+            "exact" => &mut p.exact,
+            "future_floor" => &mut p.future_floor,
             _ => {
                 eprintln!("ignoring unknown key {k:?}");
                 continue;
@@ -47,8 +52,12 @@ fn main() {
         };
         *field = v;
     }
-    let threads = 2u64;
-    let results: Vec<(u64, u64)> = std::thread::scope(|s| {
+    let threads: u64 = std::env::var("THREADS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(2);
+    let start = std::time::Instant::now();
+    let results: Vec<(u64, u64, u64)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 s.spawn(move || {
@@ -56,6 +65,7 @@ fn main() {
                         .map(|_| Box::new(Heuristic::with_params(p)) as Box<dyn Player>)
                         .collect();
                     let (mut wins, mut left) = (0, 0);
+                    let cpu0 = thread_cpu_ns();
                     let mut g = t;
                     while g < games {
                         let mut s = State::seeded(players, 1_000_000 + g, 0).expect("valid");
@@ -64,7 +74,7 @@ fn main() {
                         left += u64::from(o.cards_left());
                         g += threads;
                     }
-                    (wins, left)
+                    (wins, left, thread_cpu_ns().saturating_sub(cpu0))
                 })
             })
             .collect();
@@ -75,10 +85,26 @@ fn main() {
     });
     let wins: u64 = results.iter().map(|r| r.0).sum();
     let left: u64 = results.iter().map(|r| r.1).sum();
+    let seconds = start.elapsed().as_secs_f64();
+    let cpu: u64 = results.iter().map(|r| r.2).sum();
+    let seconds = if cpu > 0 {
+        cpu as f64 / 1e9 / threads as f64
+    } else {
+        seconds
+    };
     println!(
-        "{players}p {games} games: win {:.2}% mean left {:.2}  {:?}",
+        "{players}p {games} games: win {:.2}% mean left {:.2}  {:.0} games/s/thread  {:?}",
         100.0 * wins as f64 / games as f64,
         left as f64 / games as f64,
+        games as f64 / seconds / threads as f64,
         args.get(2..).unwrap_or(&[])
     );
+}
+
+/// Nanoseconds this thread has spent on a CPU (0 where Linux does not report it).
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|t| t.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
 }

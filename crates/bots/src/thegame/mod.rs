@@ -59,12 +59,12 @@ pub const REGISTRY: &[BotEntry] = &[
     },
     BotEntry {
         name: "heuristic",
-        about: "cheapest plays over live cards, tricks, two-play lookahead, signals",
+        about: "cheapest plays over live cards, tricks, pairs, signals; solo: two-play lookahead",
         make: |_| Box::new(Heuristic::default()),
     },
     BotEntry {
         name: "greedy",
-        about: "the heuristic's cost model without lookahead: weaker, much faster",
+        about: "the heuristic without its solo lookahead (the same bot for 2-5 players)",
         make: |_| Box::new(Heuristic::greedy()),
     },
     BotEntry {

@@ -1,0 +1,69 @@
+//! The heuristic's cost per planned turn, without the game around it: the views of 300
+//! games are collected, then planned again and again, timed by the thread's CPU clock.
+//!
+//! ```sh
+//! cargo run --release -p bots --example thegame_turn -- PLAYERS [EXACT]
+//! ```
+//!
+//! `EXACT` 1 re-evaluates every pile after each play (`Params::exact`).
+
+use bots::thegame::{Heuristic, Params, Player};
+use thegame::{State, View};
+
+fn main() {
+    let players: u8 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(3);
+    if !(1..=5).contains(&players) {
+        eprintln!("players must be 1 to 5");
+        std::process::exit(2);
+    }
+    let mut views: Vec<View> = Vec::new();
+    let exact: i32 = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(0);
+    let mut bot = Heuristic::with_params(Params {
+        exact,
+        ..Params::for_players(players)
+    });
+    for seed in 0..300u64 {
+        let mut s = State::seeded(players, 5_000_000 + seed, 0).unwrap();
+        while !s.is_over() {
+            let v = s.seat_view(s.current());
+            views.push(v);
+            let mut plan = Vec::new();
+            bot.plan_turn(&v, &mut plan);
+            for a in plan {
+                if !s.is_over() {
+                    s.apply(&a).unwrap();
+                }
+            }
+        }
+    }
+    let mut plan = Vec::with_capacity(16);
+    let reps = 20;
+    let c0 = cpu();
+    let mut sink = 0;
+    for _ in 0..reps {
+        for v in &views {
+            plan.clear();
+            bot.plan_turn(std::hint::black_box(v), &mut plan);
+            sink += plan.len();
+        }
+    }
+    let ns = (cpu() - c0) as f64 / (reps * views.len()) as f64;
+    println!(
+        "{players}p: {} turns/game, {ns:.0} ns per planned turn ({sink})",
+        views.len() / 300
+    );
+}
+
+/// Nanoseconds this thread has spent on a CPU (0 where Linux does not report it).
+fn cpu() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|t| t.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
