@@ -63,8 +63,17 @@ impl Player for RandomBot {
         let Some(mut hand) = Hand::new(view.hand.bits()) else {
             return self.plan_any(view, plan);
         };
+        let mut first = true;
         loop {
-            let (action, index) = self.choose(&hand, &tops, played >= view.minimum);
+            let runs = hand.runs(&tops);
+            let can_end = played >= view.minimum;
+            // Stuck below the minimum after a play (the game is then lost), or won: the
+            // simulation stops applying the plan as soon as the game is over.
+            if !can_end && !first && count(&runs) == 0 {
+                return true;
+            }
+            first = false;
+            let (action, index) = self.choose_from(&hand, &runs, can_end);
             plan.push(action);
             match action {
                 Action::Play { card, pile } => {
@@ -74,13 +83,14 @@ impl Player for RandomBot {
                 }
                 _ => return true,
             }
-            // Stuck below the minimum (the game is lost after the last play), or won: the
-            // simulation stops applying the plan as soon as the game is over.
-            if played < view.minimum && hand.plays(&tops) == 0 {
-                return true;
-            }
         }
     }
+}
+
+/// How many plays `runs` hold.
+#[inline(always)]
+fn count((plain, trick): &([usize; 4], [u8; 4])) -> usize {
+    (0..4).map(|p| plain[p] + usize::from(trick[p] != 0)).sum()
 }
 
 /// Tops outside `1..=100` (only in hand-made views) read as the nearest end, as the rules
@@ -89,10 +99,20 @@ fn clamp_top(top: u8) -> u8 {
     top.clamp(1, 100)
 }
 
-/// A hand of at most eight cards, sorted ascending, empty slots 0 at the end.
+/// Eight one-byte lanes: `LANES * x` puts `x` in every lane.
+const LANES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every lane.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// A hand of at most eight cards: one card per byte of a `u64` (lowest card in the lowest
+/// byte), sorted ascending, empty lanes 0 at the top. Counting is done on all eight lanes at
+/// once with carry-free byte arithmetic (cards are below 128, so the high bit of each lane is
+/// free to hold a comparison's result).
 #[derive(Clone, Copy, Debug)]
 struct Hand {
-    cards: [u8; 8],
+    lanes: u64,
+    /// The high bits of the occupied lanes.
+    occupied: u64,
     len: usize,
 }
 
@@ -100,42 +120,53 @@ impl Hand {
     /// The hand of `bits`, or `None` for more than eight cards.
     #[inline]
     fn new(mut bits: u128) -> Option<Hand> {
-        let mut cards = [0u8; 8];
+        let mut lanes = 0u64;
         let mut len = 0;
         while bits != 0 {
-            if len == cards.len() {
+            if len == 8 {
                 return None;
             }
-            cards[len] = bits.trailing_zeros() as u8;
+            lanes |= u64::from(bits.trailing_zeros()) << (8 * len);
             len += 1;
             bits &= bits - 1;
         }
-        Some(Hand { cards, len })
+        Some(Hand {
+            lanes,
+            occupied: HIGH & occupied_lanes(len),
+            len,
+        })
     }
 
-    /// How many cards are above `top`.
+    /// The card in lane `index`.
+    #[inline(always)]
+    fn card(&self, index: usize) -> u8 {
+        (self.lanes >> (8 * (index & 7))) as u8
+    }
+
+    /// How many cards are above `top` (`1..=100`): lane by lane, `c + 128 - (top + 1)` has
+    /// its high bit set exactly when `c > top`, and never borrows (`c` ≥ 0, `top + 1` ≤ 101).
     #[inline(always)]
     fn above(&self, top: u8) -> usize {
-        self.cards.iter().map(|&c| usize::from(c > top)).sum()
+        let gt = ((self.lanes | HIGH) - LANES * u64::from(top + 1)) & HIGH;
+        count_high_bits(gt)
     }
 
-    /// How many cards are below `top` (empty slots, 0, wrap to 255 and never count).
+    /// How many cards are below `top` (`1..=100`): `top + 127 - c` has its high bit set
+    /// exactly when `c < top`, and never borrows (`c` ≤ 99); empty lanes are masked out.
     #[inline(always)]
     fn below(&self, top: u8) -> usize {
-        self.cards
-            .iter()
-            .map(|&c| usize::from(c.wrapping_sub(1) < top.wrapping_sub(1)))
-            .sum()
+        let lt = (LANES * u64::from(top + 127) - self.lanes) & self.occupied;
+        count_high_bits(lt)
     }
 
-    /// Whether the hand holds `card` (any number; 0 never counts).
+    /// Whether the hand holds `card` (`0` never counts): a lane equal to `card` is a zero lane
+    /// of `lanes ^ card`; the zero-lane test can only misfire in lanes above a true zero lane,
+    /// so it is exact on the occupied lanes, which come first.
     #[inline(always)]
     fn holds(&self, card: u8) -> bool {
-        card != 0
-            && self
-                .cards
-                .iter()
-                .fold(false, |found, &c| found | (c == card))
+        let x = self.lanes ^ (LANES * u64::from(card));
+        let zero = x.wrapping_sub(LANES) & !x & self.occupied;
+        card != 0 && zero != 0
     }
 
     /// The plain plays and the backwards trick card (0 for none) of every pile.
@@ -156,22 +187,26 @@ impl Hand {
         (plain, trick)
     }
 
-    /// How many plays there are at `tops`.
-    #[inline]
-    fn plays(&self, tops: &[u8; 4]) -> usize {
-        let (plain, trick) = self.runs(tops);
-        (0..4).map(|p| plain[p] + usize::from(trick[p] != 0)).sum()
-    }
-
     /// Removes the card at `index`.
     #[inline(always)]
     fn remove(&mut self, index: usize) {
-        let word = u64::from_le_bytes(self.cards);
         let keep = (1u64 << (8 * index.min(7))) - 1;
-        let word = (word & keep) | ((word >> 8) & !keep);
-        self.cards = word.to_le_bytes();
+        self.lanes = (self.lanes & keep) | ((self.lanes >> 8) & !keep);
         self.len -= 1;
+        self.occupied = HIGH & occupied_lanes(self.len);
     }
+}
+
+/// All bits of the first `len` lanes (`len` ≤ 8).
+#[inline(always)]
+fn occupied_lanes(len: usize) -> u64 {
+    u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0)
+}
+
+/// How many lanes have their high bit set (the other bits being 0).
+#[inline(always)]
+fn count_high_bits(x: u64) -> usize {
+    ((x >> 7).wrapping_mul(LANES) >> 56) as usize
 }
 
 impl RandomBot {
@@ -179,7 +214,17 @@ impl RandomBot {
     /// play, the index in `hand` of the card played.
     #[inline]
     fn choose(&mut self, hand: &Hand, tops: &[u8; 4], can_end: bool) -> (Action, usize) {
-        let (plain, trick) = hand.runs(tops);
+        self.choose_from(hand, &hand.runs(tops), can_end)
+    }
+
+    /// [`RandomBot::choose`] with the runs of the hand at the tops already counted.
+    #[inline(always)]
+    fn choose_from(
+        &mut self,
+        hand: &Hand,
+        (plain, trick): &([usize; 4], [u8; 4]),
+        can_end: bool,
+    ) -> (Action, usize) {
         // starts[p]: the first choice of pile p; starts[4]: `end`.
         let mut starts = [0u32; 5];
         for p in 0..4 {
@@ -209,7 +254,7 @@ impl RandomBot {
         } else {
             hand.below(trick[p])
         };
-        let card = hand.cards[index & 7];
+        let card = hand.card(index);
         match Card::new(card) {
             Some(card) => (Action::Play { card, pile }, index),
             None => (Action::EndTurn, 0),
@@ -398,6 +443,29 @@ mod tests {
         assert!(checked > 20_000, "{checked}");
     }
 
+    /// The lane arithmetic agrees with plain counting for every top and card.
+    #[test]
+    fn lane_counts_match_plain_counting() {
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(8);
+        for size in 0..=8 {
+            for _ in 0..50 {
+                let mut bits = 0u128;
+                while (bits.count_ones() as usize) < size {
+                    bits |= 1u128 << (2 + bounded32(&mut rng, 98));
+                }
+                let hand = Hand::new(bits).unwrap();
+                let cards: Vec<u8> = (2..=99u8).filter(|&c| bits >> c & 1 == 1).collect();
+                for top in 1..=100u8 {
+                    assert_eq!(hand.above(top), cards.iter().filter(|&&c| c > top).count());
+                    assert_eq!(hand.below(top), cards.iter().filter(|&&c| c < top).count());
+                }
+                for card in 0..=120u8 {
+                    assert_eq!(hand.holds(card), cards.contains(&card), "{cards:?} {card}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn removing_a_card_keeps_the_hand_sorted() {
         let bits = [5u8, 17, 23, 40, 41, 60, 77, 99]
@@ -405,14 +473,14 @@ mod tests {
             .fold(0u128, |b, &c| b | 1u128 << c);
         for i in 0..8 {
             let mut h = Hand::new(bits).unwrap();
-            let removed = h.cards[i];
+            let removed = h.card(i);
             h.remove(i);
             let mut want: Vec<u8> = [5u8, 17, 23, 40, 41, 60, 77, 99]
                 .into_iter()
                 .filter(|&c| c != removed)
                 .collect();
             want.push(0);
-            assert_eq!(h.cards.to_vec(), want);
+            assert_eq!((0..8).map(|i| h.card(i)).collect::<Vec<u8>>(), want);
             assert_eq!(h.len, 7);
         }
         assert!(
