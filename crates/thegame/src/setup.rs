@@ -174,7 +174,9 @@ pub fn shuffled_deck(seed: u64) -> [u8; Card::COUNT] {
     }
     let mut cards = ORDERED_DECK;
     for i in (1..Card::COUNT).rev() {
-        cards.swap(i, usize::from(picks[i]) % Card::COUNT);
+        // `picks[i] <= i` by construction; `min` states it without a branch.
+        let j = usize::from(picks[i]).min(i);
+        cards.swap(i, j);
     }
     cards
 }

@@ -63,25 +63,31 @@ impl Player for RandomBot {
         let Some(mut hand) = Hand::new(view.hand.bits()) else {
             return self.plan_any(view, plan);
         };
-        let mut first = true;
+        let mut runs = hand.runs(&tops);
         loop {
-            let runs = hand.runs(&tops);
             let can_end = played >= view.minimum;
-            // Stuck below the minimum after a play (the game is then lost), or won: the
-            // simulation stops applying the plan as soon as the game is over.
-            if !can_end && !first && count(&runs) == 0 {
-                return true;
-            }
-            first = false;
             let (action, index) = self.choose_from(&hand, &runs, can_end);
             plan.push(action);
-            match action {
-                Action::Play { card, pile } => {
-                    hand.remove(index);
-                    tops[pile.index()] = card.get();
-                    played += 1;
-                }
-                _ => return true,
+            let Action::Play { card, pile } = action else {
+                return true;
+            };
+            hand.remove(index);
+            played += 1;
+            // Only the played pile's runs need counting again; the others just lose the card.
+            let c = card.get();
+            let (plain, trick) = &mut runs;
+            for q in 0..4 {
+                let counted = if q < 2 { c > tops[q] } else { c < tops[q] };
+                plain[q] -= usize::from(counted);
+                trick[q] = if trick[q] == c { 0 } else { trick[q] };
+            }
+            let p = pile.index();
+            tops[p] = c;
+            (plain[p], trick[p]) = hand.run(pile, c);
+            // Stuck below the minimum (the game is lost after this play), or won: the
+            // simulation stops applying the plan as soon as the game is over.
+            if played < view.minimum && count(&runs) == 0 {
+                return true;
             }
         }
     }
@@ -175,16 +181,20 @@ impl Hand {
         let mut plain = [0; 4];
         let mut trick = [0; 4];
         for pile in Pile::ALL {
-            let top = tops[pile.index()];
-            let (n, t) = if pile.is_ascending() {
-                (self.above(top), top.saturating_sub(10))
-            } else {
-                (self.below(top), top + 10)
-            };
-            plain[pile.index()] = n;
-            trick[pile.index()] = if self.holds(t) { t } else { 0 };
+            (plain[pile.index()], trick[pile.index()]) = self.run(pile, tops[pile.index()]);
         }
         (plain, trick)
+    }
+
+    /// The plain plays and the trick card (0 for none) of `pile` at `top`.
+    #[inline(always)]
+    fn run(&self, pile: Pile, top: u8) -> (usize, u8) {
+        let (n, t) = if pile.is_ascending() {
+            (self.above(top), top.saturating_sub(10))
+        } else {
+            (self.below(top), top + 10)
+        };
+        (n, if self.holds(t) { t } else { 0 })
     }
 
     /// Removes the card at `index`.
