@@ -623,6 +623,32 @@ mod tests {
         }
     }
 
+    /// The simulation's fast deal (`State::seeded`, fast shuffle, hands built as bitmasks)
+    /// equals the checked path (`State::new` with the explicit deal of the stepwise shuffle).
+    #[test]
+    fn the_fast_seeded_state_is_the_checked_one() {
+        for players in 1..=5u8 {
+            for seed in 0..2_000u64 {
+                let cards = shuffled_deck_stepwise(seed);
+                let h = usize::from(hand_size(players));
+                let n = usize::from(players);
+                let setup = Setup {
+                    players,
+                    seed: 0,
+                    first: (seed % u64::from(players)) as u8,
+                    deal: Some(Deal {
+                        hands: (0..n).map(|s| cards[s * h..(s + 1) * h].to_vec()).collect(),
+                        draw_pile: cards[n * h..].to_vec(),
+                    }),
+                };
+                let first = setup.first;
+                let checked = crate::State::new(setup).unwrap();
+                let fast = crate::State::seeded(players, seed, first).unwrap();
+                assert_eq!(fast, checked, "{players} players, seed {seed}");
+            }
+        }
+    }
+
     /// The inverse of `splitmix_mix`, to build a seed with a chosen first output.
     fn splitmix_unmix(mut z: u64) -> u64 {
         fn inverse(a: u64) -> u64 {
