@@ -59,7 +59,17 @@ fn main() -> anyhow::Result<()> {
         )
         .with_writer(std::io::stderr)
         .init();
-    match Cli::parse().command {
+    let command = Cli::parse().command;
+    if !matches!(
+        command,
+        Command::Serve(_)
+            | Command::Bench {
+                what: Bench::Serve(_)
+            }
+    ) {
+        die_quietly_on_closed_pipe();
+    }
+    match command {
         Command::Serve(args) => serve::serve(args),
         Command::Replay(args) => powergrid::replay(&args),
         Command::Sim {
@@ -73,5 +83,20 @@ fn main() -> anyhow::Result<()> {
             Bench::Thegame(args) => thegame::bench(&args),
             Bench::Serve(args) => serve::bench_serve(args),
         },
+    }
+}
+
+/// Lets a report command end quietly when its reader goes away (`tabletop sim … | head`), as
+/// every Unix filter does, instead of panicking in `println!`.
+///
+/// Rust ignores `SIGPIPE` so that writes return errors; the printing commands get the default
+/// back (the process ends at the first write to a closed pipe). The server commands keep it
+/// ignored: a peer closing a socket must be an error to handle, never the end of the server.
+fn die_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called once at start-up, before any thread is spawned; restoring a signal's
+    // default disposition has no other effect on the program.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

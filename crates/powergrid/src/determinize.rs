@@ -65,6 +65,49 @@ pub enum DeterminizeError {
     /// The view is of a finished game, or does not fit the map or player count.
     #[error("the view cannot be rebuilt: {0}")]
     View(&'static str),
+    /// The rebuilt state breaks an invariant of the game (the view was not made by this crate).
+    #[error("the rebuilt state is impossible: {0}")]
+    Invalid(String),
+}
+
+/// Sizes and seat numbers that must hold before a state is assembled (a view read from a
+/// file or a bot's guess may be anything; nothing here may panic on it).
+fn check_shape(view: &View, hidden: &Hidden) -> Result<(), DeterminizeError> {
+    let players = view.players.len();
+    let seat_ok = |s: &Seat| usize::from(s.0) < players;
+    let seats_ok = view
+        .players
+        .iter()
+        .enumerate()
+        .all(|(i, p)| p.seat.index() == i)
+        && view.turn_order.len() == players
+        && view.turn_order.iter().all(seat_ok)
+        && view.auction_done.iter().all(seat_ok)
+        && hidden.bought.iter().all(seat_ok)
+        && view.pending_discard.is_none_or(|(s, _)| seat_ok(&s))
+        && view.auction.as_ref().is_none_or(|a| {
+            seat_ok(&a.starter) && a.bidders.iter().all(seat_ok) && seat_ok(&a.high_bidder)
+        });
+    if !seats_ok {
+        return Err(DeterminizeError::View(
+            "a seat number the game does not have",
+        ));
+    }
+    if players > 6 || view.players.iter().any(|p| p.plants.len() > 5) {
+        return Err(DeterminizeError::View("too many players or plants"));
+    }
+    if view.current_market.len() + view.future_market.len() > 8 {
+        return Err(DeterminizeError::View(
+            "more than eight plants on the market",
+        ));
+    }
+    if hidden.deck_top_first.len() + view.under_step3_card.len() + 1 > 43 {
+        return Err(DeterminizeError::DeckSize {
+            expected: view.deck_size,
+            got: hidden.deck_top_first.len() + view.under_step3_card.len() + 1,
+        });
+    }
+    Ok(())
 }
 
 impl State {
@@ -98,6 +141,7 @@ impl State {
         let Actor::Seat(actor) = view.actor else {
             return Err(DeterminizeError::View("the game is over"));
         };
+        check_shape(view, hidden)?;
         // Every plant of the game must be in exactly one place.
         let mut seen = PlantSet::EMPTY;
         let mut place = |p: PlantId| -> Result<(), DeterminizeError> {
@@ -235,6 +279,7 @@ impl State {
             cursor,
             standings: FixedList::new(),
         };
+        crate::invariants::check_core(&core).map_err(DeterminizeError::Invalid)?;
         Ok(State::from_core(core))
     }
 
@@ -277,6 +322,34 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn impossible_seats_and_sizes_are_refused_without_panicking() {
+        let s = State::new(Setup::new(4, MapId::Germany, 3)).unwrap();
+        let (view, hidden) = s.split(Seat(0));
+        let mut v = view.clone();
+        v.turn_order[2] = Seat(40);
+        assert_eq!(
+            State::from_view(&v, &hidden).unwrap_err(),
+            DeterminizeError::View("a seat number the game does not have")
+        );
+        let mut h = hidden.clone();
+        h.bought.push(Seat(9));
+        assert!(matches!(
+            State::from_view(&view, &h),
+            Err(DeterminizeError::View(_))
+        ));
+        let mut h = hidden.clone();
+        h.deck_top_first
+            .extend(hidden.deck_top_first.iter().copied().cycle().take(60));
+        assert!(matches!(
+            State::from_view(&view, &h),
+            Err(DeterminizeError::DeckSize { .. })
+        ));
+        let mut v = view;
+        v.future_market.extend(hidden.deck_top_first.iter().take(3));
+        assert!(State::from_view(&v, &hidden).is_err());
     }
 
     #[test]

@@ -503,6 +503,36 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_checkpoint_thread_moves_the_wal_into_the_database_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let store = SqliteStore::open(&path).unwrap();
+        store.create_game(game("a")).await.unwrap();
+        let commits: Vec<_> = (1..=2000)
+            .map(|i| store.append_action("a", action(i)))
+            .collect();
+        for c in commits {
+            c.await.unwrap();
+        }
+        // The writer never checkpoints (autocheckpoint is off), so the rows reach the main
+        // file only through the checkpoint thread.
+        let rows_on_disk = || std::fs::metadata(&path).map_or(0, |m| m.len());
+        let deadline = std::time::Instant::now() + 20 * CHECKPOINT_EVERY;
+        while rows_on_disk() < 16 * 4096 && std::time::Instant::now() < deadline {
+            tokio::time::sleep(CHECKPOINT_EVERY / 4).await;
+        }
+        assert!(
+            rows_on_disk() >= 16 * 4096,
+            "database file is {} bytes after {:?}",
+            rows_on_disk(),
+            20 * CHECKPOINT_EVERY
+        );
+        drop(store);
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.load().unwrap()[0].actions.len(), 2000);
+    }
+
+    #[tokio::test]
     async fn a_duplicate_action_fails_alone_and_others_in_its_batch_commit() {
         let store = SqliteStore::open_in_memory().unwrap();
         store.create_game(game("a")).await.unwrap();
