@@ -144,15 +144,21 @@ impl State {
             outcome: None,
         };
         for (seat, hand) in state.hands.iter_mut().take(n).enumerate() {
-            let mut bits = 0u128;
+            let (mut low, mut high) = (0u64, 0u64);
             for &c in &cards[seat * h..(seat + 1) * h] {
-                bits |= 1u128 << c;
+                // Two 64-bit halves: cheaper than a 128-bit shift by a variable amount.
+                let bit = 1u64 << (c & 63);
+                if c < 64 {
+                    low |= bit;
+                } else {
+                    high |= bit;
+                }
             }
-            *hand = CardSet::from_bits(bits);
+            *hand = CardSet::from_bits(u128::from(low) | (u128::from(high) << 64));
         }
+        state.hand_lens[..n].fill(h as u8);
         state.draw[n * h..].copy_from_slice(&cards[n * h..]);
-        state.recount();
-        state.settle(&mut ());
+        // A fresh deal always has a play (an ascending pile at 1 takes any card): no outcome.
         Ok(state)
     }
 
