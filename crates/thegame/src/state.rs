@@ -634,7 +634,12 @@ impl State {
         let players = usize::from(self.players);
         let mut next = seat;
         for i in 1..=players {
-            let s = (seat + i) % players;
+            // `seat + i < 2 * players`: a subtraction instead of a division.
+            let s = if seat + i >= players {
+                seat + i - players
+            } else {
+                seat + i
+            };
             if self.hand_lens[s] != 0 {
                 next = s;
                 break;
