@@ -145,16 +145,72 @@ impl DealRecord {
 /// assert_eq!(sorted[97], 99);
 /// ```
 pub fn shuffled_deck(seed: u64) -> [u8; Card::COUNT] {
-    let mut cards = [0u8; Card::COUNT];
-    for (i, c) in cards.iter_mut().enumerate() {
-        *c = i as u8 + Card::MIN;
+    // The fast path draws all 97 positions first (independent of the cards, so the random
+    // numbers pipeline), assuming no pick is rejected, then swaps. A possible rejection (the
+    // low half of a product below `n`, about one deal in a million) sends the deal to the
+    // step-by-step procedure, which defines it: the result is the same either way.
+    let mut picks = [0u8; Card::COUNT];
+    let mut state = seed;
+    let mut doubtful = false;
+    // Positions 97 and 96 take the low and high halves of the first output, and so on down to
+    // positions 3 and 2; position 1 takes the low half of the 49th output.
+    for pair in 0..48 {
+        let i = Card::COUNT - 1 - 2 * pair;
+        state = state.wrapping_add(SPLITMIX_GAMMA);
+        let x = splitmix_mix(state);
+        let (a, b) = (i as u64 + 1, i as u64);
+        let m = (x & 0xFFFF_FFFF) * a;
+        let k = (x >> 32) * b;
+        doubtful |= ((m as u32) < a as u32) | ((k as u32) < b as u32);
+        picks[i] = (m >> 32) as u8;
+        picks[i - 1] = (k >> 32) as u8;
     }
+    state = state.wrapping_add(SPLITMIX_GAMMA);
+    let m = (splitmix_mix(state) & 0xFFFF_FFFF) * 2;
+    doubtful |= (m as u32) < 2;
+    picks[1] = (m >> 32) as u8;
+    if doubtful {
+        return shuffled_deck_stepwise(seed);
+    }
+    let mut cards = ORDERED_DECK;
+    for i in (1..Card::COUNT).rev() {
+        // `picks[i] <= i` by construction; `min` states it without a branch.
+        let j = usize::from(picks[i]).min(i);
+        cards.swap(i, j);
+    }
+    cards
+}
+
+/// The cards `2..=99` in order.
+const ORDERED_DECK: [u8; Card::COUNT] = {
+    let mut cards = [0u8; Card::COUNT];
+    let mut i = 0;
+    while i < Card::COUNT {
+        cards[i] = i as u8 + Card::MIN;
+        i += 1;
+    }
+    cards
+};
+
+/// The deal's definition, one pick at a time (see the module docs).
+fn shuffled_deck_stepwise(seed: u64) -> [u8; Card::COUNT] {
+    let mut cards = ORDERED_DECK;
     let mut deck = Deck::new(seed);
     for i in (1..Card::COUNT).rev() {
         let j = deck.pick(i as u32 + 1) as usize;
         cards.swap(i, j);
     }
     cards
+}
+
+const SPLITMIX_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64's output function.
+#[inline(always)]
+fn splitmix_mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The random source of the deal: SplitMix64, consumed 32 bits at a time.
@@ -175,11 +231,8 @@ impl Deck {
     /// SplitMix64's next output.
     #[inline(always)]
     fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.state = self.state.wrapping_add(SPLITMIX_GAMMA);
+        splitmix_mix(self.state)
     }
 
     #[inline(always)]
@@ -557,6 +610,76 @@ mod tests {
         assert_ne!(deck, shuffled_deck(43));
         // Pinned: a change of shuffle would silently change every recorded seeded game.
         assert_eq!(&deck[..8], &GOLDEN_SEED_42[..]);
+    }
+
+    #[test]
+    fn the_fast_deal_is_the_stepwise_deal() {
+        for seed in (0..20_000u64).chain([u64::MAX, u64::MAX - 1, 1 << 63]) {
+            assert_eq!(
+                shuffled_deck(seed),
+                shuffled_deck_stepwise(seed),
+                "seed {seed}"
+            );
+        }
+    }
+
+    /// The simulation's fast deal (`State::seeded`, fast shuffle, hands built as bitmasks)
+    /// equals the checked path (`State::new` with the explicit deal of the stepwise shuffle).
+    #[test]
+    fn the_fast_seeded_state_is_the_checked_one() {
+        for players in 1..=5u8 {
+            for seed in 0..2_000u64 {
+                let cards = shuffled_deck_stepwise(seed);
+                let h = usize::from(hand_size(players));
+                let n = usize::from(players);
+                let setup = Setup {
+                    players,
+                    seed: 0,
+                    first: (seed % u64::from(players)) as u8,
+                    deal: Some(Deal {
+                        hands: (0..n).map(|s| cards[s * h..(s + 1) * h].to_vec()).collect(),
+                        draw_pile: cards[n * h..].to_vec(),
+                    }),
+                };
+                let first = setup.first;
+                let checked = crate::State::new(setup).unwrap();
+                let fast = crate::State::seeded(players, seed, first).unwrap();
+                assert_eq!(fast, checked, "{players} players, seed {seed}");
+            }
+        }
+    }
+
+    /// The inverse of `splitmix_mix`, to build a seed with a chosen first output.
+    fn splitmix_unmix(mut z: u64) -> u64 {
+        fn inverse(a: u64) -> u64 {
+            // Newton's iteration for the inverse of an odd number modulo 2^64.
+            let mut x = a;
+            for _ in 0..6 {
+                x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+            }
+            x
+        }
+        z ^= (z >> 31) ^ (z >> 62);
+        z = z.wrapping_mul(inverse(0x94D0_49BB_1331_11EB));
+        z ^= (z >> 27) ^ (z >> 54);
+        z = z.wrapping_mul(inverse(0xBF58_476D_1CE4_E5B9));
+        z ^ (z >> 30) ^ (z >> 60)
+    }
+
+    /// A seed whose first pick is rejected (its first output's low half is 0, below
+    /// 2^32 mod 98 = 88) is dealt by the stepwise procedure, which draws again.
+    #[test]
+    fn a_rejected_pick_draws_again() {
+        let output = 0xDEAD_BEEF_0000_0000u64;
+        let seed = splitmix_unmix(output).wrapping_sub(SPLITMIX_GAMMA);
+        let mut d = Deck::new(seed);
+        assert_eq!(d.next_u64(), output);
+        let mut d = Deck::new(seed);
+        // The low half (0) is rejected; the high half decides.
+        assert_eq!(d.pick(98), ((0xDEAD_BEEFu64 * 98) >> 32) as u32);
+        let deck = shuffled_deck(seed);
+        assert_eq!(deck, shuffled_deck_stepwise(seed));
+        assert_eq!(deck[97], ((0xDEAD_BEEFu64 * 98) >> 32) as u8 + 2);
     }
 
     const GOLDEN_SEED_42: [u8; 8] = [30, 28, 62, 58, 53, 69, 16, 37];

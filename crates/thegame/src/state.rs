@@ -144,15 +144,21 @@ impl State {
             outcome: None,
         };
         for (seat, hand) in state.hands.iter_mut().take(n).enumerate() {
-            let mut bits = 0u128;
+            let (mut low, mut high) = (0u64, 0u64);
             for &c in &cards[seat * h..(seat + 1) * h] {
-                bits |= 1u128 << c;
+                // Two 64-bit halves: cheaper than a 128-bit shift by a variable amount.
+                let bit = 1u64 << (c & 63);
+                if c < 64 {
+                    low |= bit;
+                } else {
+                    high |= bit;
+                }
             }
-            *hand = CardSet::from_bits(bits);
+            *hand = CardSet::from_bits(u128::from(low) | (u128::from(high) << 64));
         }
+        state.hand_lens[..n].fill(h as u8);
         state.draw[n * h..].copy_from_slice(&cards[n * h..]);
-        state.recount();
-        state.settle(&mut ());
+        // A fresh deal always has a play (an ascending pile at 1 takes any card): no outcome.
         Ok(state)
     }
 
@@ -628,7 +634,12 @@ impl State {
         let players = usize::from(self.players);
         let mut next = seat;
         for i in 1..=players {
-            let s = (seat + i) % players;
+            // `seat + i < 2 * players`: a subtraction instead of a division.
+            let s = if seat + i >= players {
+                seat + i - players
+            } else {
+                seat + i
+            };
             if self.hand_lens[s] != 0 {
                 next = s;
                 break;

@@ -522,3 +522,236 @@ fn json_of_setup_and_state_round_trips() {
     let err = serde_json::from_str::<State>(&serde_json::to_string(&p).unwrap()).unwrap_err();
     assert!(err.to_string().contains("appears more than once"), "{err}");
 }
+
+// ---- Rules audit (session 2): each point of the audit pinned by a named test. ----
+
+#[test]
+fn hand_sizes_are_eight_seven_and_six() {
+    for (players, size) in [(1u8, 8usize), (2, 7), (3, 6), (4, 6), (5, 6)] {
+        for seed in 0..20 {
+            let s = State::new(Setup::seeded(players, seed)).unwrap();
+            for seat in 0..players {
+                assert_eq!(s.hand(Seat(seat)).len(), size, "{players}p seat {seat}");
+            }
+            assert_eq!(
+                usize::from(s.draw_pile_len()),
+                98 - usize::from(players) * size
+            );
+        }
+    }
+}
+
+#[test]
+fn hands_are_refilled_only_when_the_turn_ends() {
+    let mut s = ordered_two_player_game();
+    let draw = s.draw_pile().to_vec();
+    // Three plays: the hand shrinks and nothing is drawn, however many cards were played.
+    for (i, n) in [2u8, 3, 4].into_iter().enumerate() {
+        s.apply(&play(n, Pile::Up1)).unwrap();
+        assert_eq!(s.hand(Seat(0)).len(), 7 - (i + 1));
+        assert_eq!(s.draw_pile(), &draw[..]);
+    }
+    let events = s.apply(&Action::EndTurn).unwrap();
+    // Exactly as many as were played, from the front of the draw pile, in order.
+    assert!(events.contains(&Event::Drew {
+        seat: Seat(0),
+        count: 3,
+        cards: Some(vec![card(16), card(17), card(18)])
+    }));
+    assert_eq!(s.hand(Seat(0)).len(), 7);
+    assert_eq!(s.draw_pile(), &draw[3..]);
+    // The other seat's hand never changed.
+    assert_eq!(s.hand(Seat(1)).len(), 7);
+}
+
+#[test]
+fn the_backwards_trick_is_exactly_ten() {
+    // Up1 at 36: 26 by the trick; 16 (twenty back), 25 and 27 (nine, eleven) are refused.
+    let s = position(0, &[&[16, 25, 26, 27, 37]], [36, 98, 3, 2], &[], 0);
+    assert!(s.is_legal(&play(26, Pile::Up1)));
+    assert!(s.is_legal(&play(37, Pile::Up1)));
+    for n in [16, 25, 27] {
+        assert!(
+            matches!(
+                s.check(Seat(0), &play(n, Pile::Up1)),
+                Err(RuleError::PileRejects { .. })
+            ),
+            "{n} on up1 at 36"
+        );
+    }
+    // Down1 at 50: 60 by the trick; 70, 59 and 61 are refused.
+    let s = position(0, &[&[49, 59, 60, 61, 70]], [98, 97, 50, 2], &[], 0);
+    assert!(s.is_legal(&play(60, Pile::Down1)));
+    assert!(s.is_legal(&play(49, Pile::Down1)));
+    for n in [59, 61, 70] {
+        assert!(!s.is_legal(&play(n, Pile::Down1)), "{n} on down1 at 50");
+    }
+    // The trick is repeatable: 26 on 36, then 16 on 26.
+    let mut s = position(0, &[&[16, 26, 50]], [36, 98, 3, 2], &[], 0);
+    s.apply(&play(26, Pile::Up1)).unwrap();
+    s.apply(&play(16, Pile::Up1)).unwrap();
+    assert_eq!(s.top(Pile::Up1), 16);
+}
+
+#[test]
+fn emptying_the_hand_mid_turn_with_cards_to_draw_refills_it() {
+    // One player, eight cards that all fit, eight cards to draw.
+    let hand: Vec<u8> = (10..18).collect();
+    let draw: Vec<u8> = (60..68).collect();
+    let mut s = position(0, &[&hand], [1, 1, 100, 100], &draw, 0);
+    for &n in &hand {
+        assert!(s.outcome().is_none());
+        s.apply(&play(n, Pile::Up1)).unwrap();
+    }
+    assert!(s.hand(Seat(0)).is_empty());
+    assert!(
+        s.outcome().is_none(),
+        "an empty hand after the minimum is no loss"
+    );
+    assert!(s.can_end_turn());
+    s.apply(&Action::EndTurn).unwrap();
+    assert_eq!(s.hand(Seat(0)).len(), 8);
+    assert_eq!(s.current(), Seat(0));
+    assert_eq!(s.minimum(), 1);
+}
+
+#[test]
+fn reaching_the_minimum_and_being_stuck_is_no_loss() {
+    // Seat 0 has played 2 and nothing fits: it ends the turn, the game goes on.
+    let s = position(0, &[&[45, 46], &[30, 31]], [60, 61, 40, 41], &[90, 91], 2);
+    assert!(s.outcome().is_none());
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal[0], Action::EndTurn);
+    // The draw pile is empty: one card is the minimum, after one play being stuck is fine.
+    let s = position(0, &[&[45, 46], &[30, 31]], [60, 61, 40, 41], &[], 1);
+    assert!(s.outcome().is_none());
+    assert!(s.can_end_turn());
+}
+
+#[test]
+fn below_the_minimum_with_a_play_left_is_no_loss() {
+    // One card fits now; after it, another does (the first opened the trick).
+    let mut s = position(0, &[&[25, 15], &[2]], [20, 90, 10, 11], &[95], 0);
+    assert!(s.outcome().is_none());
+    s.apply(&play(25, Pile::Up1)).unwrap();
+    assert!(s.outcome().is_none());
+    s.apply(&play(15, Pile::Up1)).unwrap();
+    assert!(s.outcome().is_none());
+}
+
+#[test]
+fn a_turn_that_can_reach_only_one_card_of_two_is_lost_after_it() {
+    // Draw pile not empty: the minimum is 2, and only 25 fits (after it, nothing does).
+    let mut s = position(0, &[&[25, 5, 6], &[2]], [20, 90, 3, 4], &[95], 0);
+    assert!(s.outcome().is_none(), "a play exists, so no loss yet");
+    let events = s.apply(&play(25, Pile::Up1)).unwrap();
+    assert_eq!(events.last(), Some(&Event::Lost { cards_left: 4 }));
+    // The same hand with an empty draw pile: one card is enough, the turn can end.
+    let mut s = position(0, &[&[25, 5, 6], &[2]], [20, 90, 3, 4], &[], 0);
+    s.apply(&play(25, Pile::Up1)).unwrap();
+    assert!(s.outcome().is_none());
+    assert!(s.can_end_turn());
+}
+
+#[test]
+fn a_stuck_player_loses_at_the_start_of_the_turn_and_not_before() {
+    // Seat 1 holds only 5, which fits nowhere: the loss comes when its turn starts, with the
+    // cards left counted then (seat 0 refilled its short hand with all three, plus seat 1's).
+    let mut s = position(0, &[&[30, 31], &[5]], [20, 90, 3, 4], &[70, 71, 72], 0);
+    assert!(s.outcome().is_none());
+    s.apply(&play(30, Pile::Up1)).unwrap();
+    s.apply(&play(31, Pile::Up1)).unwrap();
+    assert!(s.outcome().is_none());
+    let events = s.apply(&Action::EndTurn).unwrap();
+    assert_eq!(
+        &events[events.len() - 2..],
+        &[
+            Event::TurnStarted {
+                seat: Seat(1),
+                minimum: 1
+            },
+            Event::Lost { cards_left: 4 }
+        ]
+    );
+}
+
+#[test]
+fn the_win_is_declared_at_the_ninety_eighth_card_mid_turn() {
+    // Two cards left, both in seat 0's hand and both playable: the first play is not a win,
+    // the second is, without `end`.
+    let mut s = position(0, &[&[40, 41], &[]], [30, 1, 100, 100], &[], 0);
+    s.apply(&play(40, Pile::Up1)).unwrap();
+    assert_eq!(s.outcome(), None);
+    assert_eq!(s.played().len(), 97);
+    let events = s.apply(&play(41, Pile::Up1)).unwrap();
+    assert_eq!(events.last(), Some(&Event::Won));
+    assert_eq!(s.outcome(), Some(Outcome::Won));
+}
+
+/// What a seat sees must not depend on anything hidden from it: reshuffling the other hands
+/// (at their sizes) and the draw pile leaves every view of that seat, and its JSON, unchanged.
+/// (A reshuffle that leaves the active player stuck ends that game at once: the outcome is
+/// public, so such a world is not one the seat cannot tell apart, and it is skipped.)
+#[test]
+fn a_view_does_not_depend_on_hidden_cards() {
+    use rand_core::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+    let mut legal = Vec::new();
+    let mut compared = 0;
+    for players in 1..=5u8 {
+        for seed in 0..30 {
+            let mut s = State::new(Setup::seeded(players, seed)).unwrap();
+            let mut step = 0u64;
+            while !s.is_over() {
+                for seat in 0..players {
+                    let mine = Viewer::Seat(Seat(seat));
+                    let p = s.position();
+                    // Every card the seat cannot see, in one pool, reshuffled.
+                    let mut pool: Vec<u8> = p.draw_pile.clone();
+                    for (other, h) in p.hands.iter().enumerate() {
+                        if other != usize::from(seat) {
+                            pool.extend(h);
+                        }
+                    }
+                    for i in (1..pool.len()).rev() {
+                        let j = thegame::bounded(&mut rng, i as u64 + 1) as usize;
+                        pool.swap(i, j);
+                    }
+                    let mut q = p.clone();
+                    let mut at = 0;
+                    for (other, h) in q.hands.iter_mut().enumerate() {
+                        if other != usize::from(seat) {
+                            let k = h.len();
+                            *h = pool[at..at + k].to_vec();
+                            at += k;
+                        }
+                    }
+                    q.draw_pile = pool[at..].to_vec();
+                    let t = State::from_position(q).unwrap();
+                    if t.outcome() != s.outcome() {
+                        continue;
+                    }
+                    compared += 1;
+                    assert_ne!(t.position(), s.position());
+                    assert_eq!(t.view(mine), s.view(mine));
+                    assert_eq!(
+                        serde_json::to_string(&t.view(mine)).unwrap(),
+                        serde_json::to_string(&s.view(mine)).unwrap()
+                    );
+                    assert_eq!(t.view(Viewer::Spectator), s.view(Viewer::Spectator));
+                }
+                s.legal_actions(&mut legal);
+                let turn: Vec<Action> = legal
+                    .iter()
+                    .filter(|a| !matches!(a, Action::Signal { .. }))
+                    .copied()
+                    .collect();
+                step += 1;
+                let a = turn[((seed * 31 + step * 7) % turn.len() as u64) as usize];
+                s.apply(&a).unwrap();
+            }
+        }
+    }
+    assert!(compared > 2_000, "{compared}");
+}

@@ -2,6 +2,20 @@
 //!
 //! It never signals: a random signal carries no information and cannot change the game, and
 //! leaving signals out keeps random play a pure baseline (and fast).
+//!
+//! Decisions:
+//! - The choice is defined by one draw of [`bounded32`] over the legal choices listed pile by
+//!   pile (up1, up2, down1, down2), within a pile its plain plays in ascending card order and
+//!   then the backwards trick, and `end` last. No draw is made when there is nothing to choose.
+//!   Every implementation below makes exactly this choice (a test compares them).
+//! - Speed (random play is the simulator's baseline and must run at a million games a second
+//!   per core): a turn is planned on a [`Hand`], the hand as a sorted array of at most eight
+//!   cards. Sorted, a pile's plain plays are one run of it (the highest cards for an
+//!   ascending pile, the lowest for a descending one), so each pile's count is a branch-free
+//!   sum of eight comparisons (vectorised by the compiler) and the chosen card is read by
+//!   index: no bit counting (slow on CPUs targeted without `popcnt`), no data-dependent
+//!   branches to mispredict. A hand of more than eight cards (only in hand-made views) takes
+//!   the general path.
 
 use super::Player;
 use rand_core::SeedableRng;
@@ -31,7 +45,11 @@ impl Player for RandomBot {
     }
 
     fn act(&mut self, view: &View) -> Action {
-        self.choose(view.hand.bits(), &view.tops, view.can_end_turn())
+        let tops = view.tops.map(clamp_top);
+        match Hand::new(view.hand.bits()) {
+            Some(hand) => self.choose(&hand, &tops, view.can_end_turn()).0,
+            None => self.choose_any(view.hand.bits(), &tops, view.can_end_turn()),
+        }
     }
 
     /// The same uniform choices, made for the whole turn on a private copy of the table: what
@@ -40,11 +58,226 @@ impl Player for RandomBot {
         if !view.is_my_turn() {
             return false;
         }
+        let mut tops = view.tops.map(clamp_top);
+        let mut played = view.played_this_turn;
+        let Some(mut hand) = Hand::new(view.hand.bits()) else {
+            return self.plan_any(view, plan);
+        };
+        let mut runs = hand.runs(&tops);
+        loop {
+            let can_end = played >= view.minimum;
+            let (action, index) = self.choose_from(&hand, &runs, can_end);
+            plan.push(action);
+            let Action::Play { card, pile } = action else {
+                return true;
+            };
+            hand.remove(index);
+            played += 1;
+            // Only the played pile's runs need counting again; the others just lose the card.
+            let c = card.get();
+            let (plain, trick) = &mut runs;
+            for q in 0..4 {
+                let counted = if q < 2 { c > tops[q] } else { c < tops[q] };
+                plain[q] -= usize::from(counted);
+                trick[q] = if trick[q] == c { 0 } else { trick[q] };
+            }
+            let p = pile.index();
+            tops[p] = c;
+            (plain[p], trick[p]) = hand.run(pile, c);
+            // Stuck below the minimum (the game is lost after this play), or won: the
+            // simulation stops applying the plan as soon as the game is over.
+            if played < view.minimum && count(&runs) == 0 {
+                return true;
+            }
+        }
+    }
+}
+
+/// How many plays `runs` hold.
+#[inline(always)]
+fn count((plain, trick): &([usize; 4], [u8; 4])) -> usize {
+    (0..4).map(|p| plain[p] + usize::from(trick[p] != 0)).sum()
+}
+
+/// Tops outside `1..=100` (only in hand-made views) read as the nearest end, as the rules
+/// crate's `accepts` reads them.
+fn clamp_top(top: u8) -> u8 {
+    top.clamp(1, 100)
+}
+
+/// Eight one-byte lanes: `LANES * x` puts `x` in every lane.
+const LANES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of every lane.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// A hand of at most eight cards: one card per byte of a `u64` (lowest card in the lowest
+/// byte), sorted ascending, empty lanes 0 at the top. Counting is done on all eight lanes at
+/// once with carry-free byte arithmetic (cards are below 128, so the high bit of each lane is
+/// free to hold a comparison's result).
+#[derive(Clone, Copy, Debug)]
+struct Hand {
+    lanes: u64,
+    /// The high bits of the occupied lanes.
+    occupied: u64,
+    len: usize,
+}
+
+impl Hand {
+    /// The hand of `bits`, or `None` for more than eight cards.
+    #[inline]
+    fn new(mut bits: u128) -> Option<Hand> {
+        let mut lanes = 0u64;
+        let mut len = 0;
+        while bits != 0 {
+            if len == 8 {
+                return None;
+            }
+            lanes |= u64::from(bits.trailing_zeros()) << (8 * len);
+            len += 1;
+            bits &= bits - 1;
+        }
+        Some(Hand {
+            lanes,
+            occupied: HIGH & occupied_lanes(len),
+            len,
+        })
+    }
+
+    /// The card in lane `index`.
+    #[inline(always)]
+    fn card(&self, index: usize) -> u8 {
+        (self.lanes >> (8 * (index & 7))) as u8
+    }
+
+    /// How many cards are above `top` (`1..=100`): lane by lane, `c + 128 - (top + 1)` has
+    /// its high bit set exactly when `c > top`, and never borrows (`c` ≥ 0, `top + 1` ≤ 101).
+    #[inline(always)]
+    fn above(&self, top: u8) -> usize {
+        let gt = ((self.lanes | HIGH) - LANES * u64::from(top + 1)) & HIGH;
+        count_high_bits(gt)
+    }
+
+    /// How many cards are below `top` (`1..=100`): `top + 127 - c` has its high bit set
+    /// exactly when `c < top`, and never borrows (`c` ≤ 99); empty lanes are masked out.
+    #[inline(always)]
+    fn below(&self, top: u8) -> usize {
+        let lt = (LANES * u64::from(top + 127) - self.lanes) & self.occupied;
+        count_high_bits(lt)
+    }
+
+    /// Whether the hand holds `card` (`0` never counts): a lane equal to `card` is a zero lane
+    /// of `lanes ^ card`; the zero-lane test can only misfire in lanes above a true zero lane,
+    /// so it is exact on the occupied lanes, which come first.
+    #[inline(always)]
+    fn holds(&self, card: u8) -> bool {
+        let x = self.lanes ^ (LANES * u64::from(card));
+        let zero = x.wrapping_sub(LANES) & !x & self.occupied;
+        card != 0 && zero != 0
+    }
+
+    /// The plain plays and the backwards trick card (0 for none) of every pile.
+    #[inline(always)]
+    fn runs(&self, tops: &[u8; 4]) -> ([usize; 4], [u8; 4]) {
+        let mut plain = [0; 4];
+        let mut trick = [0; 4];
+        for pile in Pile::ALL {
+            (plain[pile.index()], trick[pile.index()]) = self.run(pile, tops[pile.index()]);
+        }
+        (plain, trick)
+    }
+
+    /// The plain plays and the trick card (0 for none) of `pile` at `top`.
+    #[inline(always)]
+    fn run(&self, pile: Pile, top: u8) -> (usize, u8) {
+        let (n, t) = if pile.is_ascending() {
+            (self.above(top), top.saturating_sub(10))
+        } else {
+            (self.below(top), top + 10)
+        };
+        (n, if self.holds(t) { t } else { 0 })
+    }
+
+    /// Removes the card at `index`.
+    #[inline(always)]
+    fn remove(&mut self, index: usize) {
+        let keep = (1u64 << (8 * index.min(7))) - 1;
+        self.lanes = (self.lanes & keep) | ((self.lanes >> 8) & !keep);
+        self.len -= 1;
+        self.occupied = HIGH & occupied_lanes(self.len);
+    }
+}
+
+/// All bits of the first `len` lanes (`len` ≤ 8).
+#[inline(always)]
+fn occupied_lanes(len: usize) -> u64 {
+    u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0)
+}
+
+/// How many lanes have their high bit set (the other bits being 0).
+#[inline(always)]
+fn count_high_bits(x: u64) -> usize {
+    ((x >> 7).wrapping_mul(LANES) >> 56) as usize
+}
+
+impl RandomBot {
+    /// The uniform choice among the plays of `hand` at `tops` and, if allowed, `end`; with a
+    /// play, the index in `hand` of the card played.
+    #[inline]
+    fn choose(&mut self, hand: &Hand, tops: &[u8; 4], can_end: bool) -> (Action, usize) {
+        self.choose_from(hand, &hand.runs(tops), can_end)
+    }
+
+    /// [`RandomBot::choose`] with the runs of the hand at the tops already counted.
+    #[inline(always)]
+    fn choose_from(
+        &mut self,
+        hand: &Hand,
+        (plain, trick): &([usize; 4], [u8; 4]),
+        can_end: bool,
+    ) -> (Action, usize) {
+        // starts[p]: the first choice of pile p; starts[4]: `end`.
+        let mut starts = [0u32; 5];
+        for p in 0..4 {
+            starts[p + 1] = starts[p] + plain[p] as u32 + u32::from(trick[p] != 0);
+        }
+        let total = starts[4] + u32::from(can_end);
+        if total == 0 {
+            return (Action::EndTurn, 0);
+        }
+        let pick = bounded32(&mut self.rng, total);
+        if pick >= starts[4] {
+            return (Action::EndTurn, 0);
+        }
+        // The last pile starting at or before the pick (piles without plays start where the
+        // next one does, so the last of equals is the one holding the pick).
+        let p = usize::from(pick >= starts[1])
+            + usize::from(pick >= starts[2])
+            + usize::from(pick >= starts[3]);
+        let local = (pick - starts[p]) as usize;
+        let pile = Pile::from_index(p);
+        let index = if local < plain[p] {
+            if pile.is_ascending() {
+                hand.len - plain[p] + local
+            } else {
+                local
+            }
+        } else {
+            hand.below(trick[p])
+        };
+        let card = hand.card(index);
+        match Card::new(card) {
+            Some(card) => (Action::Play { card, pile }, index),
+            None => (Action::EndTurn, 0),
+        }
+    }
+
+    /// `plan_turn` for a hand of any size (hand-made views).
+    fn plan_any(&mut self, view: &View, plan: &mut Vec<Action>) -> bool {
         let mut hand = view.hand.bits();
-        let mut tops = view.tops;
+        let mut tops = view.tops.map(clamp_top);
         let mut played = view.played_this_turn;
         loop {
-            let action = self.choose(hand, &tops, played >= view.minimum);
+            let action = self.choose_any(hand, &tops, played >= view.minimum);
             plan.push(action);
             match action {
                 Action::Play { card, pile } => {
@@ -54,33 +287,18 @@ impl Player for RandomBot {
                 }
                 _ => return true,
             }
-            // Stuck below the minimum (the game is lost after the last play), or won: the
-            // simulation stops applying the plan as soon as the game is over.
             if played < view.minimum && !can_play(hand, &tops) {
                 return true;
             }
         }
     }
-}
 
-/// Whether any card of `hand` fits a pile.
-fn can_play(hand: u128, tops: &[u8; 4]) -> bool {
-    Pile::ALL
-        .iter()
-        .any(|p| hand & p.accepts(tops[p.index()]).bits() != 0)
-}
-
-impl RandomBot {
-    /// A uniform choice among the plays of `hand` at `tops` and, if allowed, `end`.
-    #[inline]
-    fn choose(&mut self, hand: u128, tops: &[u8; 4], can_end: bool) -> Action {
-        // The hand as a sorted list: a pile's plain plays are then one run of it (the cards
-        // above an ascending top, below a descending one), so counting and picking need no
-        // bit counting (slow on CPUs targeted without `popcnt`).
+    /// The same choice as [`RandomBot::choose`] for a hand of any size.
+    fn choose_any(&mut self, hand: u128, tops: &[u8; 4], can_end: bool) -> Action {
         let mut cards = [0u8; Card::COUNT];
         let mut n = 0;
         let mut bits = hand;
-        while bits != 0 {
+        while bits != 0 && n < cards.len() {
             cards[n] = bits.trailing_zeros() as u8;
             n += 1;
             bits &= bits - 1;
@@ -92,13 +310,13 @@ impl RandomBot {
             let top = tops[pile.index()];
             let (from, to, trick) = if pile.is_ascending() {
                 let from = cards.iter().position(|&c| c > top).unwrap_or(n);
-                let trick = if top >= 12 { top - 10 } else { 0 };
-                (from, n, trick)
+                (from, n, top.saturating_sub(10))
             } else {
                 let to = cards.iter().position(|&c| c >= top).unwrap_or(n);
                 (0, to, top + 10)
             };
-            let trick = if trick <= Card::MAX && hand & (1u128 << trick) != 0 {
+            let trick = if (Card::MIN..=Card::MAX).contains(&trick) && hand & (1u128 << trick) != 0
+            {
                 trick
             } else {
                 0
@@ -130,6 +348,13 @@ impl RandomBot {
     }
 }
 
+/// Whether any card of `hand` fits a pile.
+fn can_play(hand: u128, tops: &[u8; 4]) -> bool {
+    Pile::ALL
+        .iter()
+        .any(|p| hand & p.accepts(tops[p.index()]).bits() != 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,5 +379,138 @@ mod tests {
             .filter(|a| !matches!(a, Action::Signal { .. }))
             .count();
         assert_eq!(seen.len(), turn);
+    }
+
+    /// The definition of the choice, written the plain way: the legal plays and `end` of the
+    /// rules crate, ordered pile by pile (plain plays ascending, then the trick), one draw.
+    fn defined_choice(rng: &mut rand_pcg::Pcg32, s: &State) -> Option<Action> {
+        let mut choices = Vec::new();
+        let plays = s.legal_plays();
+        for pile in Pile::ALL {
+            let top = s.top(pile);
+            let mut trick = None;
+            for card in plays[pile.index()] {
+                if pile.is_backwards(top, card) {
+                    trick = Some(card);
+                } else {
+                    choices.push(Action::Play { card, pile });
+                }
+            }
+            choices.extend(trick.map(|card| Action::Play { card, pile }));
+        }
+        if s.can_end_turn() {
+            choices.push(Action::EndTurn);
+        }
+        if choices.is_empty() {
+            return None;
+        }
+        Some(choices[bounded32(rng, choices.len() as u32) as usize])
+    }
+
+    /// Every path (`act`, `plan_turn`, and the general path for large hands) makes exactly the
+    /// defined choice with the same random numbers, over thousands of positions from real games.
+    #[test]
+    fn every_path_makes_the_defined_choice() {
+        let mut checked = 0;
+        for players in 1..=5u8 {
+            for seed in 0..300u64 {
+                let mut s = State::new(Setup::seeded(players, seed)).unwrap();
+                let mut bot = RandomBot::new(seed);
+                let mut general = RandomBot::new(seed);
+                let mut defined = rand_pcg::Pcg32::seed_from_u64(seed);
+                let mut planner = RandomBot::new(seed);
+                let mut plan = Vec::new();
+                while !s.is_over() {
+                    let view = s.seat_view(s.current());
+                    if view.played_this_turn == 0 {
+                        // A whole turn planned at once equals the turn played step by step.
+                        plan.clear();
+                        assert!(planner.plan_turn(&view, &mut plan));
+                        let mut t = s.clone();
+                        let mut copy = RandomBot {
+                            rng: bot.rng.clone(),
+                        };
+                        for (i, a) in plan.iter().enumerate() {
+                            assert!(!t.is_over(), "plan goes past the end at {i}");
+                            assert_eq!(*a, copy.act(&t.seat_view(t.current())));
+                            t.apply(a).unwrap();
+                        }
+                        assert!(
+                            t.is_over() || t.current() != s.current() || t.played_this_turn() == 0
+                        );
+                    }
+                    let a = bot.act(&view);
+                    let tops = view.tops;
+                    let b = general.choose_any(view.hand.bits(), &tops, view.can_end_turn());
+                    let c = defined_choice(&mut defined, &s).unwrap();
+                    assert_eq!(a, c, "{s:?}");
+                    assert_eq!(b, c, "{s:?}");
+                    s.apply(&a).unwrap();
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
+    }
+
+    /// The lane arithmetic agrees with plain counting for every top and card.
+    #[test]
+    fn lane_counts_match_plain_counting() {
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(8);
+        for size in 0..=8 {
+            for _ in 0..50 {
+                let mut bits = 0u128;
+                while (bits.count_ones() as usize) < size {
+                    bits |= 1u128 << (2 + bounded32(&mut rng, 98));
+                }
+                let hand = Hand::new(bits).unwrap();
+                let cards: Vec<u8> = (2..=99u8).filter(|&c| bits >> c & 1 == 1).collect();
+                for top in 1..=100u8 {
+                    assert_eq!(hand.above(top), cards.iter().filter(|&&c| c > top).count());
+                    assert_eq!(hand.below(top), cards.iter().filter(|&&c| c < top).count());
+                }
+                for card in 0..=120u8 {
+                    assert_eq!(hand.holds(card), cards.contains(&card), "{cards:?} {card}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn removing_a_card_keeps_the_hand_sorted() {
+        let bits = [5u8, 17, 23, 40, 41, 60, 77, 99]
+            .iter()
+            .fold(0u128, |b, &c| b | 1u128 << c);
+        for i in 0..8 {
+            let mut h = Hand::new(bits).unwrap();
+            let removed = h.card(i);
+            h.remove(i);
+            let mut want: Vec<u8> = [5u8, 17, 23, 40, 41, 60, 77, 99]
+                .into_iter()
+                .filter(|&c| c != removed)
+                .collect();
+            want.push(0);
+            assert_eq!((0..8).map(|i| h.card(i)).collect::<Vec<u8>>(), want);
+            assert_eq!(h.len, 7);
+        }
+        assert!(
+            Hand::new(bits | 1 << 3).is_none(),
+            "nine cards take the general path"
+        );
+    }
+
+    #[test]
+    fn hand_made_views_get_an_answer_without_panicking() {
+        let s = State::new(Setup::seeded(2, 1)).unwrap();
+        let mut view = s.seat_view(Seat(0));
+        view.tops = [0, 250, 0, 255];
+        let mut bot = RandomBot::new(3);
+        let _ = bot.act(&view);
+        view.hand = thegame::CardSet::ALL;
+        let a = bot.act(&view);
+        assert!(matches!(a, Action::Play { .. }));
+        let mut plan = Vec::new();
+        assert!(bot.plan_turn(&view, &mut plan));
+        assert_eq!(plan.last(), Some(&Action::EndTurn));
     }
 }
