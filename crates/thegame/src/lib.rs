@@ -25,6 +25,8 @@
 //!   and the allocation-free fast path ([`State::apply_quiet`], [`State::play_unchecked`],
 //!   [`State::end_turn_unchecked`], [`State::legal_plays`]) for simulation and search.
 //! - [`State`] implements [`engine::Game`].
+//! - Bots in simulations play whole turns through a [`Turn`], which shows only what the
+//!   active seat may know and checks every action, without building a view per decision.
 
 pub mod action;
 pub mod card;
@@ -32,6 +34,7 @@ pub mod error;
 mod game;
 pub mod setup;
 pub mod state;
+pub mod turn;
 pub mod view;
 
 pub use action::{Action, Event, ParseError};
@@ -42,6 +45,7 @@ pub use setup::{
     SetupProblem, MAX_PLAYERS,
 };
 pub use state::State;
+pub use turn::Turn;
 pub use view::View;
 
 use serde::{Deserialize, Serialize};

@@ -37,26 +37,26 @@ use std::fmt;
 /// [`State::from_position`]; changed only by actions.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct State {
-    hands: [CardSet; MAX_PLAYERS],
+    pub(crate) hands: [CardSet; MAX_PLAYERS],
     /// `hands[s].len()`, kept up to date (counting bits is slow without `popcnt`).
-    hand_lens: [u8; MAX_PLAYERS],
+    pub(crate) hand_lens: [u8; MAX_PLAYERS],
     /// `played.len()`, kept up to date.
     played_count: u8,
     /// The draw pile is `draw[draw_next..]`, drawn from the front.
     draw: [u8; Card::COUNT],
     draw_next: u8,
-    tops: [u8; 4],
-    played: CardSet,
-    signals: [[Option<Signal>; 4]; MAX_PLAYERS],
-    players: u8,
+    pub(crate) tops: [u8; 4],
+    pub(crate) played: CardSet,
+    pub(crate) signals: [[Option<Signal>; 4]; MAX_PLAYERS],
+    pub(crate) players: u8,
     hand_size: u8,
-    current: u8,
-    played_this_turn: u8,
-    outcome: Option<Outcome>,
+    pub(crate) current: u8,
+    pub(crate) played_this_turn: u8,
+    pub(crate) outcome: Option<Outcome>,
 }
 
 /// Where events go: a `Vec` for the checked API, nowhere for the fast path.
-trait Log {
+pub(crate) trait Log {
     fn push(&mut self, event: impl FnOnce() -> Event);
 }
 
@@ -589,7 +589,7 @@ impl State {
     }
 
     #[inline]
-    fn do_play(&mut self, card: Card, pile: Pile, log: &mut impl Log) {
+    pub(crate) fn do_play(&mut self, card: Card, pile: Pile, log: &mut impl Log) {
         let seat = self.current;
         let top = self.tops[pile.index()];
         self.hands[usize::from(seat)].remove(card);
@@ -607,7 +607,7 @@ impl State {
         self.settle(log);
     }
 
-    fn do_end_turn(&mut self, log: &mut impl Log) {
+    pub(crate) fn do_end_turn(&mut self, log: &mut impl Log) {
         let seat = usize::from(self.current);
         log.push(|| Event::TurnEnded {
             seat: Seat(seat as u8),

@@ -18,7 +18,7 @@ pub use random::RandomBot;
 pub use search::{Budget, BudgetError, Config, Rollout, Search};
 
 use engine::Seat;
-use thegame::{Action, Outcome, RuleError, Setup, State, View};
+use thegame::{Action, Outcome, RuleError, Setup, State, Turn, View};
 
 /// A program that plays one seat of The Game.
 pub trait Player: Send {
@@ -33,6 +33,16 @@ pub trait Player: Send {
     /// plans nothing and returns `false`.
     fn plan_turn(&mut self, _view: &View, _plan: &mut Vec<Action>) -> bool {
         false
+    }
+    /// Optionally plays the rest of this turn directly on `turn` (the fastest path, used by
+    /// simulations), ending it unless the game ends first, and returns `Ok(true)`. Returns
+    /// `Ok(false)` without acting when this bot does not play this way (the default); the
+    /// game loop then uses [`Player::plan_turn`] or [`Player::act`].
+    ///
+    /// # Errors
+    /// The rule an action of the bot broke (the turn is then left where it was).
+    fn play_turn(&mut self, _turn: &mut Turn<'_>) -> Result<bool, RuleError> {
+        Ok(false)
     }
     /// Prepares for a new game, reseeding any randomness (so results do not depend on which
     /// games a bot instance played before). Default: nothing to do.
@@ -118,6 +128,24 @@ pub enum PlayError {
         /// The rule it broke.
         error: RuleError,
     },
+    /// A bot playing a whole turn broke a rule.
+    #[error("bot {bot} at {seat} broke a rule during its turn: {error}")]
+    IllegalInTurn {
+        /// The bot's name.
+        bot: String,
+        /// Its seat.
+        seat: Seat,
+        /// The rule it broke.
+        error: RuleError,
+    },
+    /// A bot playing a whole turn returned without ending it.
+    #[error("bot {bot} at {seat} returned without ending its turn")]
+    Unfinished {
+        /// The bot's name.
+        bot: String,
+        /// Its seat.
+        seat: Seat,
+    },
     /// A bot kept acting without the game ending (e.g. only signalling).
     #[error("the game did not end within {0} actions")]
     TooLong(usize),
@@ -147,17 +175,45 @@ pub fn play_out(state: &mut State, bots: &mut [Box<dyn Player>]) -> Result<Outco
         });
     }
     let mut plan = Vec::with_capacity(16);
-    // Whether each seat's bot plans whole turns; a bot that declines once is asked per action.
-    let mut planner = [true; thegame::MAX_PLAYERS];
+    // How each seat's bot plays: whole turns on the game, planned turns, or one action at a
+    // time; a bot that declines a way once is not asked that way again.
+    let mut mode = [Mode::Turn; thegame::MAX_PLAYERS];
     let mut actions = 0;
     while actions < MAX_ACTIONS {
-        if let Some(outcome) = state.outcome() {
-            return Ok(outcome);
-        }
-        let seat = state.current();
+        let seat = match state.turn() {
+            None => break,
+            Some(mut turn) => {
+                let seat = turn.seat();
+                let bot = &mut bots[seat.index()];
+                if mode[seat.index()] == Mode::Turn {
+                    match bot.play_turn(&mut turn) {
+                        Ok(true) if turn.is_open() => {
+                            return Err(PlayError::Unfinished {
+                                bot: bot.name().to_string(),
+                                seat,
+                            })
+                        }
+                        Ok(true) => {
+                            // At least one play or an `end` per turn: the bound holds.
+                            actions += 1;
+                            continue;
+                        }
+                        Ok(false) => mode[seat.index()] = Mode::Plan,
+                        Err(error) => {
+                            return Err(PlayError::IllegalInTurn {
+                                bot: bot.name().to_string(),
+                                seat,
+                                error,
+                            })
+                        }
+                    }
+                }
+                seat
+            }
+        };
         let view = state.seat_view(seat);
         let bot = &mut bots[seat.index()];
-        if planner[seat.index()] {
+        if mode[seat.index()] == Mode::Plan {
             plan.clear();
             if bot.plan_turn(&view, &mut plan) && !plan.is_empty() {
                 for action in &plan {
@@ -169,13 +225,24 @@ pub fn play_out(state: &mut State, bots: &mut [Box<dyn Player>]) -> Result<Outco
                 }
                 continue;
             }
-            planner[seat.index()] = false;
+            mode[seat.index()] = Mode::Act;
         }
         actions += 1;
         let action = bot.act(&view);
         apply(state, seat, &action, bot.as_ref())?;
     }
+    if let Some(outcome) = state.outcome() {
+        return Ok(outcome);
+    }
     state.outcome().ok_or(PlayError::TooLong(MAX_ACTIONS))
+}
+
+/// How a seat's bot is driven by [`play_out`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Turn,
+    Plan,
+    Act,
 }
 
 #[inline]
@@ -281,6 +348,54 @@ mod tests {
                 assert!(legal.contains(&a));
                 Game::apply_as(&mut s, seat, &a).unwrap();
             }
+        }
+    }
+
+    /// A bot playing whole turns that misbehaves in the given way.
+    struct Faulty {
+        illegal: bool,
+    }
+
+    impl Player for Faulty {
+        fn name(&self) -> &str {
+            "faulty"
+        }
+        fn act(&mut self, _view: &View) -> Action {
+            Action::EndTurn
+        }
+        fn play_turn(&mut self, turn: &mut Turn<'_>) -> Result<bool, RuleError> {
+            if self.illegal {
+                // A card the seat does not hold.
+                let missing = thegame::CardSet::ALL.difference(turn.hand()).min().unwrap();
+                turn.play(missing, thegame::Pile::Up1)?;
+            }
+            Ok(true)
+        }
+    }
+
+    #[test]
+    fn whole_turn_bots_that_break_rules_or_stop_early_are_reported() {
+        for illegal in [false, true] {
+            let mut s = State::new(Setup::seeded(2, 1)).unwrap();
+            let before = s.clone();
+            let mut bots: Vec<Box<dyn Player>> =
+                vec![Box::new(Faulty { illegal }), Box::new(Faulty { illegal })];
+            let err = play_out(&mut s, &mut bots).unwrap_err();
+            if illegal {
+                assert!(matches!(
+                    err,
+                    PlayError::IllegalInTurn {
+                        error: RuleError::CardNotInHand { .. },
+                        ..
+                    }
+                ));
+            } else {
+                assert_eq!(
+                    err.to_string(),
+                    "bot faulty at seat 0 returned without ending its turn"
+                );
+            }
+            assert_eq!(s, before);
         }
     }
 

@@ -19,7 +19,7 @@
 
 use super::Player;
 use rand_core::SeedableRng;
-use thegame::{bounded32, Action, Card, Pile, View};
+use thegame::{bounded32, Action, Card, Pile, RuleError, Turn, View};
 
 /// Picks uniformly among the active seat's legal plays and, once allowed, `end`.
 pub struct RandomBot {
@@ -58,45 +58,112 @@ impl Player for RandomBot {
         if !view.is_my_turn() {
             return false;
         }
-        let mut tops = view.tops.map(clamp_top);
-        let mut played = view.played_this_turn;
-        let Some(mut hand) = Hand::new(view.hand.bits()) else {
+        let tops = view.tops.map(clamp_top);
+        let Some(hand) = Hand::new(view.hand.bits()) else {
             return self.plan_any(view, plan);
         };
-        let mut runs = hand.runs(&tops);
-        loop {
-            let can_end = played >= view.minimum;
-            let (action, index) = self.choose_from(&hand, &runs, can_end);
-            plan.push(action);
-            let Action::Play { card, pile } = action else {
-                return true;
-            };
-            hand.remove(index);
-            played += 1;
-            // Only the played pile's runs need counting again; the others just lose the card.
-            let c = card.get();
-            let (plain, trick) = &mut runs;
-            for q in 0..4 {
-                let counted = if q < 2 { c > tops[q] } else { c < tops[q] };
-                plain[q] -= usize::from(counted);
-                trick[q] = if trick[q] == c { 0 } else { trick[q] };
-            }
-            let p = pile.index();
-            tops[p] = c;
-            (plain[p], trick[p]) = hand.run(pile, c);
-            // Stuck below the minimum (the game is lost after this play), or won: the
-            // simulation stops applying the plan as soon as the game is over.
-            if played < view.minimum && count(&runs) == 0 {
-                return true;
+        let _ = self.run_turn::<false>(hand, tops, view.played_this_turn, view.minimum, |a| {
+            plan.push(a);
+            Ok(true)
+        });
+        true
+    }
+
+    /// The same uniform choices, played directly on the turn. Where the CPU has BMI2 and
+    /// `popcnt` (checked at run time) the same code is compiled to use them.
+    fn play_turn(&mut self, turn: &mut Turn<'_>) -> Result<bool, RuleError> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+            {
+                // SAFETY: the CPU supports these features, as checked just above.
+                return unsafe { self.play_turn_native(turn) };
             }
         }
+        self.play_turn_portable::<false>(turn)
     }
 }
 
-/// How many plays `runs` hold.
-#[inline(always)]
-fn count((plain, trick): &([usize; 4], [u8; 4])) -> usize {
-    (0..4).map(|p| plain[p] + usize::from(trick[p] != 0)).sum()
+impl RandomBot {
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2,popcnt")]
+    fn play_turn_native(&mut self, turn: &mut Turn<'_>) -> Result<bool, RuleError> {
+        self.play_turn_portable::<true>(turn)
+    }
+
+    /// `play_turn`; `PDEP` selects the choice's bit with BMI2's `pdep` (only when the CPU has
+    /// it: see `play_turn`).
+    #[inline(always)]
+    fn play_turn_portable<const PDEP: bool>(
+        &mut self,
+        turn: &mut Turn<'_>,
+    ) -> Result<bool, RuleError> {
+        if !turn.is_open() {
+            return Ok(true);
+        }
+        let tops = turn.tops().map(clamp_top);
+        let (played, minimum) = (turn.played_this_turn(), turn.minimum());
+        let Some(hand) = Hand::new(turn.hand().bits()) else {
+            return self.play_any(turn).map(|()| true);
+        };
+        self.run_turn::<PDEP>(hand, tops, played, minimum, |action| {
+            match action {
+                Action::Play { card, pile } => turn.play(card, pile)?,
+                Action::EndTurn => turn.end()?,
+                Action::Signal { pile, signal } => turn.send_signal(pile, signal)?,
+            }
+            Ok(turn.is_open())
+        })?;
+        Ok(true)
+    }
+}
+
+impl RandomBot {
+    /// The turn's choices on a hand of at most eight cards, each passed to `apply`, which
+    /// returns whether the turn goes on. Stops after `end`, or after a play that leaves no
+    /// legal move below the minimum (the game is then lost).
+    #[inline(always)]
+    fn run_turn<const PDEP: bool>(
+        &mut self,
+        mut hand: Hand,
+        mut tops: [u8; 4],
+        mut played: u8,
+        minimum: u8,
+        mut apply: impl FnMut(Action) -> Result<bool, RuleError>,
+    ) -> Result<(), RuleError> {
+        let mut choices = hand.choices(&tops);
+        loop {
+            let can_end = played >= minimum;
+            let (action, index) = self.pick::<PDEP>(&hand, &tops, choices, can_end);
+            let open = apply(action)?;
+            let Action::Play { card, pile } = action else {
+                return Ok(());
+            };
+            if !open {
+                return Ok(());
+            }
+            hand.remove(index);
+            played += 1;
+            tops[pile.index()] = card.get();
+            choices = hand.choices(&tops);
+            if played < minimum && choices == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// `play_turn` for a hand of any size (hand-made positions).
+    fn play_any(&mut self, turn: &mut Turn<'_>) -> Result<(), RuleError> {
+        while turn.is_open() {
+            let tops = turn.tops().map(clamp_top);
+            match self.choose_any(turn.hand().bits(), &tops, turn.can_end()) {
+                Action::Play { card, pile } => turn.play(card, pile)?,
+                _ => return turn.end(),
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Tops outside `1..=100` (only in hand-made views) read as the nearest end, as the rules
@@ -149,22 +216,6 @@ impl Hand {
         (self.lanes >> (8 * (index & 7))) as u8
     }
 
-    /// How many cards are above `top` (`1..=100`): lane by lane, `c + 128 - (top + 1)` has
-    /// its high bit set exactly when `c > top`, and never borrows (`c` ≥ 0, `top + 1` ≤ 101).
-    #[inline(always)]
-    fn above(&self, top: u8) -> usize {
-        let gt = ((self.lanes | HIGH) - LANES * u64::from(top + 1)) & HIGH;
-        count_high_bits(gt)
-    }
-
-    /// How many cards are below `top` (`1..=100`): `top + 127 - c` has its high bit set
-    /// exactly when `c < top`, and never borrows (`c` ≤ 99); empty lanes are masked out.
-    #[inline(always)]
-    fn below(&self, top: u8) -> usize {
-        let lt = (LANES * u64::from(top + 127) - self.lanes) & self.occupied;
-        count_high_bits(lt)
-    }
-
     /// Whether the hand holds `card` (`0` never counts): a lane equal to `card` is a zero lane
     /// of `lanes ^ card`; the zero-lane test can only misfire in lanes above a true zero lane,
     /// so it is exact on the occupied lanes, which come first.
@@ -175,26 +226,33 @@ impl Hand {
         card != 0 && zero != 0
     }
 
-    /// The plain plays and the backwards trick card (0 for none) of every pile.
+    /// The lanes holding a card above `top` (`1..=100`), as eight bits in lane order.
     #[inline(always)]
-    fn runs(&self, tops: &[u8; 4]) -> ([usize; 4], [u8; 4]) {
-        let mut plain = [0; 4];
-        let mut trick = [0; 4];
-        for pile in Pile::ALL {
-            (plain[pile.index()], trick[pile.index()]) = self.run(pile, tops[pile.index()]);
-        }
-        (plain, trick)
+    fn above_lanes(&self, top: u8) -> u64 {
+        lane_bits(((self.lanes | HIGH) - LANES * u64::from(top + 1)) & HIGH)
     }
 
-    /// The plain plays and the trick card (0 for none) of `pile` at `top`.
+    /// The lanes holding a card below `top` (`1..=100`), as eight bits in lane order.
     #[inline(always)]
-    fn run(&self, pile: Pile, top: u8) -> (usize, u8) {
-        let (n, t) = if pile.is_ascending() {
-            (self.above(top), top.saturating_sub(10))
-        } else {
-            (self.below(top), top + 10)
-        };
-        (n, if self.holds(t) { t } else { 0 })
+    fn below_lanes(&self, top: u8) -> u64 {
+        lane_bits((LANES * u64::from(top + 127) - self.lanes) & self.occupied)
+    }
+
+    /// Every legal play at `tops` as a bit mask in the order of the choice: for pile `p`,
+    /// bits `9p..9p + 8` are its plain plays by hand lane (ascending cards) and bit `9p + 8`
+    /// its backwards trick.
+    #[inline(always)]
+    fn choices(&self, tops: &[u8; 4]) -> u64 {
+        let mut m = 0;
+        for (p, &top) in tops.iter().enumerate() {
+            let (plain, trick) = if p < 2 {
+                (self.above_lanes(top), top.saturating_sub(10))
+            } else {
+                (self.below_lanes(top), top + 10)
+            };
+            m |= (plain | u64::from(self.holds(trick)) << 8) << (9 * p);
+        }
+        m
     }
 
     /// Removes the card at `index`.
@@ -213,10 +271,26 @@ fn occupied_lanes(len: usize) -> u64 {
     u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0)
 }
 
-/// How many lanes have their high bit set (the other bits being 0).
+/// The high bits of the eight lanes of `x` (the other bits being 0) as eight bits in lane
+/// order: each lane's bit lands in its own bit of the top byte, without carries.
 #[inline(always)]
-fn count_high_bits(x: u64) -> usize {
-    ((x >> 7).wrapping_mul(LANES) >> 56) as usize
+fn lane_bits(x: u64) -> u64 {
+    ((x >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// The position of the `k`-th set bit of `m` (counted from 0; `k < m.count_ones()`). With
+/// `PDEP` it uses BMI2's `pdep`, which the caller guarantees the CPU has.
+#[inline(always)]
+fn select<const PDEP: bool>(mut m: u64, k: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if PDEP {
+        // SAFETY: `PDEP` is only set on the path taken when the CPU has BMI2 (`play_turn`).
+        return unsafe { core::arch::x86_64::_pdep_u64(1 << k, m) }.trailing_zeros();
+    }
+    for _ in 0..k {
+        m &= m - 1;
+    }
+    m.trailing_zeros()
 }
 
 impl RandomBot {
@@ -224,47 +298,38 @@ impl RandomBot {
     /// play, the index in `hand` of the card played.
     #[inline]
     fn choose(&mut self, hand: &Hand, tops: &[u8; 4], can_end: bool) -> (Action, usize) {
-        self.choose_from(hand, &hand.runs(tops), can_end)
+        self.pick::<false>(hand, tops, hand.choices(tops), can_end)
     }
 
-    /// [`RandomBot::choose`] with the runs of the hand at the tops already counted.
+    /// [`RandomBot::choose`] with the choices of the hand at the tops already found.
     #[inline(always)]
-    fn choose_from(
+    fn pick<const PDEP: bool>(
         &mut self,
         hand: &Hand,
-        (plain, trick): &([usize; 4], [u8; 4]),
+        tops: &[u8; 4],
+        choices: u64,
         can_end: bool,
     ) -> (Action, usize) {
-        // starts[p]: the first choice of pile p; starts[4]: `end`.
-        let mut starts = [0u32; 5];
-        for p in 0..4 {
-            starts[p + 1] = starts[p] + plain[p] as u32 + u32::from(trick[p] != 0);
-        }
-        let total = starts[4] + u32::from(can_end);
+        let plays = choices.count_ones();
+        let total = plays + u32::from(can_end);
         if total == 0 {
             return (Action::EndTurn, 0);
         }
         let pick = bounded32(&mut self.rng, total);
-        if pick >= starts[4] {
+        if pick >= plays {
             return (Action::EndTurn, 0);
         }
-        // The last pile starting at or before the pick (piles without plays start where the
-        // next one does, so the last of equals is the one holding the pick).
-        let p = usize::from(pick >= starts[1])
-            + usize::from(pick >= starts[2])
-            + usize::from(pick >= starts[3]);
-        let local = (pick - starts[p]) as usize;
+        let bit = select::<PDEP>(choices, pick);
+        let p = (bit / 9) as usize;
+        let lane = (bit % 9) as usize;
         let pile = Pile::from_index(p);
-        let index = if local < plain[p] {
-            if pile.is_ascending() {
-                hand.len - plain[p] + local
-            } else {
-                local
-            }
+        let (card, index) = if lane < 8 {
+            (hand.card(lane), lane)
         } else {
-            hand.below(trick[p])
+            let top = tops[p];
+            let card = if p < 2 { top - 10 } else { top + 10 };
+            (card, hand.below_lanes(card).count_ones() as usize)
         };
-        let card = hand.card(index);
         match Card::new(card) {
             Some(card) => (Action::Play { card, pile }, index),
             None => (Action::EndTurn, 0),
@@ -453,6 +518,43 @@ mod tests {
         assert!(checked > 20_000, "{checked}");
     }
 
+    /// Turns played on the game (both compiled paths) equal the planned turns, so simulations
+    /// make exactly the defined choices.
+    #[test]
+    fn turns_played_on_the_game_equal_planned_turns() {
+        let mut turns = 0;
+        for players in 1..=5u8 {
+            for seed in 0..300u64 {
+                let mut planned = State::new(Setup::seeded(players, seed)).unwrap();
+                let mut native = planned.clone();
+                let mut portable = planned.clone();
+                let (mut a, mut b, mut c) = (
+                    RandomBot::new(seed),
+                    RandomBot::new(seed),
+                    RandomBot::new(seed),
+                );
+                let mut plan = Vec::new();
+                while !planned.is_over() {
+                    plan.clear();
+                    assert!(a.plan_turn(&planned.seat_view(planned.current()), &mut plan));
+                    for action in &plan {
+                        if !planned.is_over() {
+                            planned.apply(action).unwrap();
+                        }
+                    }
+                    assert!(b.play_turn(&mut native.turn().unwrap()).unwrap());
+                    let mut turn = portable.turn().unwrap();
+                    assert!(c.play_turn_portable::<false>(&mut turn).unwrap());
+                    assert!(!turn.is_open());
+                    assert_eq!(native, planned);
+                    assert_eq!(portable, planned);
+                    turns += 1;
+                }
+            }
+        }
+        assert!(turns > 5_000, "{turns}");
+    }
+
     /// The lane arithmetic agrees with plain counting for every top and card.
     #[test]
     fn lane_counts_match_plain_counting() {
@@ -466,8 +568,14 @@ mod tests {
                 let hand = Hand::new(bits).unwrap();
                 let cards: Vec<u8> = (2..=99u8).filter(|&c| bits >> c & 1 == 1).collect();
                 for top in 1..=100u8 {
-                    assert_eq!(hand.above(top), cards.iter().filter(|&&c| c > top).count());
-                    assert_eq!(hand.below(top), cards.iter().filter(|&&c| c < top).count());
+                    assert_eq!(
+                        hand.above_lanes(top).count_ones() as usize,
+                        cards.iter().filter(|&&c| c > top).count()
+                    );
+                    assert_eq!(
+                        hand.below_lanes(top).count_ones() as usize,
+                        cards.iter().filter(|&&c| c < top).count()
+                    );
                 }
                 for card in 0..=120u8 {
                     assert_eq!(hand.holds(card), cards.contains(&card), "{cards:?} {card}");
