@@ -57,7 +57,6 @@ fn refused_actions_name_the_rule_and_change_nothing() {
             minimum: 2
         })
     );
-    drop(turn);
     assert_eq!(state, before, "refused actions change nothing");
     let mut turn = state.turn().unwrap();
     turn.play(card(20), Pile::Up1).unwrap();
@@ -77,7 +76,6 @@ fn refused_actions_name_the_rule_and_change_nothing() {
             signal: Signal::DontPlay
         })
     );
-    drop(turn);
     assert_eq!(state.signal(Seat(0), Pile::Up2), Some(Signal::DontPlay));
     assert_eq!(state.top(Pile::Up1), 20);
     assert_eq!(state.played_this_turn(), 1);
@@ -101,7 +99,6 @@ fn an_ended_turn_shows_only_its_own_seat_and_refuses_more() {
         Err(RuleError::TurnEnded { seat: Seat(0) })
     );
     assert_eq!(turn.end(), Err(RuleError::TurnEnded { seat: Seat(0) }));
-    drop(turn);
     assert_eq!(state.current(), Seat(1));
     let turn = state.turn().unwrap();
     assert_eq!(turn.seat(), Seat(1));
@@ -111,8 +108,7 @@ fn an_ended_turn_shows_only_its_own_seat_and_refuses_more() {
 #[test]
 fn a_lost_game_has_no_turn_and_its_last_turn_refuses_play() {
     let mut s = State::new(Setup::seeded(1, 1)).unwrap();
-    loop {
-        let Some(mut turn) = s.turn() else { break };
+    while let Some(mut turn) = s.turn() {
         // A poor player: the highest card on up1 whenever it can, else the lowest card anywhere.
         let (c, pile) = match turn.playable(Pile::Up1).max() {
             Some(c) => (c, Pile::Up1),
