@@ -35,14 +35,15 @@ use std::fmt;
 
 /// A game of The Game in progress (or over). Built by [`State::new`] or
 /// [`State::from_position`]; changed only by actions.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct State {
     pub(crate) hands: [CardSet; MAX_PLAYERS],
     /// `hands[s].len()`, kept up to date (counting bits is slow without `popcnt`).
     pub(crate) hand_lens: [u8; MAX_PLAYERS],
     /// `played.len()`, kept up to date.
     played_count: u8,
-    /// The draw pile is `draw[draw_next..]`, drawn from the front.
+    /// The draw pile is `draw[draw_next..]`, drawn from the front; the slots before
+    /// `draw_next` are stale and ignored (equality and hashing read only the draw pile).
     draw: [u8; Card::COUNT],
     draw_next: u8,
     pub(crate) tops: [u8; 4],
@@ -615,21 +616,29 @@ impl State {
         let want = self.hand_size.saturating_sub(self.hand_lens[seat]);
         let count = want.min(self.draw_pile_len());
         let from = usize::from(self.draw_next);
-        for &n in &self.draw[from..from + usize::from(count)] {
-            self.hands[seat].insert(Card::new_unchecked(n));
+        let drawn = &self.draw[from..from + usize::from(count)];
+        // Two 64-bit halves: cheaper than a 128-bit shift by a variable amount.
+        let (mut low, mut high) = (0u64, 0u64);
+        for &n in drawn {
+            let bit = 1u64 << (n & 63);
+            if n < 64 {
+                low |= bit;
+            } else {
+                high |= bit;
+            }
         }
-        self.draw_next += count;
-        self.hand_lens[seat] += count;
+        self.hands[seat] = CardSet::from_bits(
+            self.hands[seat].bits() | u128::from(low) | (u128::from(high) << 64),
+        );
         if count > 0 {
-            let drawn = &self.draw[from..from + usize::from(count)];
             log.push(|| Event::Drew {
                 seat: Seat(seat as u8),
                 count,
                 cards: Some(drawn.iter().map(|&n| Card::new_unchecked(n)).collect()),
             });
-            // Drawn slots are cleared so equal games compare (and hash) equal.
-            self.draw[from..from + usize::from(count)].fill(0);
         }
+        self.draw_next += count;
+        self.hand_lens[seat] += count;
         self.played_this_turn = 0;
         let players = usize::from(self.players);
         let mut next = seat;
@@ -702,6 +711,41 @@ impl State {
     #[must_use]
     pub fn seat_view(&self, seat: Seat) -> View {
         self.view(Viewer::Seat(seat))
+    }
+}
+
+/// Equal games: the same hands, draw pile, table, signals and turn (stale slots of the drawn
+/// part of the draw array are ignored).
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.hands == other.hands
+            && self.hand_lens == other.hand_lens
+            && self.played_count == other.played_count
+            && self.draw_pile() == other.draw_pile()
+            && self.tops == other.tops
+            && self.played == other.played
+            && self.signals == other.signals
+            && self.players == other.players
+            && self.hand_size == other.hand_size
+            && self.current == other.current
+            && self.played_this_turn == other.played_this_turn
+            && self.outcome == other.outcome
+    }
+}
+
+impl Eq for State {}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.hands.hash(h);
+        self.draw_pile().hash(h);
+        self.tops.hash(h);
+        self.played.hash(h);
+        self.signals.hash(h);
+        self.players.hash(h);
+        self.current.hash(h);
+        self.played_this_turn.hash(h);
+        self.outcome.hash(h);
     }
 }
 

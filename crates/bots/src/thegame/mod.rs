@@ -168,13 +168,27 @@ pub const MAX_ACTIONS: usize = 98 * 6;
 /// # Errors
 /// A bot's illegal action, a game that does not end, or a wrong number of bots.
 pub fn play_out(state: &mut State, bots: &mut [Box<dyn Player>]) -> Result<Outcome, PlayError> {
+    thread_local! {
+        /// The planned-turn buffer, kept from game to game (no allocation per game).
+        static PLAN: std::cell::Cell<Vec<Action>> = const { std::cell::Cell::new(Vec::new()) };
+    }
+    let mut plan = PLAN.take();
+    let result = play_out_with(state, bots, &mut plan);
+    PLAN.set(plan);
+    result
+}
+
+fn play_out_with(
+    state: &mut State,
+    bots: &mut [Box<dyn Player>],
+    plan: &mut Vec<Action>,
+) -> Result<Outcome, PlayError> {
     if bots.len() != usize::from(state.players()) {
         return Err(PlayError::SeatCount {
             bots: bots.len(),
             seats: state.players().into(),
         });
     }
-    let mut plan = Vec::with_capacity(16);
     // How each seat's bot plays: whole turns on the game, planned turns, or one action at a
     // time; a bot that declines a way once is not asked that way again.
     let mut mode = [Mode::Turn; thegame::MAX_PLAYERS];
@@ -215,8 +229,8 @@ pub fn play_out(state: &mut State, bots: &mut [Box<dyn Player>]) -> Result<Outco
         let bot = &mut bots[seat.index()];
         if mode[seat.index()] == Mode::Plan {
             plan.clear();
-            if bot.plan_turn(&view, &mut plan) && !plan.is_empty() {
-                for action in &plan {
+            if bot.plan_turn(&view, plan) && !plan.is_empty() {
+                for action in plan.iter() {
                     if state.is_over() {
                         break;
                     }
