@@ -49,6 +49,11 @@
 
 use super::Player;
 use engine::Seat;
+
+#[cfg(test)]
+mod equivalence;
+#[cfg(test)]
+mod reference;
 use thegame::{Action, Card, Pile, Signal, View};
 
 /// Costs are counted in quarter cards, so weights can be fractional.
