@@ -2,10 +2,11 @@
 //! games are collected, then planned again and again, timed by the thread's CPU clock.
 //!
 //! ```sh
-//! cargo run --release -p bots --example thegame_turn -- PLAYERS [EXACT]
+//! cargo run --release -p bots --example thegame_turn -- PLAYERS [EXACT] [REPS]
 //! ```
 //!
-//! `EXACT` 1 re-evaluates every pile after each play (`Params::exact`).
+//! `EXACT` 1 re-evaluates every pile after each play (`Params::exact`); `REPS` (default 20) is
+//! how many times the views are planned (fewer for a profiler or a simulator).
 
 use bots::thegame::{Heuristic, Params, Player};
 use thegame::{State, View};
@@ -43,7 +44,11 @@ fn main() {
         }
     }
     let mut plan = Vec::with_capacity(16);
-    let reps = 20;
+    let reps: usize = std::env::args()
+        .nth(3)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20)
+        .max(1);
     let c0 = cpu();
     let mut sink = 0;
     for _ in 0..reps {

@@ -226,3 +226,30 @@ fn random_parameters_plan_as_the_reference_in_real_games() {
     }
     assert!(checked > 30_000, "{checked}");
 }
+
+#[test]
+fn the_tuned_greedy_parameters_and_real_views_take_the_closed_form() {
+    for players in 2..=5 {
+        assert!(super::greedy::applies(&Params::for_players(players)));
+    }
+    assert!(super::greedy::applies(&Params::greedy_for_players(1)));
+    assert!(!super::greedy::applies(&Params::for_players(1)));
+    for players in 1..=5 {
+        let mut s = State::seeded(players, 3, 0).unwrap();
+        let mut bots: Vec<Box<dyn Player>> = (0..players)
+            .map(|_| Box::new(Heuristic::greedy()) as Box<dyn Player>)
+            .collect();
+        let mut plan = Vec::new();
+        while !s.is_over() {
+            let view = s.seat_view(s.current());
+            assert!(super::greedy::fits(&view), "{view:?}");
+            plan.clear();
+            bots[s.current().index()].plan_turn(&view, &mut plan);
+            for a in &plan {
+                if !s.is_over() {
+                    s.apply(a).unwrap();
+                }
+            }
+        }
+    }
+}
