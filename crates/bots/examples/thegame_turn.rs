@@ -25,10 +25,15 @@ fn main() {
         .nth(2)
         .and_then(|a| a.parse().ok())
         .unwrap_or(0);
-    let mut bot = Heuristic::with_params(Params {
-        exact,
-        ..Params::for_players(players)
-    });
+    // The bot the registry plays ("heuristic"); `EXACT` 1 gives it custom parameters.
+    let mut bot = if exact == 0 {
+        Heuristic::default()
+    } else {
+        Heuristic::with_params(Params {
+            exact,
+            ..Params::for_players(players)
+        })
+    };
     for seed in 0..300u64 {
         let mut s = State::seeded(players, 5_000_000 + seed, 0).unwrap();
         while !s.is_over() {

@@ -231,6 +231,8 @@ fn random_parameters_plan_as_the_reference_in_real_games() {
 fn the_tuned_greedy_parameters_and_real_views_take_the_closed_form() {
     for players in 2..=5 {
         assert!(super::greedy::applies(&Params::for_players(players)));
+        assert_eq!(Params::for_players(players), super::TEAM);
+        assert_eq!(Params::greedy_for_players(players), super::TEAM);
     }
     assert!(super::greedy::applies(&Params::greedy_for_players(1)));
     assert!(!super::greedy::applies(&Params::for_players(1)));

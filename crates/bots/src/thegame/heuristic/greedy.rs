@@ -53,7 +53,8 @@ pub(super) fn fits(view: &View) -> bool {
     if a.max(b).max(c.max(d)) > 100 {
         return false;
     }
-    let tops = (1u128 << a) | (1u128 << b) | (1u128 << c) | (1u128 << d);
+    let tops =
+        ONE[usize::from(a)] | ONE[usize::from(b)] | ONE[usize::from(c)] | ONE[usize::from(d)];
     hand & (view.played.bits() | tops) == 0
 }
 
@@ -102,19 +103,27 @@ const fn trick_down(t: usize) -> u128 {
     }
 }
 
+/// `ONE[n]`: bit `n` alone.
+static ONE: [u128; 129] = table!(one);
+
+const fn one(n: usize) -> u128 {
+    if n < 128 {
+        1u128 << n
+    } else {
+        0
+    }
+}
+
 /// `ABOVE[n]`: cards greater than `n`; `BELOW[n]`: cards smaller than `n` (`n` in `0..=128`).
 static ABOVE: [u128; 129] = table!(above);
 static BELOW: [u128; 129] = table!(below);
 /// What an ascending pile (`ACCEPT_UP`) or a descending one (`ACCEPT_DOWN`) at `t` takes.
 static ACCEPT_UP: [u128; 129] = table!(accept_up);
 static ACCEPT_DOWN: [u128; 129] = table!(accept_down);
-/// An ascending pile at `t`: its backwards card, and the cards `t + 1 ..= t + 9` (where a
-/// back pair starts).
-static RARE_UP: [u128; 129] = table!(trick_up);
-static WINDOW_UP: [u128; 129] = table!(window_up);
-/// A descending pile at `t`: its backwards card, and the cards `t - 9 ..= t - 1`.
-static RARE_DOWN: [u128; 129] = table!(trick_down);
-static WINDOW_DOWN: [u128; 129] = table!(window_down);
+/// An ascending pile at `t`: its backwards card (`TRICK`), and the cards `t + 1 ..= t + 9`
+/// where a back pair starts (`WINDOW`).
+static TRICK: [u128; 129] = table!(trick_up);
+static WINDOW: [u128; 129] = table!(window);
 
 const fn accept_up(t: usize) -> u128 {
     above(t) | trick_up(t)
@@ -124,12 +133,27 @@ const fn accept_down(t: usize) -> u128 {
     below(t) | trick_down(t)
 }
 
-const fn window_up(t: usize) -> u128 {
+const fn window(t: usize) -> u128 {
     above(t) & below(if t + 10 > 128 { 128 } else { t + 10 })
 }
 
-const fn window_down(t: usize) -> u128 {
-    below(t) & above(t.saturating_sub(10))
+/// Card `n` at bit `101 - n`: a descending pile seen as an ascending one (its top `t` at
+/// `101 - t`, its backwards card `t + 10` at `101 - t - 10`, its pairs mirrored), so one
+/// routine scores every pile.
+#[inline(always)]
+fn mirror(bits: u128) -> u128 {
+    bits.reverse_bits() >> 26
+}
+
+/// A pile's own orientation of card (or top) `n`: itself for an ascending pile (`i < 2`),
+/// mirrored for a descending one. Its own inverse.
+#[inline(always)]
+fn oriented(i: usize, n: u32) -> u32 {
+    if i < 2 {
+        n
+    } else {
+        101u32.wrapping_sub(n)
+    }
 }
 
 /// A move packed as `cost << 32 | pile << 16 | plain << 8 | card`: ordering keys orders by
@@ -138,7 +162,10 @@ type Key = i64;
 
 #[inline(always)]
 fn key(cost: i32, pile: usize, plain: bool, card: u32) -> Key {
-    (i64::from(cost) << 32) | ((pile as i64) << 16) | (i64::from(plain) << 8) | i64::from(card)
+    (i64::from(cost) << 32)
+        | ((pile as i64) << 16)
+        | (i64::from(plain) << 8)
+        | i64::from(card & 0xff)
 }
 
 #[inline(always)]
@@ -171,6 +198,22 @@ fn count(bits: u128) -> i32 {
     bits.count_ones() as i32
 }
 
+/// My hand and the live cards in one orientation.
+#[derive(Clone, Copy)]
+struct Side {
+    hand: u128,
+    live: u128,
+}
+
+impl Side {
+    /// Card bit `bit` (this orientation) leaves the hand for a pile.
+    #[inline(always)]
+    fn play(&mut self, bit: u128) {
+        self.hand &= !bit;
+        self.live &= !bit;
+    }
+}
+
 /// The cost model of one turn.
 struct Kernel {
     alt: i32,
@@ -178,117 +221,106 @@ struct Kernel {
     stranded_extra: i32,
     trick_bonus: i32,
     penalty: [i32; 4],
-    /// For each pile, the cards no other pile takes (at the turn's start).
+    /// For each pile, in its orientation, the cards no other pile takes (at the turn's start).
     stranded: [u128; 4],
 }
 
 impl Kernel {
-    /// The cost of burying `bits` (live cards only) on pile `i`.
+    /// The cost of burying `bits` (live cards only, in pile `i`'s orientation) on pile `i`.
     #[inline(always)]
     fn buried(&self, bits: u128, i: usize) -> i32 {
         count(bits) * self.alt + count(bits & self.stranded[i]) * self.stranded_extra
     }
 
-    /// The best move on ascending pile `i` at `t`.
+    /// The best move on pile `i`, its top at `t` and the table `side` in its orientation.
     #[inline(always)]
-    fn up(&self, i: usize, t: u8, hand: u128, live: u128) -> Key {
+    fn pile(&self, i: usize, t: u8, side: &Side) -> Key {
         let t = usize::from(t);
+        let hand = side.hand;
         let above = hand & ABOVE[t];
-        let rare = hand & (RARE_UP[t] | (WINDOW_UP[t] & (hand << 10)));
+        let rare = hand & (TRICK[t] | (WINDOW[t] & (hand << 10)));
         if rare != 0 {
-            return self.up_rare(i, t, hand, live, rare);
+            return self.rare(i, t, side, rare);
         }
         // The cards between the top and the closest card `c` (the lowest bit of `above`).
-        let gap = ABOVE[t] & above.wrapping_sub(1) & !above;
-        let buried = self.buried(gap & live, i);
-        let pair = (hand >> 10) & above & above.wrapping_neg() != 0;
+        let closest = above & above.wrapping_neg();
+        let gap = ABOVE[t] & closest.wrapping_sub(1);
+        let buried = self.buried(gap & side.live, i);
+        let pair = (hand >> 10) & closest != 0;
         let card = above.trailing_zeros() + if pair { 10 } else { 0 };
         let cost = buried + self.penalty[i] - if pair { SCALE } else { 0 };
-        if above != 0 {
-            key(cost, i, true, card)
-        } else {
-            no_move(i)
-        }
+        // Branch-free: whether the pile has a move is hard to predict.
+        let has = -i64::from(above != 0);
+        (key(cost, i, true, oriented(i, card)) & has) | (no_move(i) & !has)
     }
 
-    /// An ascending pile with a backwards trick or a back pair (`rare` holds them).
+    /// Pile `i` with a backwards trick or a back pair (`rare` holds them).
     #[inline(never)]
-    fn up_rare(&self, i: usize, t: usize, hand: u128, live: u128, rare: u128) -> Key {
-        let (low, card, bonus) = if hand & RARE_UP[t] != 0 {
+    fn rare(&self, i: usize, t: usize, side: &Side, rare: u128) -> Key {
+        let (low, card, bonus) = if side.hand & TRICK[t] != 0 {
             (t - 10, t - 10, self.trick_bonus)
         } else {
             let y = rare.trailing_zeros() as usize;
             (y - 10, y, 2 * SCALE)
         };
-        let reopened = self.buried(ABOVE[low] & BELOW[t] & live, i);
-        key(-(bonus + reopened), i, false, card as u32)
-    }
-
-    /// The best move on descending pile `i` at `t`.
-    #[inline(always)]
-    fn down(&self, i: usize, t: u8, hand: u128, live: u128) -> Key {
-        let t = usize::from(t);
-        let below = hand & BELOW[t];
-        let rare = hand & (RARE_DOWN[t] | (WINDOW_DOWN[t] & (hand >> 10)));
-        if rare != 0 {
-            return self.down_rare(i, t, hand, live, rare);
-        }
-        let c = 127u32.wrapping_sub(below.leading_zeros()) & 127;
-        let gap = BELOW[t] & ABOVE[c as usize];
-        let buried = self.buried(gap & live, i);
-        let pair = ((hand << 10) >> c) & 1 != 0;
-        let card = c - if pair { 10 } else { 0 };
-        let cost = buried + self.penalty[i] - if pair { SCALE } else { 0 };
-        if below != 0 {
-            key(cost, i, true, card)
-        } else {
-            no_move(i)
-        }
-    }
-
-    /// A descending pile with a backwards trick or a back pair (`rare` holds them).
-    #[inline(never)]
-    fn down_rare(&self, i: usize, t: usize, hand: u128, live: u128, rare: u128) -> Key {
-        let (high, card, bonus) = if hand & RARE_DOWN[t] != 0 {
-            (t + 10, t + 10, self.trick_bonus)
-        } else {
-            let y = 127 - rare.leading_zeros() as usize;
-            (y + 10, y, 2 * SCALE)
-        };
-        let reopened = self.buried(ABOVE[t] & BELOW[high] & live, i);
-        key(-(bonus + reopened), i, false, card as u32)
-    }
-
-    #[inline(always)]
-    fn pile(&self, i: usize, tops: &[u8; 4], hand: u128, live: u128) -> Key {
-        if i < 2 {
-            self.up(i, tops[i], hand, live)
-        } else {
-            self.down(i, tops[i], hand, live)
-        }
+        let reopened = self.buried(ABOVE[low] & BELOW[t] & side.live, i);
+        key(-(bonus + reopened), i, false, oriented(i, card as u32))
     }
 }
 
-/// The penalty teammates' signals put on plain plays, per pile.
+/// Bit `j` set where byte `j` of `bytes` equals `b` (exact, no false positives).
+#[inline(always)]
+fn equal_bytes(bytes: u32, b: u8) -> u32 {
+    let v = bytes ^ (u32::from(b) * 0x0101_0101);
+    // 0x80 in each zero byte of `v`.
+    let zero = !(((v & 0x7f7f_7f7f) + 0x7f7f_7f7f) | v | 0x7f7f_7f7f);
+    // Gather bits 7, 15, 23, 31 into bits 0..4.
+    ((u64::from(zero >> 7) * 0x0102_0408) >> 24) as u32 & 0xf
+}
+
+/// A standing signal as a number: 0 none, 1 "don't play", 2 "good card".
+#[inline(always)]
+fn code(signal: Option<Signal>) -> u32 {
+    signal.map_or(0, |s| s as u32 + 1)
+}
+
+/// The penalty teammates' signals put on plain plays, per pile: the largest of 0 and the
+/// penalties of the signals teammates have standing there. Branch-free (signals are data).
 #[inline(always)]
 fn penalties(view: &View, me: Seat, p: &Params) -> [i32; 4] {
-    let mut penalty = [0; 4];
+    // Bit `i` of `dont` (`good`): a teammate says "don't play" ("good card") on pile `i`.
+    let mut dont = 0u32;
+    let mut good = 0u32;
     for (seat, row) in view
         .signals
         .iter()
         .enumerate()
         .take(usize::from(view.players))
     {
-        if seat == me.index() {
-            continue;
+        // Every signal as a bit: 1 << (4 * code + pile), my own masked off.
+        let mut bits = 0u32;
+        for (i, &signal) in row.iter().enumerate() {
+            bits |= 1 << (4 * code(signal) + i as u32);
         }
-        for (pen, signal) in penalty.iter_mut().zip(row) {
-            match signal {
-                Some(Signal::DontPlay) => *pen = (*pen).max(p.dont_play_penalty),
-                Some(Signal::GoodCard) => *pen = (*pen).max(p.good_card_penalty),
-                None => {}
-            }
-        }
+        let mine = u32::from(seat == me.index()).wrapping_neg();
+        bits &= !mine;
+        dont |= bits >> 4;
+        good |= bits >> 8;
+    }
+    let dont = dont & 0xf;
+    let mut penalty = [0; 4];
+    for (i, pen) in penalty.iter_mut().enumerate() {
+        let d = if dont >> i & 1 != 0 {
+            p.dont_play_penalty
+        } else {
+            0
+        };
+        let g = if good >> i & 1 != 0 {
+            p.good_card_penalty
+        } else {
+            0
+        };
+        *pen = d.max(g).max(0);
     }
     penalty
 }
@@ -307,9 +339,22 @@ fn play(card: u8, pile: usize) -> Action {
 #[inline(always)]
 pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
     let me = view.viewer.unwrap_or(view.current);
-    let mut hand = view.hand.bits();
-    let mut live = ALL_CARDS & !view.played.bits();
-    let mut tops = view.tops;
+    let hand = view.hand.bits();
+    let live = ALL_CARDS & !view.played.bits();
+    let mut sides = [
+        Side { hand, live },
+        Side {
+            hand: mirror(hand),
+            live: mirror(live),
+        },
+    ];
+    let t = view.tops.map(usize::from);
+    let mut tops = [
+        view.tops[0],
+        view.tops[1],
+        101 - view.tops[2],
+        101 - view.tops[3],
+    ];
     let penalty = if view.players >= 2 {
         penalties(view, me, p)
     } else {
@@ -320,11 +365,18 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
     } else {
         p.extra
     };
-    let accepted = [
-        ACCEPT_UP[usize::from(tops[0])],
-        ACCEPT_UP[usize::from(tops[1])],
-        ACCEPT_DOWN[usize::from(tops[2])],
-        ACCEPT_DOWN[usize::from(tops[3])],
+    // What each pile takes, as seen by the ascending piles and by the descending ones.
+    let up = [
+        ACCEPT_UP[t[0]],
+        ACCEPT_UP[t[1]],
+        ACCEPT_DOWN[t[2]],
+        ACCEPT_DOWN[t[3]],
+    ];
+    let down = [
+        ACCEPT_DOWN[101 - t[0]],
+        ACCEPT_DOWN[101 - t[1]],
+        ACCEPT_UP[101 - t[2]],
+        ACCEPT_UP[101 - t[3]],
     ];
     let k = Kernel {
         alt: p.alt_weight,
@@ -332,17 +384,17 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
         trick_bonus: p.trick_bonus,
         penalty,
         stranded: [
-            !(accepted[1] | accepted[2] | accepted[3]),
-            !(accepted[0] | accepted[2] | accepted[3]),
-            !(accepted[0] | accepted[1] | accepted[3]),
-            !(accepted[0] | accepted[1] | accepted[2]),
+            !(up[1] | up[2] | up[3]),
+            !(up[0] | up[2] | up[3]),
+            !(down[0] | down[1] | down[3]),
+            !(down[0] | down[1] | down[2]),
         ],
     };
     let mut moves = [
-        k.pile(0, &tops, hand, live),
-        k.pile(1, &tops, hand, live),
-        k.pile(2, &tops, hand, live),
-        k.pile(3, &tops, hand, live),
+        k.pile(0, tops[0], &sides[0]),
+        k.pile(1, tops[1], &sides[0]),
+        k.pile(2, tops[2], &sides[1]),
+        k.pile(3, tops[3], &sides[1]),
     ];
     let mut played = view.played_this_turn;
     loop {
@@ -353,15 +405,21 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
             let card = card_of(best);
             let pile = pile_of(best);
             out.push(play(card, pile));
-            let bit = 1u128 << card;
-            hand &= !bit;
-            live &= !bit;
-            tops[pile] = card;
-            for (j, m) in moves.iter_mut().enumerate() {
-                let d = card_of(*m).abs_diff(card);
-                if j == pile || d == 0 || d == 10 {
-                    *m = k.pile(j, &tops, hand, live);
-                }
+            sides[0].play(ONE[usize::from(card)]);
+            sides[1].play(ONE[usize::from(101 - card)]);
+            tops[pile] = oriented(pile, u32::from(card)) as u8;
+            // Score again the pile played on and those whose move used this card or its
+            // backwards partner, as the general planner does.
+            let cards = u32::from_le_bytes(moves.map(card_of));
+            let again = (1u32 << pile)
+                | equal_bytes(cards, card)
+                | equal_bytes(cards, card.wrapping_add(10))
+                | equal_bytes(cards, card.wrapping_sub(10));
+            let mut again = again & 0xf;
+            while again != 0 {
+                let j = again.trailing_zeros() as usize;
+                again &= again - 1;
+                moves[j] = k.pile(j, tops[j], &sides[j >> 1]);
             }
             played = played.wrapping_add(1);
         } else if need > 0 {
@@ -388,4 +446,20 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
         }
     }
     out.push(Action::EndTurn);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_descending_pile_mirrored_is_an_ascending_one() {
+        for t in 0..=100usize {
+            assert_eq!(mirror(ACCEPT_UP[t]), ACCEPT_DOWN[101 - t], "up {t}");
+            assert_eq!(mirror(ACCEPT_DOWN[t]), ACCEPT_UP[101 - t], "down {t}");
+            assert_eq!(mirror(mirror(ACCEPT_UP[t])), ACCEPT_UP[t]);
+        }
+        assert_eq!(mirror(ALL_CARDS), ALL_CARDS);
+        assert_eq!(mirror(1 << 2), 1 << 99);
+    }
 }

@@ -111,7 +111,7 @@ pub struct Params {
 
 impl Params {
     /// The tuned parameters for a player count.
-    pub fn for_players(players: u8) -> Params {
+    pub const fn for_players(players: u8) -> Params {
         let base = Params {
             extra: 0,
             extra_endgame: 0,
@@ -218,7 +218,6 @@ impl Heuristic {
     /// (checked at run time, once per turn) the same code is compiled to use them, which is
     /// several times faster than the portable fallback.
     fn plan(&self, view: &View, out: &mut Vec<Action>) {
-        let p = self.params(view.players);
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("popcnt")
@@ -226,26 +225,35 @@ impl Heuristic {
                 && std::arch::is_x86_feature_detected!("bmi1")
             {
                 // SAFETY: the CPU supports these features, as checked just above.
-                return unsafe { plan_native(&p, view, out) };
+                return unsafe { plan_native(self, view, out) };
             }
         }
-        plan_portable(&p, view, out);
+        plan_portable(self, view, out);
     }
 }
 
+/// The tuned parameters of 2-5 players (the greedy variant's too): the planner is compiled
+/// once more with them as constants, the common case.
+const TEAM: Params = Params::for_players(2);
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,lzcnt,bmi1")]
-fn plan_native(p: &Params, view: &View, out: &mut Vec<Action>) {
-    plan_portable(p, view, out);
+fn plan_native(bot: &Heuristic, view: &View, out: &mut Vec<Action>) {
+    plan_portable(bot, view, out);
 }
 
 /// The closed form where it applies, else the general planner (the same plans).
 #[inline(always)]
-fn plan_portable(p: &Params, view: &View, out: &mut Vec<Action>) {
-    if greedy::applies(p) && greedy::fits(view) {
-        greedy::plan(p, view, out);
+fn plan_portable(bot: &Heuristic, view: &View, out: &mut Vec<Action>) {
+    let fits = greedy::fits(view);
+    if bot.params.is_none() && view.players != 1 && fits {
+        return greedy::plan(&TEAM, view, out);
+    }
+    let p = bot.params(view.players);
+    if greedy::applies(&p) && fits {
+        greedy::plan(&p, view, out);
     } else {
-        general::plan(p, view, out);
+        general::plan(&p, view, out);
     }
 }
 
