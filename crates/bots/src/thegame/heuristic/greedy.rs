@@ -44,19 +44,27 @@ pub(super) fn applies(p: &Params) -> bool {
 }
 
 /// Whether `view` keeps the invariants the closed form relies on: every top within `0..=100`
-/// and not in the hand, and no hand card among the played ones. Views made by the rules always
+/// and not in the hand, no hand card among the played ones, at most [`MAX_HAND`] cards. Views made by the rules always
 /// do; a hand-made one that does not is planned by the general planner.
 #[inline(always)]
 pub(super) fn fits(view: &View) -> bool {
-    let [a, b, c, d] = view.tops;
     let hand = view.hand.bits();
-    if a.max(b).max(c.max(d)) > 100 {
+    // Every top byte at most 100: adding 27 sets no byte's high bit.
+    let tops = u32::from_le_bytes(view.tops);
+    if (((tops & 0x7f7f_7f7f) + 0x1b1b_1b1b) | tops) & 0x8080_8080 != 0 {
         return false;
     }
-    let tops =
-        ONE[usize::from(a)] | ONE[usize::from(b)] | ONE[usize::from(c)] | ONE[usize::from(d)];
-    hand & (view.played.bits() | tops) == 0
+    let [a, b, c, d] = view.tops.map(usize::from);
+    let tops = ONE[a] | ONE[b] | ONE[c] | ONE[d];
+    hand & (view.played.bits() | tops) == 0 && hand.count_ones() <= MAX_HAND
 }
+
+/// The most cards a hand holds (one player); a turn then plans at most this many plays, four
+/// signals and `end`.
+const MAX_HAND: u32 = 8;
+
+/// Room for a whole plan.
+const PLAN: usize = 16;
 
 /// A 129-entry mask table (`n` in `0..=128`) computed at compile time from `$f(n)`.
 macro_rules! table {
@@ -169,11 +177,6 @@ fn key(cost: i32, pile: usize, plain: bool, card: u32) -> Key {
 }
 
 #[inline(always)]
-fn no_move(pile: usize) -> Key {
-    key(NONE, pile, false, 0)
-}
-
-#[inline(always)]
 fn cost_of(k: Key) -> i32 {
     (k >> 32) as i32
 }
@@ -249,9 +252,12 @@ impl Kernel {
         let pair = (hand >> 10) & closest != 0;
         let card = above.trailing_zeros() + if pair { 10 } else { 0 };
         let cost = buried + self.penalty[i] - if pair { SCALE } else { 0 };
-        // Branch-free: whether the pile has a move is hard to predict.
-        let has = -i64::from(above != 0);
-        (key(cost, i, true, oriented(i, card)) & has) | (no_move(i) & !has)
+        // Branch-free (whether the pile has a move is hard to predict). A pile without a move
+        // costs `NONE`; its card and plain bit are never read: no signal is sent for it, and
+        // scoring it again after a play (the hand only shrinks, its top stays) finds no move
+        // again, so whether the card rule scores it again does not matter.
+        let cost = if above != 0 { cost } else { NONE };
+        key(cost, i, true, oriented(i, card))
     }
 
     /// Pile `i` with a backwards trick or a back pair (`rare` holds them).
@@ -396,6 +402,9 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
         k.pile(2, tops[2], &sides[1]),
         k.pile(3, tops[3], &sides[1]),
     ];
+    // The plan is written to a fixed buffer with branch-free counts and copied out at once.
+    let mut plan = [Action::EndTurn; PLAN];
+    let mut n = 0;
     let mut played = view.played_this_turn;
     loop {
         let need = view.minimum.saturating_sub(played);
@@ -404,7 +413,8 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
         if cost < NONE && (need > 0 || cost <= threshold) {
             let card = card_of(best);
             let pile = pile_of(best);
-            out.push(play(card, pile));
+            plan[n % PLAN] = play(card, pile);
+            n += 1;
             sides[0].play(ONE[usize::from(card)]);
             sides[1].play(ONE[usize::from(101 - card)]);
             tops[pile] = oriented(pile, u32::from(card)) as u8;
@@ -423,29 +433,35 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
             }
             played = played.wrapping_add(1);
         } else if need > 0 {
+            out.extend_from_slice(&plan[..n.min(PLAN)]);
             return;
         } else {
             break;
         }
     }
     if view.players >= 2 {
+        let mine = view.signals.get(me.index()).copied().unwrap_or([None; 4]);
         for (i, &m) in moves.iter().enumerate() {
-            let pile = Pile::from_index(i);
-            if cost_of(m) >= NONE || view.signal(me, pile).is_some() {
-                continue;
-            }
             let cost = cost_of(m) - if plain_of(m) { penalty[i] } else { 0 };
-            let signal = if cost <= p.dont_play_signal {
-                Signal::DontPlay
-            } else if cost <= p.good_card_signal {
-                Signal::GoodCard
-            } else {
-                continue;
+            let dont = cost <= p.dont_play_signal;
+            let good = !dont & (cost <= p.good_card_signal);
+            let send = (cost_of(m) < NONE) & mine[i].is_none() & (dont | good);
+            plan[n % PLAN] = Action::Signal {
+                pile: Pile::from_index(i),
+                signal: if dont {
+                    Signal::DontPlay
+                } else {
+                    Signal::GoodCard
+                },
             };
-            out.push(Action::Signal { pile, signal });
+            n += usize::from(send);
         }
     }
-    out.push(Action::EndTurn);
+    plan[n % PLAN] = Action::EndTurn;
+    n += 1;
+    let start = out.len();
+    out.extend_from_slice(&plan);
+    out.truncate(start + n.min(PLAN));
 }
 
 #[cfg(test)]

@@ -220,15 +220,32 @@ impl Heuristic {
     fn plan(&self, view: &View, out: &mut Vec<Action>) {
         #[cfg(target_arch = "x86_64")]
         {
-            if std::arch::is_x86_feature_detected!("popcnt")
-                && std::arch::is_x86_feature_detected!("lzcnt")
-                && std::arch::is_x86_feature_detected!("bmi1")
-            {
-                // SAFETY: the CPU supports these features, as checked just above.
+            if native() {
+                // SAFETY: the CPU supports these features, as `native` checked.
                 return unsafe { plan_native(self, view, out) };
             }
         }
         plan_portable(self, view, out);
+    }
+}
+
+/// Whether the CPU has `popcnt`, `lzcnt` and BMI1, detected once (one load per turn after).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn native() -> bool {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    /// 0: not yet known; 1: yes; 2: no.
+    static NATIVE: AtomicU8 = AtomicU8::new(0);
+    match NATIVE.load(Ordering::Relaxed) {
+        1 => true,
+        2 => false,
+        _ => {
+            let yes = std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+                && std::arch::is_x86_feature_detected!("bmi1");
+            NATIVE.store(if yes { 1 } else { 2 }, Ordering::Relaxed);
+            yes
+        }
     }
 }
 
@@ -245,12 +262,11 @@ fn plan_native(bot: &Heuristic, view: &View, out: &mut Vec<Action>) {
 /// The closed form where it applies, else the general planner (the same plans).
 #[inline(always)]
 fn plan_portable(bot: &Heuristic, view: &View, out: &mut Vec<Action>) {
-    let fits = greedy::fits(view);
-    if bot.params.is_none() && view.players != 1 && fits {
+    if bot.params.is_none() && view.players != 1 && greedy::fits(view) {
         return greedy::plan(&TEAM, view, out);
     }
     let p = bot.params(view.players);
-    if greedy::applies(&p) && fits {
+    if greedy::applies(&p) && greedy::fits(view) {
         greedy::plan(&p, view, out);
     } else {
         general::plan(&p, view, out);
