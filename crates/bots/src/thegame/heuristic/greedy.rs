@@ -238,7 +238,8 @@ impl Kernel {
     /// The best move on pile `i`, its top at `t` and the table `side` in its orientation.
     #[inline(always)]
     fn pile(&self, i: usize, t: u8, side: &Side) -> Key {
-        let t = usize::from(t);
+        // Tops are at most 101 here; the mask only spares the bounds checks.
+        let t = usize::from(t) & 127;
         let hand = side.hand;
         let above = hand & ABOVE[t];
         let rare = hand & (TRICK[t] | (WINDOW[t] & (hand << 10)));
@@ -402,8 +403,11 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
         k.pile(2, tops[2], &sides[1]),
         k.pile(3, tops[3], &sides[1]),
     ];
-    // The plan is written to a fixed buffer with branch-free counts and copied out at once.
-    let mut plan = [Action::EndTurn; PLAN];
+    // The plan is written straight into `out`'s spare room, a slot counted (branch-free)
+    // only once written.
+    out.reserve(PLAN);
+    let start = out.len();
+    let plan = &mut out.spare_capacity_mut()[..PLAN];
     let mut n = 0;
     let mut played = view.played_this_turn;
     loop {
@@ -413,7 +417,7 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
         if cost < NONE && (need > 0 || cost <= threshold) {
             let card = card_of(best);
             let pile = pile_of(best);
-            plan[n % PLAN] = play(card, pile);
+            plan[n % PLAN].write(play(card, pile));
             n += 1;
             sides[0].play(ONE[usize::from(card)]);
             sides[1].play(ONE[usize::from(101 - card)]);
@@ -433,7 +437,8 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
             }
             played = played.wrapping_add(1);
         } else if need > 0 {
-            out.extend_from_slice(&plan[..n.min(PLAN)]);
+            // SAFETY: slots `start..start + n` were written (see below).
+            unsafe { out.set_len(start + n.min(PLAN)) };
             return;
         } else {
             break;
@@ -446,22 +451,25 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
             let dont = cost <= p.dont_play_signal;
             let good = !dont & (cost <= p.good_card_signal);
             let send = (cost_of(m) < NONE) & mine[i].is_none() & (dont | good);
-            plan[n % PLAN] = Action::Signal {
+            plan[n % PLAN].write(Action::Signal {
                 pile: Pile::from_index(i),
                 signal: if dont {
                     Signal::DontPlay
                 } else {
                     Signal::GoodCard
                 },
-            };
+            });
             n += usize::from(send);
         }
     }
-    plan[n % PLAN] = Action::EndTurn;
+    plan[n % PLAN].write(Action::EndTurn);
     n += 1;
-    let start = out.len();
-    out.extend_from_slice(&plan);
-    out.truncate(start + n.min(PLAN));
+    // SAFETY: `reserve` made room for `PLAN` actions past `start`, and every slot below `n`
+    // was written: an action is written at slot `n` before `n` counts it (a slot not counted
+    // is overwritten by the next action or left past the length). At most `MAX_HAND` plays
+    // (each a distinct hand card), four signals and `end` make `n` at most 13 < `PLAN`; the
+    // `min` keeps the length within the written room regardless.
+    unsafe { out.set_len(start + n.min(PLAN)) };
 }
 
 #[cfg(test)]
