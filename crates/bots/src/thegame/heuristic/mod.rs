@@ -40,8 +40,20 @@
 //!   on and on piles whose move used that card or its backwards partner. What the other piles
 //!   take (which decides whether a buried card is "stranded") is computed once per turn, not
 //!   after every play: a small loss of precision (`exact: 1` restores it) for half the work.
-//! - Card ranges are read from two 101-entry mask tables instead of shifting `u128`s, and the
-//!   plan is compiled a second time for CPUs with `popcnt`/`lzcnt`/BMI, chosen once per turn.
+//! - Card ranges are read from mask tables instead of shifting `u128`s, and the plan is
+//!   compiled a second time for CPUs with `popcnt`/`lzcnt`/BMI (detected once, then one load
+//!   per turn).
+//! - Two planners make the same plans. Without lookahead, and with weights where a larger jump
+//!   over live cards always costs more ([`greedy::applies`]: the tuned parameters of 2–5
+//!   players and the solo greedy ones), each pile's best move has a closed form (`greedy.rs`):
+//!   one interval count per pile, descending piles mirrored so one branch-light routine scores
+//!   all four, the plan written without branches on the signals. The tuned team parameters are
+//!   compiled in as constants. The general planner (`general.rs`, the original code) serves the
+//!   lookahead, other parameters and hand-made views outside the game's invariants.
+//! - The plans must not change with speed work: `reference.rs` (tests only) is a frozen copy of
+//!   the planner before the closed form, and `equivalence.rs` compares every plan with it on
+//!   every turn of thousands of games per player count, on random parameters and on random
+//!   (also broken) views.
 //!
 //! The weights and thresholds are [`Params`], tuned per player count on seeds 1,000,000 onwards
 //! with `examples/tune_thegame.rs`. [`Heuristic::greedy`] is the same cost model without the
