@@ -1,5 +1,6 @@
 //! The heuristic's cost per planned turn, without the game around it: the views of 300
-//! games are collected, then planned again and again, timed by the thread's CPU clock.
+//! games are collected, then planned again and again, timed by the thread's CPU clock. Then
+//! whole games per CPU second (`200 × REPS` deals through `play_out`, the game included).
 //!
 //! ```sh
 //! cargo run --release -p bots --example thegame_turn -- PLAYERS [EXACT] [REPS]
@@ -8,7 +9,7 @@
 //! `EXACT` 1 re-evaluates every pile after each play (`Params::exact`); `REPS` (default 20) is
 //! how many times the views are planned (fewer for a profiler or a simulator).
 
-use bots::thegame::{Heuristic, Params, Player};
+use bots::thegame::{play_out, Heuristic, Params, Player};
 use thegame::{State, View};
 
 fn main() {
@@ -67,6 +68,22 @@ fn main() {
     println!(
         "{players}p: {} turns/game, {ns:.0} ns per planned turn ({sink})",
         views.len() / 300
+    );
+    // Whole games on the simulations' fast path (deal, `play_out`), the same bot on every seat.
+    let games = 200 * reps as u64;
+    let mut bots: Vec<Box<dyn Player>> = (0..players)
+        .map(|_| Box::new(bot.clone()) as Box<dyn Player>)
+        .collect();
+    let mut won = 0;
+    let c0 = cpu();
+    for seed in 0..games {
+        let mut s = State::seeded(players, 6_000_000 + seed, 0).unwrap();
+        won += u64::from(play_out(&mut s, &mut bots).unwrap().is_win());
+    }
+    let secs = (cpu() - c0) as f64 / 1e9;
+    println!(
+        "{players}p: {:.0} games per CPU second over {games} games ({won} won)",
+        games as f64 / secs
     );
 }
 
