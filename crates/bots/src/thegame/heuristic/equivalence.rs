@@ -20,6 +20,13 @@ fn same_plan(bot: &mut Heuristic, view: &View) -> (Vec<Action>, Vec<Action>) {
         fast, slow,
         "the plans differ (left: new, right: reference)\nparams: {params:?}\nview: {view:?}"
     );
+    // The same code compiled without the CPU features (the fallback of other machines).
+    let mut portable = Vec::new();
+    super::plan_portable(bot, view, &mut portable);
+    assert_eq!(
+        portable, slow,
+        "portable build\nparams: {params:?}\nview: {view:?}"
+    );
     (fast, slow)
 }
 
