@@ -1,9 +1,10 @@
 //! The heuristic's cost per planned turn, without the game around it: the views of 300
 //! games are collected, then planned again and again, timed by the thread's CPU clock. Then
-//! whole games per CPU second (`200 × REPS` deals through `play_out`, the game included).
+//! whole games per CPU second (`GAMES` deals, default 20,000, through `play_out`, the game
+//! included; 0 skips them).
 //!
 //! ```sh
-//! cargo run --release -p bots --example thegame_turn -- PLAYERS [EXACT] [REPS]
+//! cargo run --release -p bots --example thegame_turn -- PLAYERS [EXACT] [REPS] [GAMES]
 //! ```
 //!
 //! `EXACT` 1 re-evaluates every pile after each play (`Params::exact`); `REPS` (default 20) is
@@ -70,7 +71,13 @@ fn main() {
         views.len() / 300
     );
     // Whole games on the simulations' fast path (deal, `play_out`), the same bot on every seat.
-    let games = 200 * reps as u64;
+    let games: u64 = std::env::args()
+        .nth(4)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20_000);
+    if games == 0 {
+        return;
+    }
     let mut bots: Vec<Box<dyn Player>> = (0..players)
         .map(|_| Box::new(bot.clone()) as Box<dyn Player>)
         .collect();

@@ -209,11 +209,16 @@ struct Side {
 }
 
 impl Side {
-    /// Card bit `bit` (this orientation) leaves the hand for a pile.
+    /// The card at bit `n` (this orientation, `n < 128`) leaves the hand for a pile.
     #[inline(always)]
-    fn play(&mut self, bit: u128) {
-        self.hand &= !bit;
-        self.live &= !bit;
+    fn play(&mut self, n: u32) {
+        // All ones but bit `n % 64`, in the word holding bit `n`: a rotate and two selects,
+        // no 128-bit shift and no table load moved from a vector register.
+        let clear = (!1u64).rotate_left(n);
+        let (low, high) = if n < 64 { (clear, !0) } else { (!0, clear) };
+        let keep = (u128::from(high) << 64) | u128::from(low);
+        self.hand &= keep;
+        self.live &= keep;
     }
 }
 
@@ -275,14 +280,19 @@ impl Kernel {
     }
 }
 
-/// Bit `j` set where byte `j` of `bytes` equals `b` (exact, no false positives).
+/// 0x80 in each zero byte of `v`, 0 elsewhere (exact: no false positives).
 #[inline(always)]
-fn equal_bytes(bytes: u32, b: u8) -> u32 {
-    let v = bytes ^ (u32::from(b) * 0x0101_0101);
-    // 0x80 in each zero byte of `v`.
-    let zero = !(((v & 0x7f7f_7f7f) + 0x7f7f_7f7f) | v | 0x7f7f_7f7f);
-    // Gather bits 7, 15, 23, 31 into bits 0..4.
-    ((u64::from(zero >> 7) * 0x0102_0408) >> 24) as u32 & 0xf
+fn zero_bytes(v: u32) -> u32 {
+    !(((v & 0x7f7f_7f7f) + 0x7f7f_7f7f) | v | 0x7f7f_7f7f)
+}
+
+/// 0x80 in byte `j` where byte `j` of `cards` is `x`, `x + 10` or `x - 10` (cards and `x`
+/// below 128).
+#[inline(always)]
+fn near_bytes(cards: u32, x: u8) -> u32 {
+    // Each byte becomes 128 + card - x (no borrow crosses bytes).
+    let d = (cards | 0x8080_8080).wrapping_sub(u32::from(x) * 0x0101_0101);
+    zero_bytes(d ^ 0x8080_8080) | zero_bytes(d ^ 0x8a8a_8a8a) | zero_bytes(d ^ 0x7676_7676)
 }
 
 /// A standing signal as a number: 0 none, 1 "don't play", 2 "good card".
@@ -419,19 +429,16 @@ pub(super) fn plan(p: &Params, view: &View, out: &mut Vec<Action>) {
             let pile = pile_of(best);
             plan[n % PLAN].write(play(card, pile));
             n += 1;
-            sides[0].play(ONE[usize::from(card)]);
-            sides[1].play(ONE[usize::from(101 - card)]);
+            sides[0].play(u32::from(card));
+            sides[1].play(101 - u32::from(card));
             tops[pile] = oriented(pile, u32::from(card)) as u8;
             // Score again the pile played on and those whose move used this card or its
             // backwards partner, as the general planner does.
-            let cards = u32::from_le_bytes(moves.map(card_of));
-            let again = (1u32 << pile)
-                | equal_bytes(cards, card)
-                | equal_bytes(cards, card.wrapping_add(10))
-                | equal_bytes(cards, card.wrapping_sub(10));
-            let mut again = again & 0xf;
+            // A byte's high bit per pile to score again.
+            let cards = u32::from_le_bytes(moves.map(card_of)) & 0x7f7f_7f7f;
+            let mut again = (0x80 << (8 * pile)) | near_bytes(cards, card);
             while again != 0 {
-                let j = again.trailing_zeros() as usize;
+                let j = (again.trailing_zeros() / 8) as usize;
                 again &= again - 1;
                 moves[j] = k.pile(j, tops[j], &sides[j >> 1]);
             }
