@@ -44,8 +44,9 @@ pub(super) fn applies(p: &Params) -> bool {
 }
 
 /// Whether `view` keeps the invariants the closed form relies on: every top within `0..=100`
-/// and not in the hand, no hand card among the played ones, at most [`MAX_HAND`] cards. Views made by the rules always
-/// do; a hand-made one that does not is planned by the general planner.
+/// and not in the hand, no hand card among the played ones (so every hand card is live), at
+/// most [`MAX_HAND`] cards. Views made by the rules always do; a hand-made one that does not
+/// is planned by the general planner.
 #[inline(always)]
 pub(super) fn fits(view: &View) -> bool {
     let hand = view.hand.bits();
