@@ -122,14 +122,21 @@ fn random_params(rng: &mut Pcg64Mcg, players: u8) -> Params {
 /// A random view: a random split of the deck into played, hand and unseen cards, tops among
 /// the played cards (or the start), random signals, counters and viewer. One view in eight
 /// breaks the game's invariants (tops anywhere in `0..=137`, a hand overlapping the played
-/// cards or holding a top, a big hand): the plan must still match.
+/// cards or holding a top, a big hand), one in twenty claims a player count outside `1..=5`:
+/// the plan must still match.
 fn random_view(rng: &mut Pcg64Mcg) -> View {
     random_view_with_tops_below(rng, 138)
 }
 
 /// [`random_view`] with the broken views' tops anywhere below `limit`.
 fn random_view_with_tops_below(rng: &mut Pcg64Mcg, limit: u64) -> View {
-    let players = 1 + below(rng, 5) as u8;
+    // One view in twenty claims a player count the rules never deal (0, 6, 7, 255).
+    let players = if below(rng, 20) == 0 {
+        [0, 6, 7, 255][below(rng, 4) as usize]
+    } else {
+        1 + below(rng, 5) as u8
+    };
+    let seats = u64::from(players).max(1);
     let mut deck: Vec<u8> = (2..=99).collect();
     for i in (1..deck.len()).rev() {
         let j = below(rng, i as u64 + 1) as usize;
@@ -187,10 +194,10 @@ fn random_view_with_tops_below(rng: &mut Pcg64Mcg, limit: u64) -> View {
     for size in hand_sizes.iter_mut().take(usize::from(players)) {
         *size = below(rng, 9) as u8;
     }
-    let current = Seat(below(rng, u64::from(players)) as u8);
+    let current = Seat(below(rng, seats) as u8);
     let viewer = match below(rng, 10) {
         0 => None,
-        1 => Some(Seat(below(rng, u64::from(players)) as u8)),
+        1 => Some(Seat(below(rng, seats) as u8)),
         _ => Some(current),
     };
     View {
