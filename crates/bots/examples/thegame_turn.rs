@@ -1,13 +1,16 @@
 //! The heuristic's cost per planned turn, without the game around it: the views of 300
-//! games are collected, then planned again and again, timed by the thread's CPU clock.
+//! games are collected, then planned again and again, timed by the thread's CPU clock. Then
+//! whole games per CPU second (`GAMES` deals, default 20,000, through `play_out`, the game
+//! included; 0 skips them).
 //!
 //! ```sh
-//! cargo run --release -p bots --example thegame_turn -- PLAYERS [EXACT]
+//! cargo run --release -p bots --example thegame_turn -- PLAYERS [EXACT] [REPS] [GAMES]
 //! ```
 //!
-//! `EXACT` 1 re-evaluates every pile after each play (`Params::exact`).
+//! `EXACT` 1 re-evaluates every pile after each play (`Params::exact`); `REPS` (default 20) is
+//! how many times the views are planned (fewer for a profiler or a simulator).
 
-use bots::thegame::{Heuristic, Params, Player};
+use bots::thegame::{play_out, Heuristic, Params, Player};
 use thegame::{State, View};
 
 fn main() {
@@ -24,10 +27,15 @@ fn main() {
         .nth(2)
         .and_then(|a| a.parse().ok())
         .unwrap_or(0);
-    let mut bot = Heuristic::with_params(Params {
-        exact,
-        ..Params::for_players(players)
-    });
+    // The bot the registry plays ("heuristic"); `EXACT` 1 gives it custom parameters.
+    let mut bot = if exact == 0 {
+        Heuristic::default()
+    } else {
+        Heuristic::with_params(Params {
+            exact,
+            ..Params::for_players(players)
+        })
+    };
     for seed in 0..300u64 {
         let mut s = State::seeded(players, 5_000_000 + seed, 0).unwrap();
         while !s.is_over() {
@@ -43,7 +51,11 @@ fn main() {
         }
     }
     let mut plan = Vec::with_capacity(16);
-    let reps = 20;
+    let reps: usize = std::env::args()
+        .nth(3)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20)
+        .max(1);
     let c0 = cpu();
     let mut sink = 0;
     for _ in 0..reps {
@@ -57,6 +69,28 @@ fn main() {
     println!(
         "{players}p: {} turns/game, {ns:.0} ns per planned turn ({sink})",
         views.len() / 300
+    );
+    // Whole games on the simulations' fast path (deal, `play_out`), the same bot on every seat.
+    let games: u64 = std::env::args()
+        .nth(4)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20_000);
+    if games == 0 {
+        return;
+    }
+    let mut bots: Vec<Box<dyn Player>> = (0..players)
+        .map(|_| Box::new(bot.clone()) as Box<dyn Player>)
+        .collect();
+    let mut won = 0;
+    let c0 = cpu();
+    for seed in 0..games {
+        let mut s = State::seeded(players, 6_000_000 + seed, 0).unwrap();
+        won += u64::from(play_out(&mut s, &mut bots).unwrap().is_win());
+    }
+    let secs = (cpu() - c0) as f64 / 1e9;
+    println!(
+        "{players}p: {:.0} games per CPU second over {games} games ({won} won)",
+        games as f64 / secs
     );
 }
 
