@@ -67,6 +67,36 @@ fn main() {
         el / n as f64 * 1e9,
         n as f64 / el
     );
+    // The same game through `Turn` handles (what whole-turn bots use), one per turn.
+    let c0 = cpu();
+    for _ in 0..n {
+        let mut s = State::seeded(players, std::hint::black_box(seed), 0).unwrap();
+        let mut i = 0;
+        while let Some(mut turn) = s.turn() {
+            sink += u64::from(std::hint::black_box(turn.draw_pile_len()));
+            while let Some((_, a)) = actions.get(i) {
+                i += 1;
+                match *a {
+                    Action::Play { card, pile } => turn.play(card, pile).unwrap(),
+                    Action::EndTurn => {
+                        turn.end().unwrap();
+                        break;
+                    }
+                    Action::Signal { pile, signal } => turn.send_signal(pile, signal).unwrap(),
+                }
+            }
+            if i == actions.len() {
+                break;
+            }
+        }
+        sink += u64::from(s.cards_left());
+    }
+    let el = (cpu() - c0) as f64 / 1e9;
+    println!(
+        "{players}p: through turns {:.0} ns/game = {:.0} games/s ({sink})",
+        el / n as f64 * 1e9,
+        n as f64 / el
+    );
 }
 
 /// Nanoseconds this thread has spent on a CPU (0 where Linux does not report it).
