@@ -1,0 +1,563 @@
+//! The solo bot: a fast, strong strategy for one player.
+//!
+//! (Module docs are completed once the strategy is settled.)
+
+use super::Player;
+use thegame::{Action, Card, Pile, View};
+
+/// Costs are counted in quarter cards, so weights can be fractional.
+pub const SCALE: i32 = 4;
+
+/// The knobs of the solo bot. Costs are in quarter cards ([`SCALE`] per buried card).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SoloParams {
+    /// Weight of a buried live card that another pile still takes.
+    pub alt_weight: i32,
+    /// Weight of a buried live card that no other pile takes.
+    pub stranded_weight: i32,
+    /// The gain of a backwards trick besides the live cards it reopens.
+    pub trick_bonus: i32,
+    /// After the minimum, keep playing while the cheapest move costs at most this.
+    pub extra: i32,
+    /// The same once the draw pile is empty.
+    pub extra_endgame: i32,
+    /// Weight (in sixteenths) of the two cheapest plays left for the next turn.
+    pub next_turn: i32,
+    /// The lowest cost a next-turn play counts for.
+    pub future_floor: i32,
+    /// The cost of a next-turn play that does not exist.
+    pub stuck_cost: i32,
+    /// How many cards nearest each pile's top are tried as first plays (besides tricks and
+    /// the first cards of pairs).
+    pub closest: u32,
+}
+
+impl Default for SoloParams {
+    fn default() -> SoloParams {
+        SoloParams {
+            alt_weight: SCALE,
+            stranded_weight: 4 * SCALE,
+            trick_bonus: 2 * SCALE,
+            extra: -2 * SCALE,
+            extra_endgame: 0,
+            next_turn: 9,
+            future_floor: -SCALE,
+            stuck_cost: 32 * SCALE,
+            closest: 3,
+        }
+    }
+}
+
+/// The solo bot (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Solo {
+    /// The weights and thresholds.
+    pub params: SoloParams,
+    ranks: Ranks,
+}
+
+impl Default for Solo {
+    fn default() -> Solo {
+        Solo::new(SoloParams::default())
+    }
+}
+
+impl Solo {
+    /// A solo bot with these parameters.
+    pub fn new(params: SoloParams) -> Solo {
+        Solo {
+            params,
+            ranks: Ranks::new(ALL_CARDS),
+        }
+    }
+}
+
+/// Bits 2..=99.
+const ALL_CARDS: u128 = ((1u128 << 100) - 1) & !0b11;
+
+/// The cost of "no such move": larger than any real cost, small enough to add up safely.
+const NONE: i32 = 1 << 24;
+
+const fn mask_table(above: bool) -> [u128; 128] {
+    let mut table = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        table[i] = if above {
+            if i >= 127 {
+                0
+            } else {
+                ALL_CARDS & !((1u128 << (i + 1)) - 1)
+            }
+        } else {
+            ALL_CARDS & ((1u128 << i) - 1)
+        };
+        i += 1;
+    }
+    table
+}
+
+/// `ABOVE[t]`: the cards greater than `t`; `BELOW[t]`: the cards smaller than `t`.
+static ABOVE: [u128; 128] = mask_table(true);
+static BELOW: [u128; 128] = mask_table(false);
+
+#[inline(always)]
+fn bit(n: u8) -> u128 {
+    1u128 << (n & 127)
+}
+
+/// The rank of every number among the live (unplayed) cards: `rank[x]` is how many live
+/// cards are below `x`. Kept between calls and brought up to date from the view's live set.
+#[derive(Clone, Debug)]
+struct Ranks {
+    live: u128,
+    rank: [u8; 128],
+}
+
+impl Ranks {
+    fn new(live: u128) -> Ranks {
+        let mut r = Ranks {
+            live,
+            rank: [0; 128],
+        };
+        r.rebuild(live);
+        r
+    }
+
+    fn rebuild(&mut self, live: u128) {
+        self.live = live;
+        let mut n = 0u8;
+        for (x, r) in self.rank.iter_mut().enumerate() {
+            *r = n;
+            n += (live >> x) as u8 & 1;
+        }
+    }
+
+    /// Card `c` is played: every rank above it drops by one.
+    #[inline(always)]
+    fn remove(&mut self, c: u8) {
+        let was_live = self.live & bit(c) != 0;
+        self.live &= !bit(c);
+        let c = if was_live { c } else { 127 };
+        for (x, r) in self.rank.iter_mut().enumerate() {
+            *r -= u8::from(x as u8 > c);
+        }
+    }
+
+    /// Brings the ranks to the live set `live`.
+    #[inline(always)]
+    fn sync(&mut self, live: u128) {
+        if live == self.live {
+            return;
+        }
+        let gone = self.live & !live;
+        if live & !self.live == 0 && gone.count_ones() <= 8 {
+            let mut g = gone;
+            while g != 0 {
+                self.remove(g.trailing_zeros() as u8);
+                g &= g - 1;
+            }
+        } else {
+            self.rebuild(live);
+        }
+    }
+}
+
+/// A candidate play and its cost.
+#[derive(Clone, Copy, Debug)]
+struct Move {
+    cost: i32,
+    card: u8,
+    pile: u8,
+}
+
+const NO_MOVE: Move = Move {
+    cost: NONE,
+    card: 0,
+    pile: 0,
+};
+
+impl Move {
+    #[inline(always)]
+    fn exists(self) -> bool {
+        self.cost < NONE
+    }
+}
+
+/// The part of the table a plan changes: my hand and the tops.
+#[derive(Clone, Copy)]
+struct Board {
+    hand: u128,
+    tops: [u8; 4],
+}
+
+impl Board {
+    #[inline(always)]
+    fn play(&mut self, m: Move) {
+        self.hand &= !bit(m.card);
+        self.tops[usize::from(m.pile & 3)] = m.card;
+    }
+}
+
+/// The cost model of one step: ranks, the stranded interval of each pile, the parameters.
+struct Model<'a> {
+    p: &'a SoloParams,
+    rank: &'a [u8; 128],
+    /// The stranded cards of pile `i` are the live ones with ranks in `lo[i]..hi[i]`.
+    lo: [i32; 4],
+    hi: [i32; 4],
+}
+
+impl<'a> Model<'a> {
+    #[inline(always)]
+    fn new(p: &'a SoloParams, rank: &'a [u8; 128], tops: &[u8; 4]) -> Model<'a> {
+        let r = |x: u8| i32::from(rank[usize::from(x & 127)]);
+        let mut lo = [0; 4];
+        let mut hi = [0; 4];
+        // An ascending pile's buried card is stranded when the other ascending pile is above
+        // it and both descending piles are at or below it.
+        let d = tops[2].max(tops[3]);
+        let a = tops[0].min(tops[1]);
+        for i in 0..2 {
+            lo[i] = r(d);
+            hi[i] = lo[i].max(r(tops[1 - i] + 1));
+        }
+        for i in 2..4 {
+            lo[i] = r(tops[5 - i]);
+            hi[i] = lo[i].max(r(a + 1));
+        }
+        Model { p, rank, lo, hi }
+    }
+
+    /// The weighted count of live cards below `x` for pile `i`.
+    #[inline(always)]
+    fn w(&self, i: usize, x: u8) -> i32 {
+        let r = i32::from(self.rank[usize::from(x & 127)]);
+        let s = r.clamp(self.lo[i], self.hi[i]);
+        self.p.alt_weight * r + (self.p.stranded_weight - self.p.alt_weight) * s
+    }
+
+    /// The cost of playing `c` on pile `i` at `top` by itself.
+    #[inline(always)]
+    fn single(&self, i: usize, top: u8, c: u8) -> i32 {
+        if i < 2 {
+            if c < top {
+                -(self.p.trick_bonus + self.w(i, top) - self.w(i, c + 1))
+            } else {
+                self.w(i, c) - self.w(i, top + 1)
+            }
+        } else if c > top {
+            -(self.p.trick_bonus + self.w(i, c) - self.w(i, top + 1))
+        } else {
+            self.w(i, top) - self.w(i, c + 1)
+        }
+    }
+
+    /// The cheapest move on pile `i` of `b`: the backwards trick, the closest card, or the
+    /// first card of a pair `y`, `y ∓ 10` (scored as one move, one card better than playing
+    /// the second card alone, since the pair sheds two cards).
+    #[inline(always)]
+    fn head(&self, b: &Board, i: usize) -> Move {
+        let hand = b.hand;
+        let top = b.tops[i];
+        let pile = i as u8;
+        let mut best = NO_MOVE;
+        if i < 2 {
+            if top >= 12 && hand & bit(top - 10) != 0 {
+                best = Move {
+                    cost: self.single(i, top, top - 10),
+                    card: top - 10,
+                    pile,
+                };
+            }
+            let above = hand & ABOVE[usize::from(top)];
+            if above != 0 {
+                let c = above.trailing_zeros() as u8;
+                let cost = self.w(i, c) - self.w(i, top + 1);
+                if cost < best.cost {
+                    best = Move { cost, card: c, pile };
+                }
+            }
+            let mut pairs = above & (hand << 10);
+            while pairs != 0 {
+                let y = pairs.trailing_zeros() as u8;
+                pairs &= pairs - 1;
+                let low = y - 10;
+                let cost = if low > top {
+                    self.w(i, low) - self.w(i, top + 1) - SCALE
+                } else {
+                    -(2 * SCALE + self.w(i, top) - self.w(i, low + 1))
+                };
+                if cost < best.cost {
+                    best = Move {
+                        cost,
+                        card: y,
+                        pile,
+                    };
+                }
+            }
+        } else {
+            if top <= 89 && hand & bit(top + 10) != 0 {
+                best = Move {
+                    cost: self.single(i, top, top + 10),
+                    card: top + 10,
+                    pile,
+                };
+            }
+            let below = hand & BELOW[usize::from(top)];
+            if below != 0 {
+                let c = (127 - below.leading_zeros()) as u8;
+                let cost = self.w(i, top) - self.w(i, c + 1);
+                if cost < best.cost {
+                    best = Move { cost, card: c, pile };
+                }
+            }
+            let mut pairs = below & (hand >> 10);
+            while pairs != 0 {
+                let y = pairs.trailing_zeros() as u8;
+                pairs &= pairs - 1;
+                let high = y + 10;
+                let cost = if high < top {
+                    self.w(i, top) - self.w(i, high + 1) - SCALE
+                } else {
+                    -(2 * SCALE + self.w(i, high) - self.w(i, top + 1))
+                };
+                if cost < best.cost {
+                    best = Move {
+                        cost,
+                        card: y,
+                        pile,
+                    };
+                }
+            }
+        }
+        best
+    }
+
+    #[inline(always)]
+    fn heads(&self, b: &Board) -> [Move; 4] {
+        [
+            self.head(b, 0),
+            self.head(b, 1),
+            self.head(b, 2),
+            self.head(b, 3),
+        ]
+    }
+
+    /// The moves after `played` was made on `next`: the pile it went to, and any pile whose
+    /// move used that card (or its backwards partner), are evaluated again.
+    #[inline(always)]
+    fn update(&self, moves: &mut [Move; 4], next: &Board, played: Move) {
+        for (j, m) in moves.iter_mut().enumerate() {
+            let d = m.card.abs_diff(played.card);
+            if j == usize::from(played.pile) || d == 0 || d == 10 {
+                *m = self.head(next, j);
+            }
+        }
+    }
+
+    /// The first plays tried on pile `i`: the backwards trick, the `closest` cards nearest
+    /// the top, and every first card of a pair.
+    #[inline(always)]
+    fn candidates(&self, b: &Board, i: usize) -> u128 {
+        let top = b.tops[i];
+        let hand = b.hand;
+        let closest = self.p.closest;
+        if i < 2 {
+            let mut set = if top >= 12 { hand & bit(top - 10) } else { 0 };
+            let mut above = hand & ABOVE[usize::from(top)];
+            set |= above & (hand << 10);
+            for _ in 0..closest {
+                let low = above & above.wrapping_neg();
+                set |= low;
+                above ^= low;
+            }
+            set
+        } else {
+            let mut set = if top <= 89 { hand & bit(top + 10) } else { 0 };
+            let mut below = hand & BELOW[usize::from(top)];
+            set |= below & (hand >> 10);
+            for _ in 0..closest {
+                if below == 0 {
+                    break;
+                }
+                let high = 1u128 << (127 - below.leading_zeros());
+                set |= high;
+                below ^= high;
+            }
+            set
+        }
+    }
+
+    /// The weighted cost of the two cheapest plays left on `next` for the next turn.
+    #[inline(always)]
+    fn future(&self, next: &mut Board, moves: &mut [Move; 4]) -> i32 {
+        let p = self.p;
+        let mut later = 0;
+        for step in 0..2 {
+            let m = cheapest(moves);
+            if m.exists() {
+                later += m.cost.max(p.future_floor);
+                if step == 0 {
+                    next.play(m);
+                    self.update(moves, next, m);
+                }
+            } else {
+                later += p.stuck_cost;
+            }
+        }
+        later * p.next_turn / (4 * SCALE)
+    }
+
+    /// The first play of the cheapest way to make the `need` plays still required.
+    #[inline(always)]
+    fn best_start(&self, b: &Board, base: &[Move; 4], need: u8) -> Move {
+        let mut best = (NONE, NO_MOVE);
+        for i in 0..4 {
+            let mut cands = self.candidates(b, i);
+            'cards: while cands != 0 {
+                let c = cands.trailing_zeros() as u8;
+                cands &= cands - 1;
+                let cost = self.single(i, b.tops[i], c);
+                let first = Move {
+                    cost,
+                    card: c,
+                    pile: i as u8,
+                };
+                let mut next = *b;
+                next.play(first);
+                let mut moves = *base;
+                self.update(&mut moves, &next, first);
+                let mut total = cost;
+                for _ in 1..need {
+                    let m = cheapest(&moves);
+                    if !m.exists() {
+                        continue 'cards;
+                    }
+                    total += m.cost;
+                    next.play(m);
+                    self.update(&mut moves, &next, m);
+                }
+                total += self.future(&mut next, &mut moves);
+                if total < best.0 {
+                    best = (total, first);
+                }
+            }
+        }
+        if best.1.exists() {
+            best.1
+        } else {
+            cheapest(base)
+        }
+    }
+}
+
+/// The cheapest of four moves.
+#[inline(always)]
+fn cheapest(moves: &[Move; 4]) -> Move {
+    let a = if moves[1].cost < moves[0].cost {
+        moves[1]
+    } else {
+        moves[0]
+    };
+    let b = if moves[3].cost < moves[2].cost {
+        moves[3]
+    } else {
+        moves[2]
+    };
+    if b.cost < a.cost {
+        b
+    } else {
+        a
+    }
+}
+
+#[inline(always)]
+fn action(m: Move) -> Action {
+    match Card::new(m.card) {
+        Some(card) => Action::Play {
+            card,
+            pile: Pile::from_index(usize::from(m.pile)),
+        },
+        // Moves are built from hand bits, which hold only cards.
+        None => Action::EndTurn,
+    }
+}
+
+impl Solo {
+    /// Plans the rest of the turn from `view`: the plays, then `end`. Stops early after a
+    /// play that leaves no legal move below the minimum (the game is then lost).
+    fn plan(&mut self, view: &View, out: &mut Vec<Action>) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+                && std::arch::is_x86_feature_detected!("bmi1")
+            {
+                // SAFETY: the CPU supports these features, as checked just above.
+                return unsafe { self.plan_native(view, out) };
+            }
+        }
+        self.plan_portable(view, out);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
+    unsafe fn plan_native(&mut self, view: &View, out: &mut Vec<Action>) {
+        self.plan_portable(view, out);
+    }
+
+    #[inline(always)]
+    fn plan_portable(&mut self, view: &View, out: &mut Vec<Action>) {
+        let p = self.params;
+        let live = ALL_CARDS & !view.played.bits();
+        self.ranks.sync(live);
+        let mut board = Board {
+            hand: view.hand.bits(),
+            tops: view.tops.map(|t| t.clamp(1, 100)),
+        };
+        let mut played = view.played_this_turn;
+        let threshold = if view.draw_pile == 0 {
+            p.extra_endgame
+        } else {
+            p.extra
+        };
+        loop {
+            let model = Model::new(&p, &self.ranks.rank, &board.tops);
+            let moves = model.heads(&board);
+            let need = view.minimum.saturating_sub(played);
+            let m = if need >= 2 {
+                model.best_start(&board, &moves, need)
+            } else {
+                cheapest(&moves)
+            };
+            if m.exists() && (need > 0 || m.cost <= threshold) {
+                out.push(action(m));
+                board.play(m);
+                self.ranks.remove(m.card);
+                played += 1;
+            } else if need > 0 {
+                return;
+            } else {
+                break;
+            }
+        }
+        out.push(Action::EndTurn);
+    }
+}
+
+impl Player for Solo {
+    fn name(&self) -> &str {
+        "solo"
+    }
+
+    fn act(&mut self, view: &View) -> Action {
+        let mut plan = Vec::with_capacity(16);
+        self.plan(view, &mut plan);
+        plan.first().copied().unwrap_or(Action::EndTurn)
+    }
+
+    fn plan_turn(&mut self, view: &View, plan: &mut Vec<Action>) -> bool {
+        self.plan(view, plan);
+        true
+    }
+}
