@@ -117,8 +117,6 @@ fn set_param(p: &mut SoloParams, k: &str, v: i32) -> bool {
         "future_floor" => p.future_floor = v,
         "stuck_cost" => p.stuck_cost = v,
         "closest" => p.closest = v.max(0) as u32,
-        "depth" => p.depth = v.clamp(1, 2) as u8,
-        "last_lookahead" => p.last_lookahead = v != 0,
         _ => return false,
     }
     true

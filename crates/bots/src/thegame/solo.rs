@@ -30,11 +30,6 @@ pub struct SoloParams {
     /// How many cards nearest each pile's top are tried as first plays (besides tricks and
     /// the first cards of pairs).
     pub closest: u32,
-    /// Plays looked at jointly when two are due: 2 (the first play, the cheapest second,
-    /// then the next turn) or 1 (each play by itself and the next turn).
-    pub depth: u8,
-    /// Whether the last required play also looks at the next turn.
-    pub last_lookahead: bool,
 }
 
 impl Default for SoloParams {
@@ -49,8 +44,6 @@ impl Default for SoloParams {
             future_floor: -SCALE,
             stuck_cost: 32 * SCALE,
             closest: 3,
-            depth: 2,
-            last_lookahead: false,
         }
     }
 }
@@ -175,12 +168,18 @@ struct Move {
     cost: i32,
     card: u8,
     pile: u8,
+    /// The first card of a pair: its cost counts on the partner still being in hand.
+    pair: bool,
+    /// The card's lane in the fast path's hand (0 in the general path).
+    lane: u8,
 }
 
 const NO_MOVE: Move = Move {
     cost: NONE,
     card: 0,
     pile: 0,
+    pair: false,
+    lane: NO,
 };
 
 impl Move {
@@ -188,6 +187,26 @@ impl Move {
     fn exists(self) -> bool {
         self.cost < NONE
     }
+
+    /// Whether the move can still be made from `hand` (at the same top).
+    #[inline(always)]
+    fn available(self, hand: u128) -> bool {
+        let partner = match (self.pair, self.pile < 2) {
+            (false, _) => self.card,
+            (true, true) => self.card - 10,
+            (true, false) => self.card + 10,
+        };
+        hand & bit(self.card) != 0 && hand & bit(partner) != 0
+    }
+}
+
+/// What one decision's lookahead computes once: the heads of the board it starts from
+/// (`base`) and, lazily, the head of each pile after its base move (`next`).
+struct Memo {
+    board: Board,
+    base: [Move; 4],
+    next: [Move; 4],
+    known: u8,
 }
 
 /// The part of the table a plan changes: my hand and the tops.
@@ -274,6 +293,8 @@ impl<'a> Model<'a> {
                     cost: self.single(i, top, top - 10),
                     card: top - 10,
                     pile,
+                    pair: false,
+                    lane: 0,
                 };
             }
             let above = hand & ABOVE[usize::from(top)];
@@ -285,6 +306,8 @@ impl<'a> Model<'a> {
                         cost,
                         card: c,
                         pile,
+                        pair: false,
+                        lane: 0,
                     };
                 }
             }
@@ -303,6 +326,8 @@ impl<'a> Model<'a> {
                         cost,
                         card: y,
                         pile,
+                        pair: true,
+                        lane: 0,
                     };
                 }
             }
@@ -312,6 +337,8 @@ impl<'a> Model<'a> {
                     cost: self.single(i, top, top + 10),
                     card: top + 10,
                     pile,
+                    pair: false,
+                    lane: 0,
                 };
             }
             let below = hand & BELOW[usize::from(top)];
@@ -323,6 +350,8 @@ impl<'a> Model<'a> {
                         cost,
                         card: c,
                         pile,
+                        pair: false,
+                        lane: 0,
                     };
                 }
             }
@@ -341,6 +370,8 @@ impl<'a> Model<'a> {
                         cost,
                         card: y,
                         pile,
+                        pair: true,
+                        lane: 0,
                     };
                 }
             }
@@ -368,6 +399,51 @@ impl<'a> Model<'a> {
                 *m = self.head(next, j);
             }
         }
+    }
+
+    /// [`Model::update`] within a lookahead: a pile not yet touched whose base move is
+    /// played gets its memoised next head (when that move can still be made; fewer cards in
+    /// hand never make a cheaper one). `touched` collects the piles changed since the base.
+    #[inline(always)]
+    fn update_memo(
+        &self,
+        moves: &mut [Move; 4],
+        next: &Board,
+        played: Move,
+        memo: &mut Memo,
+        touched: &mut u8,
+    ) {
+        for (j, m) in moves.iter_mut().enumerate() {
+            let d = m.card.abs_diff(played.card);
+            if j == usize::from(played.pile) {
+                *m = if *touched & (1 << j) == 0 && played.card == memo.base[j].card {
+                    let n = self.next_of(memo, j);
+                    if !n.exists() || n.available(next.hand) {
+                        n
+                    } else {
+                        self.head(next, j)
+                    }
+                } else {
+                    self.head(next, j)
+                };
+                *touched |= 1 << j;
+            } else if d == 0 || d == 10 {
+                *m = self.head(next, j);
+                *touched |= 1 << j;
+            }
+        }
+    }
+
+    /// The head of pile `j` after its base move, computed once per decision.
+    #[inline(always)]
+    fn next_of(&self, memo: &mut Memo, j: usize) -> Move {
+        if memo.known & (1 << j) == 0 {
+            let mut b = memo.board;
+            b.play(memo.base[j]);
+            memo.next[j] = self.head(&b, j);
+            memo.known |= 1 << j;
+        }
+        memo.next[j]
     }
 
     /// The first plays tried on pile `i`: the backwards trick, the `closest` cards nearest
@@ -405,7 +481,13 @@ impl<'a> Model<'a> {
 
     /// The weighted cost of the two cheapest plays left on `next` for the next turn.
     #[inline(always)]
-    fn future(&self, next: &mut Board, moves: &mut [Move; 4]) -> i32 {
+    fn future(
+        &self,
+        next: &mut Board,
+        moves: &mut [Move; 4],
+        memo: &mut Memo,
+        touched: &mut u8,
+    ) -> i32 {
         let p = self.p;
         let mut later = 0;
         for step in 0..2 {
@@ -414,7 +496,7 @@ impl<'a> Model<'a> {
                 later += m.cost.max(p.future_floor);
                 if step == 0 {
                     next.play(m);
-                    self.update(moves, next, m);
+                    self.update_memo(moves, next, m, memo, touched);
                 }
             } else {
                 later += p.stuck_cost;
@@ -427,6 +509,12 @@ impl<'a> Model<'a> {
     #[inline(always)]
     fn best_start(&self, b: &Board, base: &[Move; 4], need: u8) -> Move {
         let mut best = (NONE, NO_MOVE);
+        let mut memo = Memo {
+            board: *b,
+            base: *base,
+            next: [NO_MOVE; 4],
+            known: 0,
+        };
         for i in 0..4 {
             let mut cands = self.candidates(b, i);
             'cards: while cands != 0 {
@@ -437,11 +525,14 @@ impl<'a> Model<'a> {
                     cost,
                     card: c,
                     pile: i as u8,
+                    pair: false,
+                    lane: 0,
                 };
                 let mut next = *b;
                 next.play(first);
                 let mut moves = *base;
-                self.update(&mut moves, &next, first);
+                let mut touched = 0;
+                self.update_memo(&mut moves, &next, first, &mut memo, &mut touched);
                 let mut total = cost;
                 for _ in 1..need {
                     let m = cheapest(&moves);
@@ -450,9 +541,9 @@ impl<'a> Model<'a> {
                     }
                     total += m.cost;
                     next.play(m);
-                    self.update(&mut moves, &next, m);
+                    self.update_memo(&mut moves, &next, m, &mut memo, &mut touched);
                 }
-                total += self.future(&mut next, &mut moves);
+                total += self.future(&mut next, &mut moves, &mut memo, &mut touched);
                 if total < best.0 {
                     best = (total, first);
                 }
@@ -464,6 +555,452 @@ impl<'a> Model<'a> {
             cheapest(base)
         }
     }
+}
+
+/// A lane number meaning "no card" (its bit is never in a hand mask).
+const NO: u8 = 15;
+
+#[inline(always)]
+fn lane_bit(lane: u8) -> u32 {
+    1 << (lane & 15)
+}
+
+/// The fast path's board: the hand left as a mask of lanes, and where each pile's top is
+/// (a lane, or [`TURN_TOP`] for the top the turn started with).
+#[derive(Clone, Copy)]
+struct LaneBoard {
+    rem: u32,
+    pos: [u8; 4],
+}
+
+/// The `pos` of a pile still at the top the turn started with.
+const TURN_TOP: u8 = 8;
+
+impl LaneBoard {
+    #[inline(always)]
+    fn play(&mut self, m: Move) {
+        self.rem &= !lane_bit(m.lane);
+        self.pos[usize::from(m.pile & 3)] = m.lane;
+    }
+}
+
+/// The fast path's cost model of one turn: the hand (at most eight cards) sorted into lanes,
+/// and every weighted count the plan can ask for, computed once per turn. Every question
+/// [`Model`] answers with masks over all cards is answered here with a lane lookup; the
+/// answers are the same, so both paths plan the same turns (a test checks it).
+struct Lanes<'a> {
+    p: &'a SoloParams,
+    /// Lane `k`'s card; lane [`TURN_TOP`] is unused.
+    card: [u8; 16],
+    /// `w[i][k]`: pile `i`'s weighted count of live cards below lane `k`'s card (below the
+    /// turn's top of the pile for lane [`TURN_TOP`]).
+    w: [[i32; 16]; 4],
+    /// The same below the card plus one (the top plus one).
+    w1: [[i32; 16]; 4],
+    /// The lane of the card 10 lower / 10 higher, or [`NO`].
+    dn: [u8; 16],
+    up: [u8; 16],
+    /// The lanes whose card 10 lower / 10 higher is in hand.
+    pairs_dn: u32,
+    pairs_up: u32,
+    /// Every lane of the hand.
+    all: u32,
+    /// The lanes beyond each pile's turn top, and the lane of its backwards trick card.
+    beyond0: [u32; 4],
+    trick0: [u8; 4],
+    top0: [u8; 4],
+}
+
+impl<'a> Lanes<'a> {
+    /// The lanes of `hand`, or `None` for more than eight cards.
+    #[inline(always)]
+    fn new(model: &Model<'a>, hand: u128, tops: &[u8; 4]) -> Option<Lanes<'a>> {
+        let n = hand.count_ones() as usize;
+        if n > 8 {
+            return None;
+        }
+        let mut card = [0u8; 16];
+        let mut bits = hand;
+        for c in card.iter_mut().take(n) {
+            *c = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+        }
+        let rank = model.rank;
+        let mut r = [0i32; 16];
+        let mut r1 = [0i32; 16];
+        for k in 0..16 {
+            r[k] = i32::from(rank[usize::from(card[k] & 127)]);
+            r1[k] = i32::from(rank[usize::from((card[k] + 1) & 127)]);
+        }
+        let mut w = [[0i32; 16]; 4];
+        let mut w1 = [[0i32; 16]; 4];
+        let alt = model.p.alt_weight;
+        let extra = model.p.stranded_weight - alt;
+        for i in 0..4 {
+            r[usize::from(TURN_TOP)] = i32::from(rank[usize::from(tops[i])]);
+            r1[usize::from(TURN_TOP)] = i32::from(rank[usize::from(tops[i] + 1)]);
+            let (lo, hi) = (model.lo[i], model.hi[i]);
+            for k in 0..16 {
+                w[i][k] = alt * r[k] + extra * r[k].clamp(lo, hi);
+                w1[i][k] = alt * r1[k] + extra * r1[k].clamp(lo, hi);
+            }
+        }
+        let index = |v: u8| (hand & BELOW[usize::from(v & 127)]).count_ones() as u8;
+        let mut dn = [NO; 16];
+        let mut up = [NO; 16];
+        let (mut pairs_dn, mut pairs_up) = (0, 0);
+        let mut pairs = hand & (hand << 10);
+        while pairs != 0 {
+            let y = pairs.trailing_zeros() as u8;
+            pairs &= pairs - 1;
+            let (hi, lo) = (index(y), index(y - 10));
+            dn[usize::from(hi)] = lo;
+            up[usize::from(lo)] = hi;
+            pairs_dn |= lane_bit(hi);
+            pairs_up |= lane_bit(lo);
+        }
+        let all = (1u32 << n) - 1;
+        let mut beyond0 = [0; 4];
+        let mut trick0 = [NO; 4];
+        for i in 0..4 {
+            let t = tops[i];
+            if i < 2 {
+                beyond0[i] = all & !((1u32 << index(t + 1)) - 1);
+                if t >= 12 && hand & bit(t - 10) != 0 {
+                    trick0[i] = index(t - 10);
+                }
+            } else {
+                beyond0[i] = (1u32 << index(t)) - 1;
+                if t <= 89 && hand & bit(t + 10) != 0 {
+                    trick0[i] = index(t + 10);
+                }
+            }
+        }
+        Some(Lanes {
+            p: model.p,
+            card,
+            w,
+            w1,
+            dn,
+            up,
+            pairs_dn,
+            pairs_up,
+            all,
+            beyond0,
+            trick0,
+            top0: *tops,
+        })
+    }
+
+    /// The top card of pile `i` at `pos`.
+    #[inline(always)]
+    fn top(&self, i: usize, pos: u8) -> u8 {
+        if pos == TURN_TOP {
+            self.top0[i]
+        } else {
+            self.card[usize::from(pos & 15)]
+        }
+    }
+
+    /// The lanes pile `i` takes as plain plays at `pos`, and its backwards trick lane.
+    #[inline(always)]
+    fn reach(&self, i: usize, pos: u8) -> (u32, u8) {
+        if pos == TURN_TOP {
+            (self.beyond0[i], self.trick0[i])
+        } else if i < 2 {
+            (
+                self.all & !((2u32 << pos) - 1),
+                self.dn[usize::from(pos & 15)],
+            )
+        } else {
+            ((1u32 << pos) - 1, self.up[usize::from(pos & 15)])
+        }
+    }
+
+    #[inline(always)]
+    fn mv(&self, cost: i32, lane: u8, pile: usize, pair: bool) -> Move {
+        Move {
+            cost,
+            card: self.card[usize::from(lane & 15)],
+            pile: pile as u8,
+            pair,
+            lane,
+        }
+    }
+
+    /// [`Model::single`] for the card in `lane`.
+    #[inline(always)]
+    fn single(&self, b: &LaneBoard, i: usize, lane: u8) -> i32 {
+        let pos = usize::from(b.pos[i] & 15);
+        let (wt, wt1) = (self.w[i][pos], self.w1[i][pos]);
+        let l = usize::from(lane & 15);
+        let top = self.top(i, b.pos[i]);
+        let c = self.card[l];
+        if i < 2 {
+            if c < top {
+                -(self.p.trick_bonus + wt - self.w1[i][l])
+            } else {
+                self.w[i][l] - wt1
+            }
+        } else if c > top {
+            -(self.p.trick_bonus + self.w[i][l] - wt1)
+        } else {
+            wt - self.w1[i][l]
+        }
+    }
+
+    /// [`Model::head`].
+    #[inline(always)]
+    fn head(&self, b: &LaneBoard, i: usize) -> Move {
+        let rem = b.rem;
+        let pos = b.pos[i];
+        let p = usize::from(pos & 15);
+        let (wt, wt1) = (self.w[i][p], self.w1[i][p]);
+        let (beyond, trick) = self.reach(i, pos);
+        let beyond = beyond & rem;
+        let top = self.top(i, pos);
+        let mut best = NO_MOVE;
+        if rem & lane_bit(trick) != 0 {
+            let cost = if i < 2 {
+                -(self.p.trick_bonus + wt - self.w1[i][usize::from(trick & 15)])
+            } else {
+                -(self.p.trick_bonus + self.w[i][usize::from(trick & 15)] - wt1)
+            };
+            best = self.mv(cost, trick, i, false);
+        }
+        if beyond != 0 {
+            let c = if i < 2 {
+                beyond.trailing_zeros() as u8
+            } else {
+                (31 - beyond.leading_zeros()) as u8
+            };
+            let cost = if i < 2 {
+                self.w[i][usize::from(c)] - wt1
+            } else {
+                wt - self.w1[i][usize::from(c)]
+            };
+            if cost < best.cost {
+                best = self.mv(cost, c, i, false);
+            }
+        }
+        let mut pairs = beyond & if i < 2 { self.pairs_dn } else { self.pairs_up };
+        while pairs != 0 {
+            let y = pairs.trailing_zeros() as u8;
+            pairs &= pairs - 1;
+            let partner = if i < 2 {
+                self.dn[usize::from(y)]
+            } else {
+                self.up[usize::from(y)]
+            };
+            if rem & lane_bit(partner) == 0 {
+                continue;
+            }
+            let q = usize::from(partner & 15);
+            let cost = if i < 2 {
+                if self.card[q] > top {
+                    self.w[i][q] - wt1 - SCALE
+                } else {
+                    -(2 * SCALE + wt - self.w1[i][q])
+                }
+            } else if self.card[q] < top {
+                wt - self.w1[i][q] - SCALE
+            } else {
+                -(2 * SCALE + self.w[i][q] - wt1)
+            };
+            if cost < best.cost {
+                best = self.mv(cost, y, i, true);
+            }
+        }
+        best
+    }
+
+    #[inline(always)]
+    fn heads(&self, b: &LaneBoard) -> [Move; 4] {
+        [
+            self.head(b, 0),
+            self.head(b, 1),
+            self.head(b, 2),
+            self.head(b, 3),
+        ]
+    }
+
+    /// Whether `m` can still be made from the lanes `rem`.
+    #[inline(always)]
+    fn available(&self, m: Move, rem: u32) -> bool {
+        let l = usize::from(m.lane & 15);
+        let partner = match (m.pair, m.pile < 2) {
+            (false, _) => m.lane,
+            (true, true) => self.dn[l],
+            (true, false) => self.up[l],
+        };
+        rem & lane_bit(m.lane) != 0 && rem & lane_bit(partner) != 0
+    }
+
+    /// [`Model::update`].
+    #[inline(always)]
+    fn update(&self, moves: &mut [Move; 4], next: &LaneBoard, played: Move) {
+        for (j, m) in moves.iter_mut().enumerate() {
+            let d = m.card.abs_diff(played.card);
+            if j == usize::from(played.pile) || d == 0 || d == 10 {
+                *m = self.head(next, j);
+            }
+        }
+    }
+
+    /// [`Model::update_memo`].
+    #[inline(always)]
+    fn update_memo(
+        &self,
+        moves: &mut [Move; 4],
+        next: &LaneBoard,
+        played: Move,
+        memo: &mut LaneMemo,
+        touched: &mut u8,
+    ) {
+        for (j, m) in moves.iter_mut().enumerate() {
+            let d = m.card.abs_diff(played.card);
+            if j == usize::from(played.pile) {
+                *m = if *touched & (1 << j) == 0 && played.card == memo.base[j].card {
+                    let n = self.next_of(memo, j);
+                    if !n.exists() || self.available(n, next.rem) {
+                        n
+                    } else {
+                        self.head(next, j)
+                    }
+                } else {
+                    self.head(next, j)
+                };
+                *touched |= 1 << j;
+            } else if d == 0 || d == 10 {
+                *m = self.head(next, j);
+                *touched |= 1 << j;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn next_of(&self, memo: &mut LaneMemo, j: usize) -> Move {
+        if memo.known & (1 << j) == 0 {
+            let mut b = memo.board;
+            b.play(memo.base[j]);
+            memo.next[j] = self.head(&b, j);
+            memo.known |= 1 << j;
+        }
+        memo.next[j]
+    }
+
+    /// [`Model::candidates`], as lanes.
+    #[inline(always)]
+    fn candidates(&self, b: &LaneBoard, i: usize) -> u32 {
+        let rem = b.rem;
+        let (beyond, trick) = self.reach(i, b.pos[i]);
+        let mut beyond = beyond & rem;
+        let mut set = rem & lane_bit(trick);
+        let (pairs, partners) = if i < 2 {
+            (self.pairs_dn, &self.dn)
+        } else {
+            (self.pairs_up, &self.up)
+        };
+        let mut pairs = pairs & beyond;
+        while pairs != 0 {
+            let y = pairs.trailing_zeros() as usize;
+            pairs &= pairs - 1;
+            if rem & lane_bit(partners[y & 15]) != 0 {
+                set |= 1 << y;
+            }
+        }
+        for _ in 0..self.p.closest {
+            if beyond == 0 {
+                break;
+            }
+            let pick = if i < 2 {
+                beyond & beyond.wrapping_neg()
+            } else {
+                1u32 << (31 - beyond.leading_zeros())
+            };
+            set |= pick;
+            beyond ^= pick;
+        }
+        set
+    }
+
+    /// [`Model::future`].
+    #[inline(always)]
+    fn future(
+        &self,
+        next: &mut LaneBoard,
+        moves: &mut [Move; 4],
+        memo: &mut LaneMemo,
+        touched: &mut u8,
+    ) -> i32 {
+        let p = self.p;
+        let mut later = 0;
+        for step in 0..2 {
+            let m = cheapest(moves);
+            if m.exists() {
+                later += m.cost.max(p.future_floor);
+                if step == 0 {
+                    next.play(m);
+                    self.update_memo(moves, next, m, memo, touched);
+                }
+            } else {
+                later += p.stuck_cost;
+            }
+        }
+        later * p.next_turn / (4 * SCALE)
+    }
+
+    /// [`Model::best_start`].
+    #[inline(always)]
+    fn best_start(&self, b: &LaneBoard, base: &[Move; 4], need: u8) -> Move {
+        let mut best = (NONE, NO_MOVE);
+        let mut memo = LaneMemo {
+            board: *b,
+            base: *base,
+            next: [NO_MOVE; 4],
+            known: 0,
+        };
+        for i in 0..4 {
+            let mut cands = self.candidates(b, i);
+            'cards: while cands != 0 {
+                let lane = cands.trailing_zeros() as u8;
+                cands &= cands - 1;
+                let first = self.mv(self.single(b, i, lane), lane, i, false);
+                let mut next = *b;
+                next.play(first);
+                let mut moves = *base;
+                let mut touched = 0;
+                self.update_memo(&mut moves, &next, first, &mut memo, &mut touched);
+                let mut total = first.cost;
+                for _ in 1..need {
+                    let m = cheapest(&moves);
+                    if !m.exists() {
+                        continue 'cards;
+                    }
+                    total += m.cost;
+                    next.play(m);
+                    self.update_memo(&mut moves, &next, m, &mut memo, &mut touched);
+                }
+                total += self.future(&mut next, &mut moves, &mut memo, &mut touched);
+                if total < best.0 {
+                    best = (total, first);
+                }
+            }
+        }
+        if best.1.exists() {
+            best.1
+        } else {
+            cheapest(base)
+        }
+    }
+}
+
+/// [`Memo`] for the fast path.
+struct LaneMemo {
+    board: LaneBoard,
+    base: [Move; 4],
+    next: [Move; 4],
+    known: u8,
 }
 
 /// The cheapest of four moves.
@@ -501,28 +1038,30 @@ fn action(m: Move) -> Action {
 impl Solo {
     /// Plans the rest of the turn from `view`: the plays, then `end`. Stops early after a
     /// play that leaves no legal move below the minimum (the game is then lost).
-    fn plan(&mut self, view: &View, out: &mut Vec<Action>) {
+    /// `general` forces the general path (for tests comparing the two).
+    fn plan(&mut self, view: &View, out: &mut Vec<Action>, general: bool) {
         #[cfg(target_arch = "x86_64")]
         {
             if std::arch::is_x86_feature_detected!("popcnt")
                 && std::arch::is_x86_feature_detected!("lzcnt")
                 && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("avx2")
             {
                 // SAFETY: the CPU supports these features, as checked just above.
-                return unsafe { self.plan_native(view, out) };
+                return unsafe { self.plan_native(view, out, general) };
             }
         }
-        self.plan_portable(view, out);
+        self.plan_portable(view, out, general);
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
-    unsafe fn plan_native(&mut self, view: &View, out: &mut Vec<Action>) {
-        self.plan_portable(view, out);
+    #[target_feature(enable = "popcnt,lzcnt,bmi1,avx2")]
+    unsafe fn plan_native(&mut self, view: &View, out: &mut Vec<Action>, general: bool) {
+        self.plan_portable(view, out, general);
     }
 
     #[inline(always)]
-    fn plan_portable(&mut self, view: &View, out: &mut Vec<Action>) {
+    fn plan_portable(&mut self, view: &View, out: &mut Vec<Action>, general: bool) {
         let p = self.params;
         let live = ALL_CARDS & !view.played.bits();
         self.ranks.sync(live);
@@ -536,21 +1075,50 @@ impl Solo {
         } else {
             p.extra
         };
+        // One cost model for the whole turn (ranks and stranded intervals as the turn starts):
+        // the played cards are taken out of the ranks at the next call.
+        let model = Model::new(&p, &self.ranks.rank, &board.tops);
+        if !general {
+            if let Some(lanes) = Lanes::new(&model, board.hand, &board.tops) {
+                let mut lb = LaneBoard {
+                    rem: lanes.all,
+                    pos: [TURN_TOP; 4],
+                };
+                let mut moves = lanes.heads(&lb);
+                loop {
+                    let need = view.minimum.saturating_sub(played);
+                    let m = if need >= 2 {
+                        lanes.best_start(&lb, &moves, need)
+                    } else {
+                        cheapest(&moves)
+                    };
+                    if m.exists() && (need > 0 || m.cost <= threshold) {
+                        out.push(action(m));
+                        lb.play(m);
+                        lanes.update(&mut moves, &lb, m);
+                        played += 1;
+                    } else if need > 0 {
+                        return;
+                    } else {
+                        break;
+                    }
+                }
+                out.push(Action::EndTurn);
+                return;
+            }
+        }
+        let mut moves = model.heads(&board);
         loop {
-            let model = Model::new(&p, &self.ranks.rank, &board.tops);
-            let moves = model.heads(&board);
             let need = view.minimum.saturating_sub(played);
             let m = if need >= 2 {
-                model.best_start(&board, &moves, need.min(p.depth))
-            } else if need == 1 && p.last_lookahead {
-                model.best_start(&board, &moves, 1)
+                model.best_start(&board, &moves, need)
             } else {
                 cheapest(&moves)
             };
             if m.exists() && (need > 0 || m.cost <= threshold) {
                 out.push(action(m));
                 board.play(m);
-                self.ranks.remove(m.card);
+                model.update(&mut moves, &board, m);
                 played += 1;
             } else if need > 0 {
                 return;
@@ -569,12 +1137,12 @@ impl Player for Solo {
 
     fn act(&mut self, view: &View) -> Action {
         let mut plan = Vec::with_capacity(16);
-        self.plan(view, &mut plan);
+        self.plan(view, &mut plan, false);
         plan.first().copied().unwrap_or(Action::EndTurn)
     }
 
     fn plan_turn(&mut self, view: &View, plan: &mut Vec<Action>) -> bool {
-        self.plan(view, plan);
+        self.plan(view, plan, false);
         true
     }
 }
@@ -689,6 +1257,34 @@ mod tests {
             }
         }
         assert!(turns > 8000, "{turns}");
+    }
+
+    /// The fast path (hands in lanes) plans exactly the turns the general path (hands as
+    /// card masks) plans, over thousands of turns from real games.
+    #[test]
+    fn both_paths_plan_the_same_turns() {
+        let mut fast = Solo::default();
+        let mut general = Solo::default();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let mut turns = 0;
+        for seed in 0..200u64 {
+            let mut s = State::seeded(1, 3_000_000 + seed, 0).unwrap();
+            while !s.is_over() {
+                let view = s.seat_view(s.current());
+                a.clear();
+                b.clear();
+                fast.plan(&view, &mut a, false);
+                general.plan(&view, &mut b, true);
+                assert_eq!(a, b, "seed {seed}: {view:?}");
+                turns += 1;
+                for x in &a {
+                    if !s.is_over() {
+                        s.apply(x).unwrap();
+                    }
+                }
+            }
+        }
+        assert!(turns > 5000, "{turns}");
     }
 
     /// The ranks kept between calls equal ranks built afresh, whatever order views come in.
