@@ -617,9 +617,11 @@ struct Lanes<'a> {
     pairs_up: u32,
     /// Every lane of the hand.
     all: u32,
-    /// The lanes beyond each pile's turn top, and the lane of its backwards trick card.
-    beyond0: [u32; 4],
-    trick0: [u8; 4],
+    /// `beyond[i][k]`: the lanes pile `i` takes as plain plays when its top is lane `k`'s
+    /// card (lane [`TURN_TOP`]: its turn top); `trick[i][k]`: the lane of its backwards trick
+    /// card then, or [`NO`].
+    beyond: [[u32; 16]; 4],
+    trick: [[u8; 16]; 4],
     top0: [u8; 4],
 }
 
@@ -672,19 +674,29 @@ impl<'a> Lanes<'a> {
             pairs_up |= lane_bit(lo);
         }
         let all = (1u32 << n) - 1;
-        let mut beyond0 = [0; 4];
-        let mut trick0 = [NO; 4];
+        let mut beyond = [[0u32; 16]; 4];
+        let mut trick = [[NO; 16]; 4];
         for i in 0..4 {
+            for k in 0..8 {
+                if i < 2 {
+                    beyond[i][k] = all & !((2u32 << k) - 1);
+                    trick[i][k] = dn[k];
+                } else {
+                    beyond[i][k] = (1u32 << k) - 1;
+                    trick[i][k] = up[k];
+                }
+            }
             let t = tops[i];
+            let k = usize::from(TURN_TOP);
             if i < 2 {
-                beyond0[i] = all & !((1u32 << index(t + 1)) - 1);
+                beyond[i][k] = all & !((1u32 << index(t + 1)) - 1);
                 if t >= 12 && hand & bit(t - 10) != 0 {
-                    trick0[i] = index(t - 10);
+                    trick[i][k] = index(t - 10);
                 }
             } else {
-                beyond0[i] = (1u32 << index(t)) - 1;
+                beyond[i][k] = (1u32 << index(t)) - 1;
                 if t <= 89 && hand & bit(t + 10) != 0 {
-                    trick0[i] = index(t + 10);
+                    trick[i][k] = index(t + 10);
                 }
             }
         }
@@ -698,8 +710,8 @@ impl<'a> Lanes<'a> {
             pairs_dn,
             pairs_up,
             all,
-            beyond0,
-            trick0,
+            beyond,
+            trick,
             top0: *tops,
         })
     }
@@ -711,21 +723,6 @@ impl<'a> Lanes<'a> {
             self.top0[i]
         } else {
             self.card[usize::from(pos & 15)]
-        }
-    }
-
-    /// The lanes pile `i` takes as plain plays at `pos`, and its backwards trick lane.
-    #[inline(always)]
-    fn reach(&self, i: usize, pos: u8) -> (u32, u8) {
-        if pos == TURN_TOP {
-            (self.beyond0[i], self.trick0[i])
-        } else if i < 2 {
-            (
-                self.all & !((2u32 << pos) - 1),
-                self.dn[usize::from(pos & 15)],
-            )
-        } else {
-            ((1u32 << pos) - 1, self.up[usize::from(pos & 15)])
         }
     }
 
@@ -761,41 +758,53 @@ impl<'a> Lanes<'a> {
         }
     }
 
-    /// [`Model::head`].
+    /// [`Model::head`], without a data-dependent branch unless the hand holds a pair: the
+    /// trick and the closest card are both costed (from lanes that always exist) and the
+    /// cheaper kept by conditional moves.
     #[inline(always)]
     fn head(&self, b: &LaneBoard, i: usize) -> Move {
         let rem = b.rem;
         let pos = b.pos[i];
         let p = usize::from(pos & 15);
         let (wt, wt1) = (self.w[i][p], self.w1[i][p]);
-        let (beyond, trick) = self.reach(i, pos);
-        let beyond = beyond & rem;
-        let top = self.top(i, pos);
-        let mut best = NO_MOVE;
-        if rem & lane_bit(trick) != 0 {
-            let cost = if i < 2 {
-                -(self.p.trick_bonus + wt - self.w1[i][usize::from(trick & 15)])
-            } else {
-                -(self.p.trick_bonus + self.w[i][usize::from(trick & 15)] - wt1)
-            };
-            best = self.mv(cost, trick, i, false);
-        }
-        if beyond != 0 {
-            let c = if i < 2 {
-                beyond.trailing_zeros() as u8
-            } else {
-                (31 - beyond.leading_zeros()) as u8
-            };
-            let cost = if i < 2 {
-                self.w[i][usize::from(c)] - wt1
-            } else {
-                wt - self.w1[i][usize::from(c)]
-            };
-            if cost < best.cost {
-                best = self.mv(cost, c, i, false);
-            }
-        }
+        let beyond = self.beyond[i][p] & rem;
+        let trick = self.trick[i][p];
+        let tl = usize::from(trick & 15);
+        let tb = self.p.trick_bonus;
+        let trick_cost = if i < 2 {
+            -(tb + wt - self.w1[i][tl])
+        } else {
+            -(tb + self.w[i][tl] - wt1)
+        };
+        let trick_cost = if rem & lane_bit(trick) != 0 {
+            trick_cost
+        } else {
+            NONE
+        };
+        // For an empty `beyond` these read lane 0 or 15, whose cost is then discarded.
+        let c = (if i < 2 {
+            beyond.trailing_zeros()
+        } else {
+            31 ^ beyond.leading_zeros()
+        } & 15) as u8;
+        let plain_cost = if i < 2 {
+            self.w[i][usize::from(c)] - wt1
+        } else {
+            wt - self.w1[i][usize::from(c)]
+        };
+        let plain_cost = if beyond != 0 { plain_cost } else { NONE };
+        let (cost, lane) = if plain_cost < trick_cost {
+            (plain_cost, c)
+        } else {
+            (trick_cost, trick)
+        };
+        let lane = if cost < NONE { lane } else { NO };
+        let mut best = self.mv(cost, lane, i, false);
         let mut pairs = beyond & if i < 2 { self.pairs_dn } else { self.pairs_up };
+        if pairs == 0 {
+            return best;
+        }
+        let top = self.top(i, pos);
         while pairs != 0 {
             let y = pairs.trailing_zeros() as u8;
             pairs &= pairs - 1;
@@ -905,7 +914,8 @@ impl<'a> Lanes<'a> {
     #[inline(always)]
     fn candidates(&self, b: &LaneBoard, i: usize) -> u32 {
         let rem = b.rem;
-        let (beyond, trick) = self.reach(i, b.pos[i]);
+        let p = usize::from(b.pos[i] & 15);
+        let (beyond, trick) = (self.beyond[i][p], self.trick[i][p]);
         let mut beyond = beyond & rem;
         let mut set = rem & lane_bit(trick);
         let (pairs, partners) = if i < 2 {
