@@ -184,6 +184,8 @@ struct Move {
     pair: bool,
     /// The card's lane in the fast path's hand (0 in the general path).
     lane: u8,
+    /// The fast path's lanes the move needs in hand: its card's, and a pair's partner's.
+    need: u32,
 }
 
 const NO_MOVE: Move = Move {
@@ -192,6 +194,7 @@ const NO_MOVE: Move = Move {
     pile: 0,
     pair: false,
     lane: NO,
+    need: 0,
 };
 
 impl Move {
@@ -307,6 +310,7 @@ impl<'a> Model<'a> {
                     pile,
                     pair: false,
                     lane: 0,
+                    need: 0,
                 };
             }
             let above = hand & ABOVE[usize::from(top)];
@@ -320,6 +324,7 @@ impl<'a> Model<'a> {
                         pile,
                         pair: false,
                         lane: 0,
+                        need: 0,
                     };
                 }
             }
@@ -340,6 +345,7 @@ impl<'a> Model<'a> {
                         pile,
                         pair: true,
                         lane: 0,
+                        need: 0,
                     };
                 }
             }
@@ -351,6 +357,7 @@ impl<'a> Model<'a> {
                     pile,
                     pair: false,
                     lane: 0,
+                    need: 0,
                 };
             }
             let below = hand & BELOW[usize::from(top)];
@@ -364,6 +371,7 @@ impl<'a> Model<'a> {
                         pile,
                         pair: false,
                         lane: 0,
+                        need: 0,
                     };
                 }
             }
@@ -384,6 +392,7 @@ impl<'a> Model<'a> {
                         pile,
                         pair: true,
                         lane: 0,
+                        need: 0,
                     };
                 }
             }
@@ -539,6 +548,7 @@ impl<'a> Model<'a> {
                     pile: i as u8,
                     pair: false,
                     lane: 0,
+                    need: 0,
                 };
                 let mut next = *b;
                 next.play(first);
@@ -728,12 +738,19 @@ impl<'a> Lanes<'a> {
 
     #[inline(always)]
     fn mv(&self, cost: i32, lane: u8, pile: usize, pair: bool) -> Move {
+        let partner = match (pair, pile < 2) {
+            (false, _) => lane,
+            (true, true) => self.dn[usize::from(lane & 15)],
+            (true, false) => self.up[usize::from(lane & 15)],
+        };
         Move {
             cost,
             card: self.card[usize::from(lane & 15)],
             pile: pile as u8,
             pair,
             lane,
+            // Lanes 8..16 hold no card: "no move" needs nothing.
+            need: (lane_bit(lane) | lane_bit(partner)) & 0xff,
         }
     }
 
@@ -845,18 +862,6 @@ impl<'a> Lanes<'a> {
         ]
     }
 
-    /// Whether `m` can still be made from the lanes `rem`.
-    #[inline(always)]
-    fn available(&self, m: Move, rem: u32) -> bool {
-        let l = usize::from(m.lane & 15);
-        let partner = match (m.pair, m.pile < 2) {
-            (false, _) => m.lane,
-            (true, true) => self.dn[l],
-            (true, false) => self.up[l],
-        };
-        rem & lane_bit(m.lane) != 0 && rem & lane_bit(partner) != 0
-    }
-
     /// [`Model::update`].
     #[inline(always)]
     fn update(&self, moves: &mut [Move; 4], next: &LaneBoard, played: Move) {
@@ -868,7 +873,10 @@ impl<'a> Lanes<'a> {
         }
     }
 
-    /// [`Model::update_memo`].
+    /// [`Model::update_memo`], with a memo of every pile's head at every top: a move that
+    /// can still be made is kept (fewer cards in hand never make a cheaper one, so the
+    /// general path's re-evaluation would find it again), and the pile played on takes its
+    /// memoised head at the new top. Only moves that lost a card are evaluated again.
     #[inline(always)]
     fn update_memo(
         &self,
@@ -876,38 +884,30 @@ impl<'a> Lanes<'a> {
         next: &LaneBoard,
         played: Move,
         memo: &mut LaneMemo,
-        touched: &mut u8,
     ) {
+        let i = usize::from(played.pile & 3);
+        moves[i] = self.memo_head(memo, i, played.lane);
         for (j, m) in moves.iter_mut().enumerate() {
-            let d = m.card.abs_diff(played.card);
-            if j == usize::from(played.pile) {
-                *m = if *touched & (1 << j) == 0 && played.card == memo.base[j].card {
-                    let n = self.next_of(memo, j);
-                    if !n.exists() || self.available(n, next.rem) {
-                        n
-                    } else {
-                        self.head(next, j)
-                    }
-                } else {
-                    self.head(next, j)
-                };
-                *touched |= 1 << j;
-            } else if d == 0 || d == 10 {
+            if m.need & !next.rem != 0 {
                 *m = self.head(next, j);
-                *touched |= 1 << j;
             }
         }
     }
 
+    /// The head of pile `j` with its top at lane `lane`, evaluated once per decision on the
+    /// decision's hand without that card (every later hand at that top holds fewer cards).
     #[inline(always)]
-    fn next_of(&self, memo: &mut LaneMemo, j: usize) -> Move {
-        if memo.known & (1 << j) == 0 {
+    fn memo_head(&self, memo: &mut LaneMemo, j: usize, lane: u8) -> Move {
+        let key = 1u32 << ((j * 8 + usize::from(lane & 7)) & 31);
+        let slot = &mut memo.heads[j & 3][usize::from(lane & 7)];
+        if memo.known & key == 0 {
             let mut b = memo.board;
-            b.play(memo.base[j]);
-            memo.next[j] = self.head(&b, j);
-            memo.known |= 1 << j;
+            b.rem &= !lane_bit(lane);
+            b.pos[j & 3] = lane;
+            *slot = self.head(&b, j);
+            memo.known |= key;
         }
-        memo.next[j]
+        *slot
     }
 
     /// [`Model::candidates`], as lanes.
@@ -948,13 +948,7 @@ impl<'a> Lanes<'a> {
 
     /// [`Model::future`].
     #[inline(always)]
-    fn future(
-        &self,
-        next: &mut LaneBoard,
-        moves: &mut [Move; 4],
-        memo: &mut LaneMemo,
-        touched: &mut u8,
-    ) -> i32 {
+    fn future(&self, next: &mut LaneBoard, moves: &mut [Move; 4], memo: &mut LaneMemo) -> i32 {
         let p = self.p;
         let mut later = 0;
         for step in 0..2 {
@@ -963,7 +957,7 @@ impl<'a> Lanes<'a> {
                 later += m.cost.max(p.future_floor);
                 if step == 0 {
                     next.play(m);
-                    self.update_memo(moves, next, m, memo, touched);
+                    self.update_memo(moves, next, m, memo);
                 }
             } else {
                 later += p.stuck_cost;
@@ -978,8 +972,7 @@ impl<'a> Lanes<'a> {
         let mut best = (NONE, NO_MOVE);
         let mut memo = LaneMemo {
             board: *b,
-            base: *base,
-            next: [NO_MOVE; 4],
+            heads: [[NO_MOVE; 8]; 4],
             known: 0,
         };
         for i in 0..4 {
@@ -991,8 +984,7 @@ impl<'a> Lanes<'a> {
                 let mut next = *b;
                 next.play(first);
                 let mut moves = *base;
-                let mut touched = 0;
-                self.update_memo(&mut moves, &next, first, &mut memo, &mut touched);
+                self.update_memo(&mut moves, &next, first, &mut memo);
                 let mut total = first.cost;
                 for _ in 1..need {
                     let m = cheapest(&moves);
@@ -1001,9 +993,9 @@ impl<'a> Lanes<'a> {
                     }
                     total += m.cost;
                     next.play(m);
-                    self.update_memo(&mut moves, &next, m, &mut memo, &mut touched);
+                    self.update_memo(&mut moves, &next, m, &mut memo);
                 }
-                total += self.future(&mut next, &mut moves, &mut memo, &mut touched);
+                total += self.future(&mut next, &mut moves, &mut memo);
                 if total < best.0 {
                     best = (total, first);
                 }
@@ -1020,9 +1012,9 @@ impl<'a> Lanes<'a> {
 /// [`Memo`] for the fast path.
 struct LaneMemo {
     board: LaneBoard,
-    base: [Move; 4],
-    next: [Move; 4],
-    known: u8,
+    /// `heads[j][k]`, once `known` has bit `8 j + k` (plays come from lanes 0..8).
+    heads: [[Move; 8]; 4],
+    known: u32,
 }
 
 /// The cheapest of four moves.
