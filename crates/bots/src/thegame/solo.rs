@@ -1283,6 +1283,33 @@ mod tests {
         assert_eq!(p[2], Action::EndTurn);
     }
 
+    #[test]
+    fn sees_a_free_follow_up_on_the_same_pile() {
+        // A position from seed 9,000,000. up2 at 57: 65 buries the live 60 and 62, then 66
+        // follows for nothing: two cards for two buried. 77 on up1 (at 72) also buries two
+        // (73, 76), but its follow-up 84 buries 78 too: three. Greedy play, taking the first
+        // of equally cheap plays, starts with 77; the joint choice of both plays does not.
+        let hand = [14, 36, 65, 66, 77, 84, 95, 97];
+        let unseen = [
+            4, 6, 17, 29, 32, 35, 42, 43, 45, 60, 62, 67, 70, 73, 76, 78, 86, 87, 93, 94, 99,
+        ];
+        let played = (2..=99u8)
+            .filter(|n| !hand.contains(n) && !unseen.contains(n))
+            .collect();
+        let s = State::from_position(Position {
+            players: 1,
+            current: 0,
+            played_this_turn: 0,
+            hands: vec![hand.to_vec()],
+            draw_pile: unseen.to_vec(),
+            tops: [72, 57, 7, 89],
+            played,
+            signals: Vec::new(),
+        })
+        .unwrap();
+        assert_eq!(plan(&s)[..2], [play(65, Pile::Up2), play(66, Pile::Up2)]);
+    }
+
     /// Every planned action is legal when applied with the checked `State::apply`, over many
     /// whole games, whether the turn is planned at once or asked for action by action.
     #[test]
