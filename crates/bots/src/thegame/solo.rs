@@ -56,7 +56,9 @@ use thegame::{Action, Card, Pile, View};
 /// Costs are counted in quarter cards, so weights can be fractional.
 const SCALE: i32 = 4;
 
-/// The knobs of the solo bot. Costs are in quarter cards (four per buried card).
+/// The knobs of the solo bot. Costs are in quarter cards (four per buried card). The bot
+/// reads weights and thresholds clamped to ±4,096 quarter cards, `next_turn` to `0..=64` and
+/// `closest` to `0..=8`, so no cost can overflow whatever is set here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SoloParams {
     /// Weight of a buried live card that another pile still takes.
@@ -92,6 +94,24 @@ impl Default for SoloParams {
             future_floor: -SCALE,
             stuck_cost: 32 * SCALE,
             closest: 3,
+        }
+    }
+}
+
+impl SoloParams {
+    /// These parameters within the ranges the bot reads them in.
+    fn clamped(self) -> SoloParams {
+        let w = |x: i32| x.clamp(-4096, 4096);
+        SoloParams {
+            alt_weight: w(self.alt_weight),
+            stranded_weight: w(self.stranded_weight),
+            trick_bonus: w(self.trick_bonus),
+            extra: w(self.extra),
+            extra_endgame: w(self.extra_endgame),
+            next_turn: self.next_turn.clamp(0, 64),
+            future_floor: w(self.future_floor),
+            stuck_cost: w(self.stuck_cost),
+            closest: self.closest.min(8),
         }
     }
 }
@@ -1124,7 +1144,7 @@ impl Solo {
 
     #[inline(always)]
     fn plan_portable(&mut self, view: &View, out: &mut Vec<Action>, general: bool) {
-        let p = self.params;
+        let p = self.params.clamped();
         let live = ALL_CARDS & !view.played.bits();
         self.ranks.sync(live);
         let mut board = Board {
@@ -1415,6 +1435,28 @@ mod tests {
         let solo = cards_left(Box::new(Solo::default()), 300);
         let greedy = cards_left(Box::new(super::super::Heuristic::greedy()), 300);
         assert!(solo + 3.0 < greedy, "solo {solo:.2} vs greedy {greedy:.2}");
+    }
+
+    #[test]
+    fn extreme_parameters_plan_legal_games() {
+        for v in [i32::MIN, -1, 0, 1, i32::MAX] {
+            let params = SoloParams {
+                alt_weight: v,
+                stranded_weight: v,
+                trick_bonus: v,
+                extra: v,
+                extra_endgame: v,
+                next_turn: v,
+                future_floor: v,
+                stuck_cost: v,
+                closest: v as u32,
+            };
+            let mut bots: Vec<Box<dyn Player>> = vec![Box::new(Solo::new(params))];
+            for seed in 0..5 {
+                let mut s = State::seeded(1, seed, 0).unwrap();
+                super::super::play_out(&mut s, &mut bots).unwrap();
+            }
+        }
     }
 
     #[test]
