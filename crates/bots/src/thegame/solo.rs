@@ -29,8 +29,11 @@
 //! cost per turn on this 2-core machine under load): `closest` 1: 11.7 % at ~0.75 µs;
 //! 2: 13.3 % at ~1.0 µs; 3: 13.6 % at ~1.3 µs. Tried and dropped: skipping first plays that
 //! cost much more than the cheapest play (−3 to −7 points: the lookahead's value is often
-//! in *which* expensive play to make when two are due), and estimating the greedy steps
-//! from precomputed per-pile chains of moves without tracking shared cards (9.8 %).
+//! in *which* expensive play to make when two are due), skipping the lookahead when the two
+//! cheapest plays are both tricks (−1.5 points), and estimating the greedy steps from
+//! precomputed per-pile chains of moves without tracking shared cards (9.8 %). One change
+//! at a time to each weight (40,000 deals, `closest` 2) found nothing better than the
+//! defaults, which are the heuristic's tuned solo parameters.
 //!
 //! Speed decisions:
 //! - **Rank table kept between calls.** The bot keeps the live set its table was built for;
@@ -46,7 +49,7 @@
 //! - **Memoised moves.** Within one decision each pile's cheapest move at each possible top
 //!   is evaluated once, on the decision's hand; a stored move that can still be made is
 //!   reused, since fewer cards in hand never make a cheaper move.
-//! - The per-turn cost is still about 8,500 instructions (callgrind), most of it the ~10
+//! - The per-turn cost is still about 9,000 instructions (callgrind), most of it the ~10
 //!   first plays × three greedy steps of the lookahead; the target of ≤ 60 ns per
 //!   turn (≈ 300 instructions) would need a different decision rule, not a faster one.
 
