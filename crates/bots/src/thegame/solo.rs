@@ -1046,12 +1046,29 @@ impl<'a> Lanes<'a> {
             heads: [[NO_MOVE; 8]; 4],
             known: 0,
         };
+        let p = self.p;
+        let least_future = 2 * p.future_floor.min(p.stuck_cost) * p.next_turn / (4 * SCALE);
+        // others[i]: the cheapest base move on a pile other than i.
+        let c = base.map(|m| m.cost);
+        let others = [
+            c[1].min(c[2]).min(c[3]),
+            c[0].min(c[2]).min(c[3]),
+            c[0].min(c[1]).min(c[3]),
+            c[0].min(c[1]).min(c[2]),
+        ];
         for i in 0..4 {
             let mut cands = self.candidates(b, i);
             'cards: while cands != 0 {
                 let lane = cands.trailing_zeros() as u8;
                 cands &= cands - 1;
                 let first = self.mv(self.single(b, i, lane), lane, i, false);
+                // No second play can cost less than the cheapest of the other piles' moves
+                // and this pile's move after `first` (losing cards never makes one cheaper).
+                let after = self.memo_head(&mut memo, i, lane).cost;
+                let least_second = after.min(others[i]);
+                if first.cost + least_second + least_future >= best.0 {
+                    continue;
+                }
                 let mut next = *b;
                 next.play(first);
                 let mut moves = *base;
@@ -1065,6 +1082,12 @@ impl<'a> Lanes<'a> {
                     total += m.cost;
                     next.play(m);
                     self.update_memo(&mut moves, &next, m, &mut memo);
+                }
+                // The next turn cannot cost less than two plays at the floor: a line that
+                // cannot beat the best so far even then is not looked at further (exact, as
+                // only a strictly cheaper line replaces the best).
+                if total + least_future >= best.0 {
+                    continue;
                 }
                 total += self.future(&mut next, &mut moves, &mut memo);
                 if total < best.0 {
