@@ -1056,7 +1056,7 @@ impl<'a> Lanes<'a> {
             c[0].min(c[1]).min(c[3]),
             c[0].min(c[1]).min(c[2]),
         ];
-        for i in 0..4 {
+        for (i, &other) in others.iter().enumerate() {
             let mut cands = self.candidates(b, i);
             'cards: while cands != 0 {
                 let lane = cands.trailing_zeros() as u8;
@@ -1065,7 +1065,7 @@ impl<'a> Lanes<'a> {
                 // No second play can cost less than the cheapest of the other piles' moves
                 // and this pile's move after `first` (losing cards never makes one cheaper).
                 let after = self.memo_head(&mut memo, i, lane).cost;
-                let least_second = after.min(others[i]);
+                let least_second = after.min(other);
                 if first.cost + least_second + least_future >= best.0 {
                     continue;
                 }
