@@ -1019,22 +1019,35 @@ impl<'a> Lanes<'a> {
 
     /// [`Model::future`].
     #[inline(always)]
-    fn future(&self, next: &mut LaneBoard, moves: &mut [Move; 4], memo: &mut LaneMemo) -> i32 {
+    ///
+    /// Returns `None` as soon as the cost is known to be at least `limit` (the second play
+    /// costs at least the floor), without playing the first one out.
+    fn future(
+        &self,
+        next: &mut LaneBoard,
+        moves: &mut [Move; 4],
+        memo: &mut LaneMemo,
+        limit: i32,
+    ) -> Option<i32> {
         let p = self.p;
-        let mut later = 0;
-        for step in 0..2 {
-            let m = cheapest(moves);
-            if m.exists() {
-                later += m.cost.max(p.future_floor);
-                if step == 0 {
-                    next.play(m);
-                    self.update_memo(moves, next, m, memo);
-                }
-            } else {
-                later += p.stuck_cost;
-            }
+        let weigh = |later: i32| later * p.next_turn / (4 * SCALE);
+        let m = cheapest(moves);
+        if !m.exists() {
+            return Some(weigh(2 * p.stuck_cost));
         }
-        later * p.next_turn / (4 * SCALE)
+        let first = m.cost.max(p.future_floor);
+        if weigh(first + p.future_floor.min(p.stuck_cost)) >= limit {
+            return None;
+        }
+        next.play(m);
+        self.update_memo(moves, next, m, memo);
+        let m = cheapest(moves);
+        let second = if m.exists() {
+            m.cost.max(p.future_floor)
+        } else {
+            p.stuck_cost
+        };
+        Some(weigh(first + second))
     }
 
     /// [`Model::best_start`].
@@ -1089,7 +1102,11 @@ impl<'a> Lanes<'a> {
                 if total + least_future >= best.0 {
                     continue;
                 }
-                total += self.future(&mut next, &mut moves, &mut memo);
+                let Some(later) = self.future(&mut next, &mut moves, &mut memo, best.0 - total)
+                else {
+                    continue;
+                };
+                total += later;
                 if total < best.0 {
                     best = (total, first);
                 }
