@@ -25,9 +25,10 @@
 //! 4. **Few extra plays.** After the minimum the turn goes on only while the cheapest move
 //!    costs at most `extra` (tricks and pairs), which keeps cards in hand as options.
 //!
-//! Measured frontier (the `solo_thegame` example; win % over seeds 1,000,000.., planning
-//! cost per turn on this 2-core machine under load): `closest` 1: 11.7 % at ~0.75 µs;
-//! 2: 13.3 % at ~1.0 µs; 3: 13.6 % at ~1.3 µs. Tried and dropped: skipping first plays that
+//! Measured frontier (the `solo_thegame` example; win % over seeds 0..100,000, planning cost
+//! per turn on the shared 2-core machine, best of five rounds): `closest` 1: 12.05 % at
+//! ~0.58 µs; 2: 13.42 % at ~0.76 µs; 3 (the default): 13.83 % at ~0.76 µs (the bounds below
+//! cut most of the third card's lines). Tried and dropped: skipping first plays that
 //! cost much more than the cheapest play (−3 to −7 points: the lookahead's value is often
 //! in *which* expensive play to make when two are due), skipping the lookahead when the two
 //! cheapest plays are both tricks (−1.5 points), and estimating the greedy steps from
@@ -49,7 +50,13 @@
 //! - **Memoised moves.** Within one decision each pile's cheapest move at each possible top
 //!   is evaluated once, on the decision's hand; a stored move that can still be made is
 //!   reused, since fewer cards in hand never make a cheaper move.
-//! - The per-turn cost is still about 9,000 instructions (callgrind), most of it the ~10
+//! - **Exact bounds.** A first play is dropped as soon as a lower bound shows its line
+//!   cannot beat the best so far: the next turn counts at least two plays at the floor, and
+//!   no second play costs less than the cheapest move left (losing cards never makes a move
+//!   cheaper). Only a strictly cheaper line replaces the best, so the choice is unchanged;
+//!   this cut a third of the work. Looking at the greedy first play first (so the bounds
+//!   cut earlier) and memoising each pile's move without its head's cards did not pay.
+//! - The per-turn cost is still about 6,000 instructions (callgrind), most of it the ~10
 //!   first plays × three greedy steps of the lookahead; the target of ≤ 60 ns per
 //!   turn (≈ 300 instructions) would need a different decision rule, not a faster one.
 
