@@ -12,10 +12,12 @@
 mod heuristic;
 mod random;
 mod search;
+mod solo;
 
 pub use heuristic::{Heuristic, Params};
 pub use random::RandomBot;
 pub use search::{Budget, BudgetError, Config, Rollout, Search};
+pub use solo::{Solo, SoloParams};
 
 use engine::Seat;
 use thegame::{Action, Outcome, RuleError, Setup, State, Turn, View};
