@@ -23,7 +23,11 @@
 //!    a big jump next turn. In solo play every unseen card is in the draw pile, so the hand is
 //!    the bot's whole foreseeable future; with teammates the plain cheapest play already beats
 //!    the published rates by a wide margin, so 2–5 players skip the lookahead and play about
-//!    five times faster.
+//!    five times faster. The registered bot (`Heuristic::default()`) plays its solo games with
+//!    [`super::Solo`], this lookahead rebuilt on a rank table and sorted lanes: as strong
+//!    (13.83 % against 13.84 % over seeds 0..100,000; the two differ only in ignoring the
+//!    other piles' tricks when deciding whether a buried card is stranded) and about 2.4×
+//!    faster. Explicit [`Params`] with lookahead still use the planner here (tuning).
 //! 5. **Smallest jump, few extras.** After the minimum it keeps playing only while the cheapest
 //!    move costs at most `extra` (tricks, and free moves in multi-player games), which keeps
 //!    piles open and cheap cards in hand.
@@ -59,7 +63,7 @@
 //! with `examples/tune_thegame.rs`. [`Heuristic::greedy`] is the same cost model without the
 //! lookahead at every player count (the same bot as the heuristic for 2–5 players).
 
-use super::Player;
+use super::{Player, Solo};
 
 #[cfg(test)]
 mod equivalence;
@@ -194,6 +198,8 @@ pub struct Heuristic {
     pub params: Option<Params>,
     /// Use the greedy variant's tuned parameters (no lookahead) when `params` is `None`.
     pub greedy: bool,
+    /// The solo planner of the tuned bot (`params` `None`, not `greedy`, one player).
+    solo: Solo,
 }
 
 impl Heuristic {
@@ -202,6 +208,7 @@ impl Heuristic {
         Heuristic {
             params: Some(params),
             greedy: false,
+            solo: Solo::default(),
         }
     }
 
@@ -210,6 +217,7 @@ impl Heuristic {
         Heuristic {
             params: None,
             greedy: true,
+            solo: Solo::default(),
         }
     }
 }
@@ -295,14 +303,28 @@ impl Player for Heuristic {
     }
 
     fn act(&mut self, view: &View) -> Action {
+        if self.plays_solo(view) {
+            return self.solo.act(view);
+        }
         let mut plan = Vec::with_capacity(16);
         self.plan(view, &mut plan);
         plan.first().copied().unwrap_or(Action::EndTurn)
     }
 
     fn plan_turn(&mut self, view: &View, plan: &mut Vec<Action>) -> bool {
+        if self.plays_solo(view) {
+            return self.solo.plan_turn(view, plan);
+        }
         self.plan(view, plan);
         true
+    }
+}
+
+impl Heuristic {
+    /// Whether this turn is planned by the solo planner: the tuned bot in a one-player game.
+    #[inline]
+    fn plays_solo(&self, view: &View) -> bool {
+        view.players == 1 && self.params.is_none() && !self.greedy
     }
 }
 
