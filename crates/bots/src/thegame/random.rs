@@ -9,13 +9,14 @@
 //!   then the backwards trick, and `end` last. No draw is made when there is nothing to choose.
 //!   Every implementation below makes exactly this choice (a test compares them).
 //! - Speed (random play is the simulator's baseline and must run at a million games a second
-//!   per core): a turn is planned on a [`Hand`], the hand as a sorted array of at most eight
-//!   cards. Sorted, a pile's plain plays are one run of it (the highest cards for an
-//!   ascending pile, the lowest for a descending one), so each pile's count is a branch-free
-//!   sum of eight comparisons (vectorised by the compiler) and the chosen card is read by
-//!   index: no bit counting (slow on CPUs targeted without `popcnt`), no data-dependent
-//!   branches to mispredict. A hand of more than eight cards (only in hand-made views) takes
-//!   the general path.
+//!   per core): in simulations the turn is played directly on the game through a
+//!   [`thegame::Turn`] ([`Player::play_turn`]), with no view or plan per decision. The hand
+//!   is a [`Hand`]: at most eight cards sorted into the bytes of a `u64`. Every legal play of
+//!   the moment is one bit of a 36-bit mask in the order of the choice (nine bits per pile:
+//!   the plain plays by lane, found with a few carry-free byte operations, then the trick),
+//!   so the choice is one popcount, one draw and the selection of the chosen bit (BMI2's
+//!   `pdep` where the CPU has it, detected at run time; a short loop otherwise). A hand of
+//!   more than eight cards (only in hand-made views) takes the general path.
 
 use super::Player;
 use rand_core::SeedableRng;
