@@ -467,6 +467,7 @@ impl State {
     ///
     /// # Errors
     /// The rule the action breaks.
+    #[inline]
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         if let Some(outcome) = self.outcome {
             return Err(RuleError::GameOver { outcome });

@@ -9,9 +9,11 @@
 //!   handle still shows that seat's hand (with the cards it drew: its own) and refuses every
 //!   further action with [`RuleError::TurnEnded`], so it can never show the next player's hand,
 //!   even in a solo game where the same seat plays again.
-//! - Every action is checked (a few bit tests) with the same rules and errors as
-//!   [`State::apply_as`]; a refused action changes nothing. No events are built.
+//! - Every action is checked by [`State::check`], the rules' own check (a few bit tests), so
+//!   the errors are those of [`State::apply_as`]; a refused action changes nothing. The only
+//!   rule of its own is the ended turn. No events are built.
 
+use crate::action::Action;
 use crate::card::{accepts, Card, CardSet, Pile, Signal};
 use crate::error::RuleError;
 use crate::state::State;
@@ -177,18 +179,8 @@ impl Turn<'_> {
     #[inline]
     pub fn play(&mut self, card: Card, pile: Pile) -> Result<(), RuleError> {
         self.open()?;
-        let top = self.state.tops[pile.index()];
-        if !self.hand().contains(card) {
-            return Err(RuleError::CardNotInHand { card });
-        }
-        if !accepts(pile.is_ascending(), top).contains(card) {
-            return Err(RuleError::PileRejects {
-                card,
-                pile,
-                top,
-                direction: pile.direction(),
-            });
-        }
+        self.state
+            .check(Seat(self.seat), &Action::Play { card, pile })?;
         self.state.do_play(card, pile, &mut ());
         Ok(())
     }
@@ -199,13 +191,8 @@ impl Turn<'_> {
     /// The game is over, the turn has ended, or this seat already has a signal on that pile.
     pub fn send_signal(&mut self, pile: Pile, signal: Signal) -> Result<(), RuleError> {
         self.open()?;
-        if let Some(standing) = self.state.signals[usize::from(self.seat)][pile.index()] {
-            return Err(RuleError::SignalAlreadySent {
-                seat: Seat(self.seat),
-                pile,
-                signal: standing,
-            });
-        }
+        self.state
+            .check(Seat(self.seat), &Action::Signal { pile, signal })?;
         self.state.signals[usize::from(self.seat)][pile.index()] = Some(signal);
         Ok(())
     }
@@ -217,13 +204,7 @@ impl Turn<'_> {
     #[inline]
     pub fn end(&mut self) -> Result<(), RuleError> {
         self.open()?;
-        let minimum = self.state.minimum();
-        if self.state.played_this_turn < minimum {
-            return Err(RuleError::MinimumNotReached {
-                played: self.state.played_this_turn,
-                minimum,
-            });
-        }
+        self.state.check(Seat(self.seat), &Action::EndTurn)?;
         self.state.do_end_turn(&mut ());
         self.ended = true;
         Ok(())

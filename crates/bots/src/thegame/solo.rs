@@ -63,8 +63,8 @@
 use super::Player;
 use thegame::{Action, Card, Pile, View};
 
-/// Costs are counted in quarter cards, so weights can be fractional.
-const SCALE: i32 = 4;
+/// Costs are counted in quarter cards, as the heuristic's are.
+use super::heuristic::SCALE;
 
 /// The knobs of the solo bot. Costs are in quarter cards (four per buried card). The bot
 /// reads weights and thresholds clamped to ±4,096 quarter cards, `next_turn` to `0..=64` and
@@ -150,8 +150,8 @@ impl Solo {
     }
 }
 
-/// Bits 2..=99.
-const ALL_CARDS: u128 = ((1u128 << 100) - 1) & !0b11;
+/// Bits 2..=99: every card.
+const ALL_CARDS: u128 = thegame::CardSet::ALL.bits();
 
 /// The cost of "no such move": larger than any real cost, small enough to add up safely.
 const NONE: i32 = 1 << 24;

@@ -44,8 +44,8 @@ fn card(n: u8) -> Card {
     Card::new(n).unwrap_or_else(|| unreachable!("hand bit {n} is not a card"))
 }
 
-/// Bits 2..=99.
-const ALL_CARDS: u128 = ((1u128 << 100) - 1) & !0b11;
+/// Bits 2..=99: every card.
+const ALL_CARDS: u128 = thegame::CardSet::ALL.bits();
 
 const fn mask_table(above: bool) -> [u128; 101] {
     let mut table = [0u128; 101];

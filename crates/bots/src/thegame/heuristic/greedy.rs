@@ -27,8 +27,8 @@ use super::{Params, NONE, SCALE};
 use engine::Seat;
 use thegame::{Action, Card, Pile, Signal, View};
 
-/// Bits 2..=99.
-const ALL_CARDS: u128 = ((1u128 << 100) - 1) & !0b11;
+/// Bits 2..=99: every card.
+const ALL_CARDS: u128 = thegame::CardSet::ALL.bits();
 
 /// Whether the closed form gives the general planner's plans for `p` (see the module docs).
 #[inline(always)]
