@@ -175,7 +175,7 @@ pub enum Rollout {
 impl Rollout {
     fn bot(self) -> Heuristic {
         match self {
-            Rollout::Heuristic => Heuristic::default(),
+            Rollout::Heuristic => Heuristic::classic(),
             Rollout::Greedy => Heuristic::greedy(),
         }
     }
@@ -293,7 +293,7 @@ impl Search {
             config,
             rng: rand_pcg::Pcg64Mcg::seed_from_u64(seed),
             rollout: config.rollout.bot(),
-            advisor: Heuristic::default(),
+            advisor: Heuristic::classic(),
             advised: 0,
             pending: Vec::new(),
             expect: None,
@@ -909,7 +909,7 @@ mod tests {
     fn decisions_depend_only_on_the_view() {
         for players in [1u8, 3, 5] {
             let mut state = State::new(Setup::seeded(players, 31)).unwrap();
-            let mut heuristic = Heuristic::default();
+            let mut heuristic = Heuristic::classic();
             let mut compared = 0;
             while !state.is_over() {
                 let seat = state.current();
@@ -1039,7 +1039,7 @@ mod tests {
             for seed in 0..4 {
                 let mut state = State::new(Setup::seeded(players, 50 + seed)).unwrap();
                 let mut search = Search::with_config(seed, config);
-                let mut heuristic = Heuristic::default();
+                let mut heuristic = Heuristic::classic();
                 while !state.is_over() {
                     let view = state.seat_view(state.current());
                     let (mut mine, mut theirs) = (Vec::new(), Vec::new());

@@ -200,6 +200,8 @@ pub struct Heuristic {
     pub greedy: bool,
     /// The solo planner of the tuned bot (`params` `None`, not `greedy`, one player).
     solo: Solo,
+    /// Plan as [`Heuristic::classic`] does.
+    classic: bool,
 }
 
 impl Heuristic {
@@ -209,6 +211,7 @@ impl Heuristic {
             params: Some(params),
             greedy: false,
             solo: Solo::default(),
+            classic: false,
         }
     }
 
@@ -218,6 +221,20 @@ impl Heuristic {
             params: None,
             greedy: true,
             solo: Solo::default(),
+            classic: false,
+        }
+    }
+
+    /// The tuned planner the search bot was measured with: [`Solo`] for one player, the
+    /// closed-form planner with [`Params::for_players`] for 2–5. The search bot asks it for
+    /// a candidate turn and plays it in its heuristic playouts, so its published results stay
+    /// those of this planner.
+    pub fn classic() -> Heuristic {
+        Heuristic {
+            params: None,
+            greedy: false,
+            solo: Solo::default(),
+            classic: true,
         }
     }
 }
@@ -297,6 +314,8 @@ impl Player for Heuristic {
     fn name(&self) -> &str {
         if self.greedy {
             "greedy"
+        } else if self.classic {
+            "heuristic (classic)"
         } else {
             "heuristic"
         }
