@@ -14,7 +14,7 @@ mod random;
 mod search;
 mod solo;
 
-pub use heuristic::{Heuristic, Params};
+pub use heuristic::{Heuristic, Params, TeamParams};
 pub use random::RandomBot;
 pub use search::{Budget, BudgetError, Config, Rollout, Search};
 pub use solo::{Solo, SoloParams};

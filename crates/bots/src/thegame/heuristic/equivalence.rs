@@ -287,7 +287,11 @@ fn nonsense_tops_get_a_plan_not_a_panic() {
     // more through a wrapped bit (a card of the hand) and then played card `top - 10`, which
     // is no card: a panic. Views from the rules never have such tops; hand-made ones may.
     let mut rng = Pcg64Mcg::seed_from_u64(0xbad);
-    let mut bots = [Heuristic::default(), Heuristic::greedy()];
+    let mut bots = [
+        Heuristic::default(),
+        Heuristic::classic(),
+        Heuristic::greedy(),
+    ];
     for round in 0..20_000 {
         let mut view = random_view_with_tops_below(&mut rng, 256);
         if round % 2 == 0 {

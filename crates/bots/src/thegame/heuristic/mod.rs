@@ -71,7 +71,9 @@ mod general;
 mod greedy;
 #[cfg(test)]
 mod reference;
-use thegame::{Action, View};
+mod team;
+pub use team::TeamParams;
+use thegame::{Action, RuleError, Turn, View};
 
 /// The cost of "no such move": larger than any real cost, small enough to add up safely.
 const NONE: i32 = 1 << 24;
@@ -202,6 +204,8 @@ pub struct Heuristic {
     solo: Solo,
     /// Plan as [`Heuristic::classic`] does.
     classic: bool,
+    /// The team planner's parameters (2-5 players; `None`: the tuned ones).
+    team: Option<TeamParams>,
 }
 
 impl Heuristic {
@@ -212,6 +216,15 @@ impl Heuristic {
             greedy: false,
             solo: Solo::default(),
             classic: false,
+            team: None,
+        }
+    }
+
+    /// The registered bot with other team-planner parameters at 2-5 players (for tuning).
+    pub fn with_team(team: TeamParams) -> Heuristic {
+        Heuristic {
+            team: Some(team),
+            ..Heuristic::default()
         }
     }
 
@@ -222,6 +235,7 @@ impl Heuristic {
             greedy: true,
             solo: Solo::default(),
             classic: false,
+            team: None,
         }
     }
 
@@ -235,6 +249,7 @@ impl Heuristic {
             greedy: false,
             solo: Solo::default(),
             classic: true,
+            team: None,
         }
     }
 }
@@ -325,6 +340,11 @@ impl Player for Heuristic {
         if self.plays_solo(view) {
             return self.solo.act(view);
         }
+        if self.plays_team(view.players) {
+            let mut plan = Vec::with_capacity(16);
+            team::plan(self.team.as_ref(), view, &mut plan);
+            return plan.first().copied().unwrap_or(Action::EndTurn);
+        }
         let mut plan = Vec::with_capacity(16);
         self.plan(view, &mut plan);
         plan.first().copied().unwrap_or(Action::EndTurn)
@@ -334,8 +354,20 @@ impl Player for Heuristic {
         if self.plays_solo(view) {
             return self.solo.plan_turn(view, plan);
         }
+        if self.plays_team(view.players) {
+            team::plan(self.team.as_ref(), view, plan);
+            return true;
+        }
         self.plan(view, plan);
         true
+    }
+
+    fn play_turn(&mut self, turn: &mut Turn<'_>) -> Result<bool, RuleError> {
+        if self.plays_team(turn.players()) {
+            team::play_turn(self.team.as_ref(), turn)?;
+            return Ok(true);
+        }
+        Ok(false)
     }
 }
 
@@ -344,6 +376,13 @@ impl Heuristic {
     #[inline]
     fn plays_solo(&self, view: &View) -> bool {
         view.players == 1 && self.params.is_none() && !self.greedy
+    }
+
+    /// Whether this turn is played by the team planner: the registered bot (or
+    /// [`Heuristic::with_team`]) at 2-5 players.
+    #[inline]
+    fn plays_team(&self, players: u8) -> bool {
+        players >= 2 && self.params.is_none() && !self.greedy && !self.classic
     }
 }
 
@@ -385,7 +424,7 @@ mod tests {
     }
 
     fn act(s: &State) -> Action {
-        Heuristic::default().act(&s.seat_view(s.current()))
+        Heuristic::classic().act(&s.seat_view(s.current()))
     }
 
     #[test]
