@@ -86,7 +86,7 @@ impl TeamParams {
         trick_bonus: SCALE,
         pair_bonus: 2 * SCALE,
         pair_shed: SCALE,
-        dont_play_signal: SCALE,
+        dont_play_signal: 2 * SCALE,
         good_card_signal: -1,
         dont_play_penalty: 1,
         good_card_penalty: 0,
@@ -424,10 +424,90 @@ impl Kernel<'_> {
     #[inline(always)]
     fn pile(&self, i: usize, t: u8, hand: u128, live: u128) -> Key {
         if i < 2 {
-            self.up(i, t, hand, live)
+            self.up_window(i, t, hand, live)
         } else {
-            self.down(i, t, hand, live)
+            self.down_window(i, t, hand, live)
         }
+    }
+
+    /// [`Kernel::up`] on a 64-bit window of the cards `t - 10 ..= t + 53` (bit `k` is card
+    /// `t - 10 + k`, the top at bit 10): one shift of the hand and one of the live cards,
+    /// then everything is a 64-bit operation. Falls back to [`Kernel::up`] when the hand's
+    /// closest card or its partner ten above may lie past the window (more than 43 above).
+    #[inline(always)]
+    fn up_window(&self, i: usize, t: u8, hand: u128, live: u128) -> Key {
+        let s = u32::from(t.min(127));
+        let w = ((hand << 10) >> s) as u64;
+        let l = ((live << 10) >> s) as u64;
+        let t = s as i32;
+        let pairs = (w >> 11) & (w >> 1) & 0x1ff;
+        if (w & 1) | pairs != 0 {
+            // The trick reopens cards 1..=9 of the window; a back pair from `y` (bit
+            // `11 + j`) to `y - 10` (bit `1 + j`) reopens bits `j + 2 ..= 9`.
+            let (reopened, bonus, card) = if w & 1 != 0 {
+                (l & 0x3fe, self.p.trick_bonus, t - 10)
+            } else {
+                let j = pairs.trailing_zeros();
+                (
+                    l & 0x3fe & !((2u64 << (j + 1)) - 1),
+                    self.p.pair_bonus,
+                    t + 1 + j as i32,
+                )
+            };
+            let cost = -(bonus + reopened.count_ones() as i32 * SCALE);
+            return key(cost, i, false, card as u32);
+        }
+        // The closest card and its partner ten above must both be in the window.
+        let above = w >> 11;
+        if above & ((1 << 43) - 1) == 0 {
+            return self.up(i, t as u8, hand, live);
+        }
+        let off = above.trailing_zeros();
+        let jump = ((l >> 11) & ((1u64 << off) - 1)).count_ones() as i32 * SCALE;
+        let pair = (above >> (off + 10)) & 1 != 0;
+        let cost = jump + if jump > 0 { self.penalty[i] } else { 0 }
+            - if pair { self.p.pair_shed } else { 0 };
+        let c = t as u32 + 1 + off;
+        key(cost, i, true, c + if pair { 10 } else { 0 })
+    }
+
+    /// [`Kernel::down`] on a 64-bit window of the cards `t + 10` down to `t - 53` (bit
+    /// `63 - k` is card `t + 10 - k`, the top at bit 53), mirroring [`Kernel::up_window`].
+    #[inline(always)]
+    fn down_window(&self, i: usize, t: u8, hand: u128, live: u128) -> Key {
+        let t = u32::from(t.min(117));
+        let w = ((hand << (117 - t)) >> 64) as u64;
+        let l = ((live << (117 - t)) >> 64) as u64;
+        const HIGH: u64 = 0x1ff << 55;
+        let pairs = (w << 11) & (w << 1) & HIGH;
+        if (w >> 63) | pairs != 0 {
+            // The trick reopens bits 54..=62; a back pair from `y` (bit `52 - j`) to
+            // `y + 10` (bit `62 - j`) reopens bits 54 ..= 61 - j.
+            const REOPENED: u64 = 0x1ff << 54;
+            let (reopened, bonus, card) = if w >> 63 != 0 {
+                (l & REOPENED, self.p.trick_bonus, t + 10)
+            } else {
+                let j = pairs.leading_zeros();
+                (
+                    l & REOPENED & ((1u64 << (62 - j)) - 1),
+                    self.p.pair_bonus,
+                    t - 1 - j,
+                )
+            };
+            let cost = -(bonus + reopened.count_ones() as i32 * SCALE);
+            return key(cost, i, false, card);
+        }
+        let below = w << 11;
+        if below & !(u64::MAX >> 43) == 0 {
+            return self.down(i, t as u8, hand, live);
+        }
+        let off = below.leading_zeros();
+        let jump = ((l << 11) & !(u64::MAX >> off)).count_ones() as i32 * SCALE;
+        let pair = (below << (off + 10)) >> 63 != 0;
+        let cost = jump + if jump > 0 { self.penalty[i] } else { 0 }
+            - if pair { self.p.pair_shed } else { 0 };
+        let c = t - 1 - off;
+        key(cost, i, true, c - if pair { 10 } else { 0 })
     }
 
     /// Whether pile `i` at `t`, whose best move was `m`, may have another best move once card
@@ -435,8 +515,8 @@ impl Kernel<'_> {
     /// ten of the top (a trick, a back pair, the cards they reopen), or is the move's card or
     /// its backwards partner. Nothing else the move was scored from changes: `x` cannot lie
     /// between the top and the closest card, which is the closest of the hand.
-    #[inline(always)]
-    fn depends(&self, i: usize, t: u8, m: Key, x: u8) -> bool {
+    #[cfg(test)]
+    fn depends(i: usize, t: u8, m: Key, x: u8) -> bool {
         let (t, x, card) = (u32::from(t), u32::from(x), u32::from(card_of(m)));
         let near = if i < 2 {
             x.wrapping_sub(t).wrapping_add(10) < 20
@@ -461,6 +541,38 @@ impl Kernel<'_> {
             self.down(3, tops[3], hand, live),
         ]
     }
+}
+
+/// 0x80 in byte `j` where pile `j` (top `tops[j]`, best move `moves[j]`) must be scored again
+/// after card `x` left the hand: a superset of [`Kernel::depends`] (the top within ten of `x`,
+/// or the move's card equal to `x` or ten from it), four piles at once in the bytes of a
+/// `u32` (tops above 127 are read modulo 128: only hand-made views have them).
+#[inline(always)]
+fn stale(tops: &[u8; 4], moves: &[Key; 4], x: u8) -> u32 {
+    const LOW: u32 = 0x7f7f_7f7f;
+    const HIGH: u32 = 0x8080_8080;
+    let x = u32::from(x & 0x7f);
+    // Each byte: 128 + x + 10 - top, from 1 to 255 (no borrow between bytes); the top is
+    // within ten of `x` when that is 128..=148.
+    let v = (((x + 10) * 0x0101_0101) | HIGH) - (u32::from_le_bytes(*tops) & LOW);
+    let near = v & !((v & LOW) + 0x6b6b_6b6b) & HIGH;
+    let cards = u32::from_le_bytes(moves.map(card_of)) & LOW;
+    near | near_bytes(cards, x as u8)
+}
+
+/// 0x80 in each zero byte of `v`, 0 elsewhere (exact: no false positives).
+#[inline(always)]
+fn zero_bytes(v: u32) -> u32 {
+    !(((v & 0x7f7f_7f7f) + 0x7f7f_7f7f) | v | 0x7f7f_7f7f)
+}
+
+/// 0x80 in byte `j` where byte `j` of `cards` is `x`, `x + 10` or `x - 10` (cards and `x`
+/// below 128).
+#[inline(always)]
+fn near_bytes(cards: u32, x: u8) -> u32 {
+    // Each byte becomes 128 + card - x (no borrow crosses bytes).
+    let d = (cards | 0x8080_8080).wrapping_sub(u32::from(x) * 0x0101_0101);
+    zero_bytes(d ^ 0x8080_8080) | zero_bytes(d ^ 0x8a8a_8a8a) | zero_bytes(d ^ 0x7676_7676)
 }
 
 /// Plays the rest of the turn from `start` onto `table` (see the module docs): the plays, the
@@ -522,12 +634,11 @@ fn run<T: Table>(p: &TeamParams, start: &Start, table: &mut T) -> Result<(), Rul
             return Ok(());
         }
         need = need.saturating_sub(1);
-        let mut again = 1u32 << pile;
-        for (j, &m) in moves.iter().enumerate() {
-            again |= u32::from(k.depends(j, tops[j], m, n)) << j;
-        }
+        // A byte's high bit per pile to score again: the pile played on, and those whose move
+        // may depend on the card played.
+        let mut again = (0x80 << (8 * pile)) | stale(&tops, &moves, n);
         while again != 0 {
-            let j = again.trailing_zeros() as usize;
+            let j = (again.trailing_zeros() / 8) as usize;
             again &= again - 1;
             moves[j] = k.pile(j, tops[j], hand, live);
         }
@@ -772,6 +883,70 @@ mod tests {
                         assert_eq!(s, by_act);
                     }
                     turns += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_windows_score_piles_as_the_full_masks() {
+        // Random hands within random live sets, every top, penalties on: the 64-bit window
+        // routines (and their fallbacks) against the 128-bit reference.
+        let p = TeamParams::TUNED;
+        let k = Kernel {
+            p: &p,
+            penalty: [1, 3, 1, 3],
+        };
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..4000 {
+            let live = ALL_CARDS & ((u128::from(next()) << 64) | u128::from(next()));
+            let mut hand = 0u128;
+            for _ in 0..(round % 9) {
+                hand |= 1u128 << (2 + next() % 98);
+            }
+            hand &= live;
+            for t in [
+                0u8, 1, 2, 5, 11, 12, 40, 88, 89, 90, 99, 100, 101, 127, 128, 200, 255,
+            ] {
+                let t = if round % 2 == 0 {
+                    t
+                } else {
+                    (next() % 102) as u8
+                };
+                assert_eq!(
+                    k.up_window(0, t, hand, live),
+                    k.up(0, t, hand, live),
+                    "up {t}"
+                );
+                assert_eq!(
+                    k.down_window(3, t, hand, live),
+                    k.down(3, t, hand, live),
+                    "down {t}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_byte_test_finds_every_pile_a_play_may_change() {
+        for x in 2..=99u8 {
+            for t in 0..=127u8 {
+                for card in [0u8, 2, 9, 20, 50, 89, 99, x, x.saturating_sub(10), x + 10] {
+                    let m = key(0, 0, true, u32::from(card));
+                    let tops = [t, t.wrapping_add(3) & 0x7f, t, t ^ 5];
+                    let moves = [m, NO_MOVE, m, key(-4, 3, false, u32::from(card ^ 1))];
+                    let again = stale(&tops, &moves, x);
+                    for j in 0..4 {
+                        if Kernel::depends(j, tops[j], moves[j], x) {
+                            assert_ne!(again & (0x80 << (8 * j)), 0, "x {x} top {t} card {card}");
+                        }
+                    }
                 }
             }
         }
