@@ -243,16 +243,14 @@ pub(super) struct Start {
 /// Folds one seat's signals into `start` (`own`: the seat planning).
 #[inline(always)]
 fn read_signals(start: &mut Start, own: bool, row: [Option<Signal>; 4]) {
+    // Branch-free: which piles carry signals is data, hard to predict.
+    let own = u32::from(own).wrapping_neg();
     for (i, signal) in row.into_iter().enumerate() {
-        let (d, g) = match signal {
-            None => (0, 0),
-            Some(Signal::DontPlay) => (1, 0),
-            Some(Signal::GoodCard) => (0, 1),
-        };
-        let (d, g, m) = if own { (0, 0, d | g) } else { (d, g, 0) };
-        start.dont |= d << i;
-        start.good |= g << i;
-        start.mine |= m << i;
+        let d = u32::from(signal == Some(Signal::DontPlay));
+        let g = u32::from(signal == Some(Signal::GoodCard));
+        start.dont |= (d & !own) << i;
+        start.good |= (g & !own) << i;
+        start.mine |= ((d | g) & own) << i;
     }
 }
 
@@ -433,7 +431,7 @@ impl Kernel<'_> {
     /// [`Kernel::up`] on a 64-bit window of the cards `t - 10 ..= t + 53` (bit `k` is card
     /// `t - 10 + k`, the top at bit 10): one shift of the hand and one of the live cards,
     /// then everything is a 64-bit operation. Falls back to [`Kernel::up`] when the hand's
-    /// closest card or its partner ten above may lie past the window (more than 43 above).
+    /// closest card or its partner ten above may lie past the window (rare).
     #[inline(always)]
     fn up_window(&self, i: usize, t: u8, hand: u128, live: u128) -> Key {
         let s = u32::from(t.min(127));
@@ -457,18 +455,25 @@ impl Kernel<'_> {
             let cost = -(bonus + reopened.count_ones() as i32 * SCALE);
             return key(cost, i, false, card as u32);
         }
-        // The closest card and its partner ten above must both be in the window.
+        // The closest card `c` is bit `off` of `above` (cards `t + 1 ..= t + 53`; 64: none).
+        // The window holds `c` and its partner `c + 10` when `off < 43`, and always when
+        // `t >= 46` (it reaches 99, and a partner past it is no card); else the full masks.
+        // No branch on whether the pile has a move: that is data, and hard to predict.
         let above = w >> 11;
-        if above & ((1 << 43) - 1) == 0 {
+        let off = above.trailing_zeros();
+        if off >= 43 && t < 46 {
             return self.up(i, t as u8, hand, live);
         }
-        let off = above.trailing_zeros();
-        let jump = ((l >> 11) & ((1u64 << off) - 1)).count_ones() as i32 * SCALE;
-        let pair = (above >> (off + 10)) & 1 != 0;
-        let cost = jump + if jump > 0 { self.penalty[i] } else { 0 }
-            - if pair { self.p.pair_shed } else { 0 };
-        let c = t as u32 + 1 + off;
-        key(cost, i, true, c + if pair { 10 } else { 0 })
+        let gap = (l >> 11) & (1u64 << (off & 63)).wrapping_sub(1);
+        let jump = gap.count_ones() as i32 * SCALE;
+        let pair = (above.checked_shr(off + 10).unwrap_or(0) & 1) as i32;
+        let cost = jump + self.penalty[i] * i32::from(jump > 0) - self.p.pair_shed * pair;
+        let m = key(cost, i, true, t as u32 + 1 + off + 10 * pair as u32);
+        if above == 0 {
+            NO_MOVE
+        } else {
+            m
+        }
     }
 
     /// [`Kernel::down`] on a 64-bit window of the cards `t + 10` down to `t - 53` (bit
@@ -497,17 +502,24 @@ impl Kernel<'_> {
             let cost = -(bonus + reopened.count_ones() as i32 * SCALE);
             return key(cost, i, false, card);
         }
+        // Mirrors `up_window`: exact when `off < 43`, and always when `t <= 55` (the window
+        // reaches 2, and a partner past it is no card).
         let below = w << 11;
-        if below & !(u64::MAX >> 43) == 0 {
+        let off = below.leading_zeros();
+        if off >= 43 && t > 55 {
             return self.down(i, t as u8, hand, live);
         }
-        let off = below.leading_zeros();
-        let jump = ((l << 11) & !(u64::MAX >> off)).count_ones() as i32 * SCALE;
-        let pair = (below << (off + 10)) >> 63 != 0;
-        let cost = jump + if jump > 0 { self.penalty[i] } else { 0 }
-            - if pair { self.p.pair_shed } else { 0 };
-        let c = t - 1 - off;
-        key(cost, i, true, c - if pair { 10 } else { 0 })
+        let gap = (l << 11) & !u64::MAX.checked_shr(off).unwrap_or(0);
+        let jump = gap.count_ones() as i32 * SCALE;
+        let pair = (below.checked_shl(off + 10).unwrap_or(0) >> 63) as i32;
+        let cost = jump + self.penalty[i] * i32::from(jump > 0) - self.p.pair_shed * pair;
+        let card = t.wrapping_sub(1 + off + 10 * pair as u32);
+        let m = key(cost, i, true, card);
+        if below == 0 {
+            NO_MOVE
+        } else {
+            m
+        }
     }
 
     /// Whether pile `i` at `t`, whose best move was `m`, may have another best move once card
@@ -535,26 +547,26 @@ impl Kernel<'_> {
     #[inline(always)]
     fn moves(&self, tops: &[u8; 4], hand: u128, live: u128) -> [Key; 4] {
         [
-            self.up(0, tops[0], hand, live),
-            self.up(1, tops[1], hand, live),
-            self.down(2, tops[2], hand, live),
-            self.down(3, tops[3], hand, live),
+            self.up_window(0, tops[0], hand, live),
+            self.up_window(1, tops[1], hand, live),
+            self.down_window(2, tops[2], hand, live),
+            self.down_window(3, tops[3], hand, live),
         ]
     }
 }
 
-/// 0x80 in byte `j` where pile `j` (top `tops[j]`, best move `moves[j]`) must be scored again
+/// 0x80 in byte `j` where pile `j` (top: byte `j` of `tops`, best move `moves[j]`) must be scored again
 /// after card `x` left the hand: a superset of [`Kernel::depends`] (the top within ten of `x`,
 /// or the move's card equal to `x` or ten from it), four piles at once in the bytes of a
 /// `u32` (tops above 127 are read modulo 128: only hand-made views have them).
 #[inline(always)]
-fn stale(tops: &[u8; 4], moves: &[Key; 4], x: u8) -> u32 {
+fn stale(tops: u32, moves: &[Key; 4], x: u8) -> u32 {
     const LOW: u32 = 0x7f7f_7f7f;
     const HIGH: u32 = 0x8080_8080;
     let x = u32::from(x & 0x7f);
     // Each byte: 128 + x + 10 - top, from 1 to 255 (no borrow between bytes); the top is
     // within ten of `x` when that is 128..=148.
-    let v = (((x + 10) * 0x0101_0101) | HIGH) - (u32::from_le_bytes(*tops) & LOW);
+    let v = (((x + 10) * 0x0101_0101) | HIGH) - (tops & LOW);
     let near = v & !((v & LOW) + 0x6b6b_6b6b) & HIGH;
     let cards = u32::from_le_bytes(moves.map(card_of)) & LOW;
     near | near_bytes(cards, x as u8)
@@ -585,7 +597,9 @@ fn near_bytes(cards: u32, x: u8) -> u32 {
 fn run<T: Table>(p: &TeamParams, start: &Start, table: &mut T) -> Result<(), RuleError> {
     let mut hand = start.hand & ALL_CARDS;
     let mut live = ALL_CARDS & !start.played;
-    let mut tops = start.tops;
+    // The tops as the bytes of one word, kept in a register: a byte stored to memory and
+    // read back as part of a word would stall the load.
+    let mut tops = u32::from_le_bytes(start.tops);
     let mut need = start.need;
     let threshold = if start.endgame {
         p.extra_endgame
@@ -607,7 +621,7 @@ fn run<T: Table>(p: &TeamParams, start: &Start, table: &mut T) -> Result<(), Rul
         *pen = d.max(g).max(0);
     }
     let k = Kernel { p, penalty };
-    let mut moves = k.moves(&tops, hand, live);
+    let mut moves = k.moves(&start.tops, hand, live);
     loop {
         let best = moves[0].min(moves[1]).min(moves[2].min(moves[3]));
         let cost = cost_of(best);
@@ -628,7 +642,7 @@ fn run<T: Table>(p: &TeamParams, start: &Start, table: &mut T) -> Result<(), Rul
         let keep = !(1u128 << (n & 127));
         hand &= keep;
         live &= keep;
-        tops[pile] = n;
+        tops = (tops & !(0xff << (8 * pile))) | (u32::from(n) << (8 * pile));
         if live == 0 {
             // Every card is on the piles: won.
             return Ok(());
@@ -636,28 +650,33 @@ fn run<T: Table>(p: &TeamParams, start: &Start, table: &mut T) -> Result<(), Rul
         need = need.saturating_sub(1);
         // A byte's high bit per pile to score again: the pile played on, and those whose move
         // may depend on the card played.
-        let mut again = (0x80 << (8 * pile)) | stale(&tops, &moves, n);
+        let mut again = (0x80 << (8 * pile)) | stale(tops, &moves, n);
         while again != 0 {
             let j = (again.trailing_zeros() / 8) as usize;
             again &= again - 1;
-            moves[j] = k.pile(j, tops[j], hand, live);
+            moves[j] = k.pile(j, (tops >> (8 * j)) as u8, hand, live);
         }
     }
+    // The piles to flag, as two 4-bit masks computed without branches; then one send each.
+    let (mut dont, mut good) = (0u32, 0u32);
     for (i, &m) in moves.iter().enumerate() {
-        if start.mine >> i & 1 != 0 {
-            continue;
-        }
-        let plain = cost_of(m) - if plain_of(m) { k.penalty[i] } else { 0 };
-        let signal = if plain <= p.dont_play_signal {
+        let plain = cost_of(m) - k.penalty[i] * i32::from(plain_of(m));
+        let open = u32::from(cost_of(m) < NONE) & !(start.mine >> i) & 1;
+        let d = u32::from(plain <= p.dont_play_signal);
+        let g = u32::from(plain <= p.good_card_signal) & !d;
+        dont |= (d & open) << i;
+        good |= (g & open) << i;
+    }
+    let mut flags = dont | good;
+    while flags != 0 {
+        let i = flags.trailing_zeros() as usize;
+        flags &= flags - 1;
+        let signal = if dont >> i & 1 != 0 {
             Signal::DontPlay
-        } else if plain <= p.good_card_signal {
-            Signal::GoodCard
         } else {
-            continue;
+            Signal::GoodCard
         };
-        if cost_of(m) < NONE {
-            table.signal(Pile::from_index(i), signal)?;
-        }
+        table.signal(Pile::from_index(i), signal)?;
     }
     table.end()
 }
@@ -941,7 +960,7 @@ mod tests {
                     let m = key(0, 0, true, u32::from(card));
                     let tops = [t, t.wrapping_add(3) & 0x7f, t, t ^ 5];
                     let moves = [m, NO_MOVE, m, key(-4, 3, false, u32::from(card ^ 1))];
-                    let again = stale(&tops, &moves, x);
+                    let again = stale(u32::from_le_bytes(tops), &moves, x);
                     for j in 0..4 {
                         if Kernel::depends(j, tops[j], moves[j], x) {
                             assert_ne!(again & (0x80 << (8 * j)), 0, "x {x} top {t} card {card}");
