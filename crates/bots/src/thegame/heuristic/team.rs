@@ -48,6 +48,7 @@
 
 use super::{native, NONE, SCALE};
 use engine::Seat;
+use std::hint::select_unpredictable;
 use thegame::{Action, Card, Pile, RuleError, Signal, Turn, View};
 
 /// Bits 2..=99: every card.
@@ -240,17 +241,33 @@ pub(super) struct Start {
     mine: u32,
 }
 
-/// Folds one seat's signals into `start` (`own`: the seat planning).
+/// One seat's signals as two 4-bit masks ("don't play", "good card"), without branches:
+/// which piles carry signals is data, hard to predict.
 #[inline(always)]
-fn read_signals(start: &mut Start, own: bool, row: [Option<Signal>; 4]) {
-    // Branch-free: which piles carry signals is data, hard to predict.
-    let own = u32::from(own).wrapping_neg();
+fn row_bits(row: [Option<Signal>; 4]) -> (u32, u32) {
+    let (mut dont, mut good) = (0, 0);
     for (i, signal) in row.into_iter().enumerate() {
-        let d = u32::from(signal == Some(Signal::DontPlay));
-        let g = u32::from(signal == Some(Signal::GoodCard));
-        start.dont |= (d & !own) << i;
-        start.good |= (g & !own) << i;
-        start.mine |= ((d | g) & own) << i;
+        dont |= u32::from(signal == Some(Signal::DontPlay)) << i;
+        good |= u32::from(signal == Some(Signal::GoodCard)) << i;
+    }
+    (dont, good)
+}
+
+/// The ORs of the 4-bit masks of five seats (seat `s` at bits `4 s ..`).
+#[inline(always)]
+fn fold(bits: u32) -> u32 {
+    (bits | bits >> 4 | bits >> 8 | bits >> 12 | bits >> 16) & 0xf
+}
+
+impl Start {
+    /// Takes every seat's masks (seat `s` at bits `4 s ..`, at most five seats) and splits
+    /// off the planning seat's own.
+    #[inline(always)]
+    fn set_signals(&mut self, dont: u32, good: u32, me: usize) {
+        let own = 0xfu32.checked_shl(4 * me as u32).unwrap_or(0);
+        self.mine = fold((dont | good) & own);
+        self.dont = fold(dont & !own);
+        self.good = fold(good & !own);
     }
 }
 
@@ -268,11 +285,13 @@ impl Start {
             good: 0,
             mine: 0,
         };
-        let me = turn.seat();
-        for seat in 0..turn.players() {
-            let row = Pile::ALL.map(|pile| turn.signal(Seat(seat), pile));
-            read_signals(&mut start, Seat(seat) == me, row);
+        let (mut dont, mut good) = (0, 0);
+        for seat in 0..turn.players().min(5) {
+            let (d, g) = row_bits(Pile::ALL.map(|pile| turn.signal(Seat(seat), pile)));
+            dont |= d << (4 * seat);
+            good |= g << (4 * seat);
         }
+        start.set_signals(dont, good, turn.seat().index());
         start
     }
 
@@ -288,15 +307,18 @@ impl Start {
             good: 0,
             mine: 0,
         };
-        let me = view.viewer.unwrap_or(view.current);
+        let (mut dont, mut good) = (0, 0);
         for (seat, row) in view
             .signals
             .iter()
             .enumerate()
             .take(usize::from(view.players))
         {
-            read_signals(&mut start, seat == me.index(), *row);
+            let (d, g) = row_bits(*row);
+            dont |= d << (4 * seat);
+            good |= g << (4 * seat);
         }
+        start.set_signals(dont, good, view.viewer.unwrap_or(view.current).index());
         start
     }
 }
@@ -461,19 +483,16 @@ impl Kernel<'_> {
         // No branch on whether the pile has a move: that is data, and hard to predict.
         let above = w >> 11;
         let off = above.trailing_zeros();
-        if off >= 43 && t < 46 {
+        if (off >= 43) & (t < 46) {
             return self.up(i, t as u8, hand, live);
         }
         let gap = (l >> 11) & (1u64 << (off & 63)).wrapping_sub(1);
         let jump = gap.count_ones() as i32 * SCALE;
         let pair = (above.checked_shr(off + 10).unwrap_or(0) & 1) as i32;
-        let cost = jump + self.penalty[i] * i32::from(jump > 0) - self.p.pair_shed * pair;
+        let penalty = select_unpredictable(jump > 0, self.penalty[i], 0);
+        let cost = jump + penalty - self.p.pair_shed * pair;
         let m = key(cost, i, true, t as u32 + 1 + off + 10 * pair as u32);
-        if above == 0 {
-            NO_MOVE
-        } else {
-            m
-        }
+        select_unpredictable(above == 0, NO_MOVE, m)
     }
 
     /// [`Kernel::down`] on a 64-bit window of the cards `t + 10` down to `t - 53` (bit
@@ -506,20 +525,17 @@ impl Kernel<'_> {
         // reaches 2, and a partner past it is no card).
         let below = w << 11;
         let off = below.leading_zeros();
-        if off >= 43 && t > 55 {
+        if (off >= 43) & (t > 55) {
             return self.down(i, t as u8, hand, live);
         }
         let gap = (l << 11) & !u64::MAX.checked_shr(off).unwrap_or(0);
         let jump = gap.count_ones() as i32 * SCALE;
         let pair = (below.checked_shl(off + 10).unwrap_or(0) >> 63) as i32;
-        let cost = jump + self.penalty[i] * i32::from(jump > 0) - self.p.pair_shed * pair;
+        let penalty = select_unpredictable(jump > 0, self.penalty[i], 0);
+        let cost = jump + penalty - self.p.pair_shed * pair;
         let card = t.wrapping_sub(1 + off + 10 * pair as u32);
         let m = key(cost, i, true, card);
-        if below == 0 {
-            NO_MOVE
-        } else {
-            m
-        }
+        select_unpredictable(below == 0, NO_MOVE, m)
     }
 
     /// Whether pile `i` at `t`, whose best move was `m`, may have another best move once card
