@@ -128,8 +128,15 @@ impl CardSet {
     }
 
     /// Whether `card` is in the set.
+    #[inline(always)]
     pub const fn contains(self, card: Card) -> bool {
-        self.0 & (1u128 << card.0) != 0
+        // One 64-bit word, selected, then shifted: cheaper than a 128-bit shift.
+        let word = if card.0 < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        (word >> (card.0 & 63)) & 1 != 0
     }
 
     /// Adds `card`; returns whether it was absent.
@@ -367,6 +374,20 @@ impl Pile {
         accepts(self.is_ascending(), top)
     }
 
+    /// Whether this pile at `top` takes `card`: a card past the top, or exactly 10 behind it
+    /// (the backwards trick). The same as [`Pile::accepts`]`(top).contains(card)` (tops above
+    /// 100 read as 100), in a few comparisons instead of a table of masks.
+    #[inline(always)]
+    pub const fn takes(self, top: u8, card: Card) -> bool {
+        let t = if top > 100 { 100 } else { top };
+        let c = card.0;
+        if self.is_ascending() {
+            c > t || c + 10 == t
+        } else {
+            c < t || c == t + 10
+        }
+    }
+
     /// Whether playing `card` on this pile at `top` is the backwards trick.
     pub const fn is_backwards(self, top: u8, card: Card) -> bool {
         if self.is_ascending() {
@@ -499,6 +520,22 @@ mod tests {
 
     fn set(cards: &[u8]) -> CardSet {
         cards.iter().map(|&n| Card::new(n).unwrap()).collect()
+    }
+
+    #[test]
+    fn takes_is_accepts_for_every_top_and_card() {
+        for pile in Pile::ALL {
+            for top in 0..=255u8 {
+                for n in Card::MIN..=Card::MAX {
+                    let card = Card::new(n).unwrap();
+                    assert_eq!(
+                        pile.takes(top, card),
+                        pile.accepts(top).contains(card),
+                        "{pile} at {top}, card {n}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

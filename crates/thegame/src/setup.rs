@@ -6,7 +6,7 @@
 //!   swapping position `i` with a uniform `j <= i` for `i` from 97 down to 1). The random
 //!   numbers come from SplitMix64 (Steele, Lea and Flood, 2014) started at `seed`: each 64-bit
 //!   output is split into two 32-bit halves (low half first), and each half picks one `j` by
-//!   Lemire's multiply-and-reject method ([`Deck::pick`]). SplitMix64 is ten lines, passes
+//!   Lemire's multiply-and-reject method (`Deck::pick`). SplitMix64 is ten lines, passes
 //!   BigCrush, and its state advances by one addition, so the shuffle pipelines well (a deal
 //!   costs well under 200 ns). Being written out here, the procedure cannot change under us
 //!   with a dependency's release: a seed gives the same deal forever (a test pins one).

@@ -494,7 +494,7 @@ impl State {
             Action::Play { card, pile } => {
                 if !self.hands[seat.index()].contains(card) {
                     Err(RuleError::CardNotInHand { card })
-                } else if !accepts(pile.is_ascending(), self.tops[pile.index()]).contains(card) {
+                } else if !pile.takes(self.tops[pile.index()], card) {
                     Err(RuleError::PileRejects {
                         card,
                         pile,

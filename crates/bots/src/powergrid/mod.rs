@@ -1,7 +1,7 @@
 //! Bots for Power Grid, a registry of them by name, and the game loop used by simulations.
 //!
 //! Decisions:
-//! - A bot is an [`engine::Bot`] for [`State`]: it gets its seat's [`View`] and the legal
+//! - A bot is an [`engine::Bot`] for [`State`]: it gets its seat's [`View`](powergrid::View) and the legal
 //!   actions, returns one of them, and observes every event (all Power Grid events are public).
 //!   It never holds the state of the game it plays.
 //! - [`Memory`] is what a bot may remember from public events: everyone's money (every money

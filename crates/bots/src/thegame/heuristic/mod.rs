@@ -81,7 +81,7 @@ const NONE: i32 = 1 << 24;
 /// Costs are counted in quarter cards, so weights can be fractional.
 pub const SCALE: i32 = 4;
 
-/// The knobs of the heuristic. Costs are in quarter cards ([`SCALE`] per buried card).
+/// The knobs of the heuristic. Costs are in quarter cards (`SCALE` = 4 per buried card).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Params {
     /// After the minimum, keep playing while the cheapest move costs at most this.
