@@ -76,7 +76,7 @@ pub const REGISTRY: &[BotEntry] = &[
     },
     BotEntry {
         name: "greedy",
-        about: "the heuristic without its solo lookahead (the same bot for 2-5 players)",
+        about: "the classic cost model (stranded cards weigh more) without any lookahead",
         make: |_| Box::new(Heuristic::greedy()),
     },
     BotEntry {

@@ -3,10 +3,11 @@
 //! Strategy (each turn is planned afresh from what the seat may know; nothing is remembered):
 //! 1. **Smallest jump over live cards.** A plain play of `c` on an ascending pile at `t`
 //!    buries the cards strictly between them; its cost is how many of those are still live
-//!    (not in the `played` set), one card each. Descending piles mirror this. Unlike
-//!    [`super::greedy`] no card weighs more for being "stranded": measured on 40,000 deals the
-//!    simpler count loses a few points at 2–4 players but is far cheaper, and the team's win
-//!    rates stay well above the published ones.
+//!    (not in the `played` set), one card each, so a jump over played cards is free.
+//!    Descending piles mirror this. Unlike the classic planner (`greedy.rs`) no card weighs
+//!    more for being "stranded" (no other pile takes it): that weighting is worth 1–5 points
+//!    without signals but costs an extra mask and popcount per pile, and the simpler count
+//!    with the signals below wins more than the classic planner with its signals.
 //! 2. **Backwards tricks first.** A trick (exactly 10 against the pile) costs
 //!    `-(trick_bonus + live cards it reopens)`, below any plain play.
 //! 3. **Tricks within the turn.** Holding `y` just past an ascending pile's top and `y - 10`
@@ -14,37 +15,57 @@
 //!    pair*, scored like a trick to `y - 10` with `pair_bonus`); holding the closest card `c`
 //!    and `c + 10`, it plays `c + 10` then `c` (one card shed for free: `pair_shed`).
 //! 4. **Few extras.** After the minimum it plays on only while the cheapest move costs at most
-//!    `extra` (tricks, and moves that bury nothing), keeping cards for later turns.
+//!    `extra` (0: tricks, and moves that bury nothing), keeping cards for later turns.
 //! 5. **Keeping a pile open for a teammate; reacting to signals.** Before ending its turn it
-//!    says "don't play here" on each pile where it holds a card that buries at most
-//!    `dont_play_signal` live cards (by default: none, the card right after the top among the
-//!    live ones), and "I have a good card" where its best card buries at most
-//!    `good_card_signal`. A signal already standing is not sent again (and a seat's signals
-//!    are cleared when its turn starts, so they always describe its last turn's hand). Its own
-//!    plain plays on a pile a teammate flagged cost `dont_play_penalty` / `good_card_penalty`
-//!    more: small penalties (a fraction of a card), so a flagged pile is left to the teammate
-//!    when another pile is about as cheap, never at the price of a large jump. The tuned
-//!    penalties were chosen on seeds 1,000,000 onwards (`examples/tune_team.rs`); large ones
-//!    (3–6 cards, as the classic planner uses) lose many games.
+//!    says "don't play here" on each pile where its best card buries at most
+//!    `dont_play_signal` live cards (tuned: two; a card that buries none it has just played),
+//!    and "I have a good card" where it buries at most `good_card_signal` (tuned: never). A
+//!    signal already standing is not sent again (a seat's signals are cleared when its turn
+//!    starts, so they describe its last turn's hand). Its own plain plays on a pile a teammate
+//!    flagged cost `dont_play_penalty` / `good_card_penalty` more, **but only plays that bury
+//!    a live card**: a move that buries nothing never hurts the teammate's card, and taxing it
+//!    kept free extra plays from being made, which cost 5–10 points (a quarter-card penalty on
+//!    every play: 21.7 / 10.7 / 17.7 / 20.4 % for 2–5 players on the tuning seeds; exempting
+//!    free moves: 28.4 / 16.6 / 27.9 / 33.9 %). The tuned penalty is a quarter card, a
+//!    tie-breaker: a flagged pile is left to the teammate when another is as cheap, never at
+//!    the price of a larger jump.
 //!
-//! Speed decisions (the bot has a few dozen nanoseconds per turn):
+//! Tuning (`examples/tune_team.rs`, 40,000 deals from seed 1,000,000, win % for 2 / 3 / 4 / 5
+//! players): never signalling 27.3 / 15.9 / 27.2 / 33.5; "don't play" at one live card 28.4 /
+//! 16.6 / 27.9 / 33.9; at two (tuned) 29.0 / 17.0 / 28.3 / 34.2; at three 29.0 / 17.0 / 28.3 /
+//! 34.6; penalties of one or two cards instead of a quarter: within ±0.4 points, lower at 4–5
+//! players. Measured on seeds 0..100,000 (`tabletop sim thegame --bot heuristic`): **29.29 %
+//! [29.01, 29.57] / 16.73 % [16.50, 16.96] / 28.72 % [28.44, 29.00] / 34.11 % [33.82, 34.40]**
+//! (95 % Wilson), against the published 24 / 10 / 11.2 / 12.3 %.
+//!
+//! Speed decisions (every instruction counts: the game itself costs about 20,000 per game):
 //! - It plays directly on [`Turn`] ([`play_turn`]): no [`View`] is built and no plan is stored;
-//!   the same code plans from a [`View`] ([`plan`]) for [`Player::plan_turn`] and
-//!   [`Player::act`], through the [`Table`] trait, so the decisions are identical by
-//!   construction (and tested so).
-//! - A pile's best move is a closed form: a mask of the hand cards past the top, its lowest
-//!   (highest for a descending pile) bit, one popcount of the live cards in between. Tricks and
-//!   pairs are rare and handled out of line. Descending piles use leading zeros instead of a
-//!   bit reversal. Moves are packed into one `i64` (cost, pile, card), so the cheapest of four,
-//!   ties to the lowest pile, is three `min`s.
+//!   the same code plans from a [`View`] ([`plan`]) for `Player::plan_turn` and `Player::act`,
+//!   through the [`Table`] trait, so the decisions are identical by construction (and tested:
+//!   every turn of 600 games, the plan, `act` asked after each action and the turn played on
+//!   the game agree).
+//! - A pile's best move is read from a 64-bit window of the hand and of the live cards around
+//!   its top (one variable shift each): the trick and back pairs are bits next to the top, the
+//!   closest card a `tzcnt` (`lzcnt` for a descending pile, so no bit reversal), the jump one
+//!   `popcnt`. The 128-bit masks serve only when the closest card is far from the top (rare;
+//!   tested equal on random hands and every top). Moves are packed into one `i64` (cost, pile,
+//!   card), so the cheapest of four, ties to the lowest pile, is three `min`s.
 //! - After a play only the piles whose best move may have changed are scored again: the pile
 //!   played on, and a pile whose top is within ten of the card played or whose move used that
-//!   card or its backwards partner ([`Kernel::depends`]). That is exact (a pile's move is
-//!   scored from nothing else), so a plan made from a mid-turn view is the rest of the plan
-//!   made at the turn's start, and `act` agrees with `plan_turn` and `play_turn`.
-//! - The standing signals are read once per turn into two 4-bit masks.
+//!   card or its backwards partner (four piles tested at once in the bytes of a word). That is
+//!   exact, so a plan made from a mid-turn view is the rest of the plan made at the turn's
+//!   start. Scoring all four piles after every play instead (no data-dependent loop) trades
+//!   about 100 fewer mispredicted branches per game for 6,000 more instructions, and measured
+//!   slower.
+//! - Branches whose outcome is data (whether a pile has a move, whether a play buries
+//!   anything, which piles carry signals) are selects; the tops live in one register word
+//!   (a byte stored and read back as part of a word stalls the load: 8 % of the time).
 //! - Compiled a second time for CPUs with `popcnt`/`lzcnt`/BMI, chosen at run time as the
 //!   other planners are.
+//!
+//! Speed: see the README ("The Game" speed table). The target of 250,000 games per second is
+//! not reached: the planner costs about 1,100 instructions and 7–8 mispredicted branches per
+//! turn, against the ~250 a turn would have to cost.
 
 use super::{native, NONE, SCALE};
 use engine::Seat;
@@ -54,7 +75,7 @@ use thegame::{Action, Card, Pile, RuleError, Signal, Turn, View};
 /// Bits 2..=99: every card.
 const ALL_CARDS: u128 = thegame::CardSet::ALL.bits();
 
-/// The knobs of the team planner, in quarter cards ([`SCALE`] per buried live card).
+/// The knobs of the team planner, in quarter cards (four per buried live card).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TeamParams {
     /// After the minimum, keep playing while the cheapest move costs at most this.
@@ -572,7 +593,7 @@ impl Kernel<'_> {
 }
 
 /// 0x80 in byte `j` where pile `j` (top: byte `j` of `tops`, best move `moves[j]`) must be scored again
-/// after card `x` left the hand: a superset of [`Kernel::depends`] (the top within ten of `x`,
+/// after card `x` left the hand: a superset of `Kernel::depends` (the top within ten of `x`,
 /// or the move's card equal to `x` or ten from it), four piles at once in the bytes of a
 /// `u32` (tops above 127 are read modulo 128: only hand-made views have them).
 #[inline(always)]
