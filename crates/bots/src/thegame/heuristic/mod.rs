@@ -68,7 +68,7 @@
 //! docs): every buried live card weighs one card, small signal penalties that apply only to
 //! plays that bury something, a "don't play here" signal where it holds a card burying at most
 //! two live cards, and it plays straight on the game's [`Turn`] without a view. It wins more
-//! (29.3 / 16.7 / 28.7 / 34.1 % against 31.2 / 16.1 / 21.7 / 19.6 % for 2 / 3 / 4 / 5 players
+//! (29.8 / 17.0 / 29.1 / 34.4 % against 31.2 / 16.1 / 21.7 / 19.6 % for 2 / 3 / 4 / 5 players
 //! over seeds 0..100,000) with about a fifth fewer instructions per game.
 //! [`Heuristic::classic`] (the search bot's advisor and playout policy), [`Heuristic::greedy`]
 //! and [`Heuristic::with_params`] keep the planner above, unchanged.
