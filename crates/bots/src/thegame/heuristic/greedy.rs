@@ -23,12 +23,13 @@
 //! A move is packed into one `i64` (cost, pile, plain, card from high to low bits), so the
 //! cheapest of four, ties going to the lowest pile as in the general planner, is three `min`s.
 
+use super::masks::{
+    above, below, card_of, cost_of, key, near_bytes, pile_of, plain_of, table, Key, ABOVE,
+    ALL_CARDS, BELOW,
+};
 use super::{Params, NONE, SCALE};
 use engine::Seat;
 use thegame::{Action, Card, Pile, Signal, View};
-
-/// Bits 2..=99: every card.
-const ALL_CARDS: u128 = thegame::CardSet::ALL.bits();
 
 /// Whether the closed form gives the general planner's plans for `p` (see the module docs).
 #[inline(always)]
@@ -67,33 +68,6 @@ const MAX_HAND: u32 = 8;
 /// Room for a whole plan.
 const PLAN: usize = 16;
 
-/// A 129-entry mask table (`n` in `0..=128`) computed at compile time from `$f(n)`.
-macro_rules! table {
-    ($f:expr) => {{
-        let mut t = [0u128; 129];
-        let mut n = 0;
-        while n <= 128 {
-            t[n] = $f(n);
-            n += 1;
-        }
-        t
-    }};
-}
-
-/// Cards strictly below `n`.
-const fn below(n: usize) -> u128 {
-    if n >= 128 {
-        ALL_CARDS
-    } else {
-        ALL_CARDS & ((1u128 << n) - 1)
-    }
-}
-
-/// Cards strictly above `n`.
-const fn above(n: usize) -> u128 {
-    ALL_CARDS & !below(n + 1)
-}
-
 /// The backwards card of an ascending pile at `t`.
 const fn trick_up(t: usize) -> u128 {
     if t >= 12 && t - 10 < 128 {
@@ -123,9 +97,6 @@ const fn one(n: usize) -> u128 {
     }
 }
 
-/// `ABOVE[n]`: cards greater than `n`; `BELOW[n]`: cards smaller than `n` (`n` in `0..=128`).
-static ABOVE: [u128; 129] = table!(above);
-static BELOW: [u128; 129] = table!(below);
 /// What an ascending pile (`ACCEPT_UP`) or a descending one (`ACCEPT_DOWN`) at `t` takes.
 static ACCEPT_UP: [u128; 129] = table!(accept_up);
 static ACCEPT_DOWN: [u128; 129] = table!(accept_down);
@@ -163,38 +134,6 @@ fn oriented(i: usize, n: u32) -> u32 {
     } else {
         101u32.wrapping_sub(n)
     }
-}
-
-/// A move packed as `cost << 32 | pile << 16 | plain << 8 | card`: ordering keys orders by
-/// cost, then pile.
-type Key = i64;
-
-#[inline(always)]
-fn key(cost: i32, pile: usize, plain: bool, card: u32) -> Key {
-    (i64::from(cost) << 32)
-        | ((pile as i64) << 16)
-        | (i64::from(plain) << 8)
-        | i64::from(card & 0xff)
-}
-
-#[inline(always)]
-fn cost_of(k: Key) -> i32 {
-    (k >> 32) as i32
-}
-
-#[inline(always)]
-fn card_of(k: Key) -> u8 {
-    k as u8
-}
-
-#[inline(always)]
-fn plain_of(k: Key) -> bool {
-    (k >> 8) & 1 != 0
-}
-
-#[inline(always)]
-fn pile_of(k: Key) -> usize {
-    ((k >> 16) & 3) as usize
 }
 
 #[inline(always)]
@@ -279,21 +218,6 @@ impl Kernel {
         let reopened = self.buried(ABOVE[low] & BELOW[t] & side.live, i);
         key(-(bonus + reopened), i, false, oriented(i, card as u32))
     }
-}
-
-/// 0x80 in each zero byte of `v`, 0 elsewhere (exact: no false positives).
-#[inline(always)]
-fn zero_bytes(v: u32) -> u32 {
-    !(((v & 0x7f7f_7f7f) + 0x7f7f_7f7f) | v | 0x7f7f_7f7f)
-}
-
-/// 0x80 in byte `j` where byte `j` of `cards` is `x`, `x + 10` or `x - 10` (cards and `x`
-/// below 128).
-#[inline(always)]
-fn near_bytes(cards: u32, x: u8) -> u32 {
-    // Each byte becomes 128 + card - x (no borrow crosses bytes).
-    let d = (cards | 0x8080_8080).wrapping_sub(u32::from(x) * 0x0101_0101);
-    zero_bytes(d ^ 0x8080_8080) | zero_bytes(d ^ 0x8a8a_8a8a) | zero_bytes(d ^ 0x7676_7676)
 }
 
 /// A standing signal as a number: 0 none, 1 "don't play", 2 "good card".

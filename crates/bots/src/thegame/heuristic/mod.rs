@@ -79,6 +79,7 @@ use super::{Player, Solo};
 mod equivalence;
 mod general;
 mod greedy;
+mod masks;
 #[cfg(test)]
 mod reference;
 mod team;

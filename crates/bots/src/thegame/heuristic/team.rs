@@ -71,13 +71,14 @@
 //! branches: per CPU second the two are within noise), against the ~250 a turn would have to
 //! cost.
 
+use super::masks::{
+    above, below, card_of, cost_of, key, near_bytes, pile_of, plain_of, table, Key, ABOVE,
+    ALL_CARDS, BELOW,
+};
 use super::{native, NONE, SCALE};
 use engine::Seat;
 use std::hint::select_unpredictable;
 use thegame::{Action, Card, Pile, RuleError, Signal, Turn, View};
-
-/// Bits 2..=99: every card.
-const ALL_CARDS: u128 = thegame::CardSet::ALL.bits();
 
 /// The knobs of the team planner, in quarter cards (four per buried live card).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,33 +126,6 @@ impl Default for TeamParams {
     }
 }
 
-/// A 129-entry mask table (`n` in `0..=128`) computed at compile time from `$f(n)`.
-macro_rules! table {
-    ($f:expr) => {{
-        let mut t = [0u128; 129];
-        let mut n = 0;
-        while n <= 128 {
-            t[n] = $f(n);
-            n += 1;
-        }
-        t
-    }};
-}
-
-/// Cards strictly below `n`.
-const fn below(n: usize) -> u128 {
-    if n >= 128 {
-        ALL_CARDS
-    } else {
-        ALL_CARDS & ((1u128 << n) - 1)
-    }
-}
-
-/// Cards strictly above `n`.
-const fn above(n: usize) -> u128 {
-    ALL_CARDS & !below(n + 1)
-}
-
 /// The card `n` alone, if it is one.
 const fn one(n: usize) -> u128 {
     if n < 128 {
@@ -185,9 +159,6 @@ const fn window_down(t: usize) -> u128 {
     below(t) & above(t.saturating_sub(10))
 }
 
-/// `ABOVE[n]`, `BELOW[n]`: the cards greater (smaller) than `n`.
-static ABOVE: [u128; 129] = table!(above);
-static BELOW: [u128; 129] = table!(below);
 /// The backwards card of an ascending (descending) pile at `t`.
 static TRICK_UP: [u128; 129] = table!(trick_up);
 static TRICK_DOWN: [u128; 129] = table!(trick_down);
@@ -195,40 +166,8 @@ static TRICK_DOWN: [u128; 129] = table!(trick_down);
 static WINDOW_UP: [u128; 129] = table!(window_up);
 static WINDOW_DOWN: [u128; 129] = table!(window_down);
 
-/// A move packed as `cost << 32 | pile << 16 | plain << 8 | card`: ordering keys orders by
-/// cost, then pile.
-type Key = i64;
-
 /// The key of "no move on this pile".
 const NO_MOVE: Key = (NONE as i64) << 32;
-
-#[inline(always)]
-fn key(cost: i32, pile: usize, plain: bool, card: u32) -> Key {
-    (i64::from(cost) << 32)
-        | ((pile as i64) << 16)
-        | (i64::from(plain) << 8)
-        | i64::from(card & 0xff)
-}
-
-#[inline(always)]
-fn cost_of(k: Key) -> i32 {
-    (k >> 32) as i32
-}
-
-#[inline(always)]
-fn card_of(k: Key) -> u8 {
-    k as u8
-}
-
-#[inline(always)]
-fn pile_of(k: Key) -> usize {
-    ((k >> 16) & 3) as usize
-}
-
-#[inline(always)]
-fn plain_of(k: Key) -> bool {
-    (k >> 8) & 1 != 0
-}
 
 /// Live cards in `bits`, as a cost.
 #[inline(always)]
@@ -611,21 +550,6 @@ fn stale(tops: u32, moves: &[Key; 4], x: u8) -> u32 {
     let near = v & !((v & LOW) + 0x6b6b_6b6b) & HIGH;
     let cards = u32::from_le_bytes(moves.map(card_of)) & LOW;
     near | near_bytes(cards, x as u8)
-}
-
-/// 0x80 in each zero byte of `v`, 0 elsewhere (exact: no false positives).
-#[inline(always)]
-fn zero_bytes(v: u32) -> u32 {
-    !(((v & 0x7f7f_7f7f) + 0x7f7f_7f7f) | v | 0x7f7f_7f7f)
-}
-
-/// 0x80 in byte `j` where byte `j` of `cards` is `x`, `x + 10` or `x - 10` (cards and `x`
-/// below 128).
-#[inline(always)]
-fn near_bytes(cards: u32, x: u8) -> u32 {
-    // Each byte becomes 128 + card - x (no borrow crosses bytes).
-    let d = (cards | 0x8080_8080).wrapping_sub(u32::from(x) * 0x0101_0101);
-    zero_bytes(d ^ 0x8080_8080) | zero_bytes(d ^ 0x8a8a_8a8a) | zero_bytes(d ^ 0x7676_7676)
 }
 
 /// Plays the rest of the turn from `start` onto `table` (see the module docs): the plays, the
