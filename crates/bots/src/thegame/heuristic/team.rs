@@ -68,7 +68,7 @@
 //! Speed: see the README ("The Game" speed table). The target of 250,000 games per second is
 //! not reached: the planner costs about 1,150 instructions per turn (a game with it about
 //! 72,000 at 2–3 players, 20 % fewer than the classic planner, but with more mispredicted
-//! branches: per CPU second the two are within noise), against the ~250 a turn would have to
+//! branches: per CPU second it is 4–5 % slower), against the ~250 a turn would have to
 //! cost.
 
 use super::masks::{
