@@ -31,8 +31,8 @@
 //!    tie-breaker: a flagged pile is left to the teammate when another is as cheap, never at
 //!    the price of a larger jump.
 //!
-//! Tuning (`examples/tune_team.rs`, 40,000 deals from seed 1,000,000, win % for 2 / 3 / 4 / 5
-//! players): never signalling 27.3 / 15.9 / 27.2 / 33.5; "don't play" at one live card 28.4 /
+//! Tuning (`examples/tune_thegame.rs` with `team`, 40,000 deals from seed 1,000,000, win %
+//! for 2 / 3 / 4 / 5 players): never signalling 27.3 / 15.9 / 27.2 / 33.5; "don't play" at one live card 28.4 /
 //! 16.6 / 27.9 / 33.9; at two (tuned) 29.0 / 17.0 / 28.3 / 34.2; at three 29.0 / 17.0 / 28.3 /
 //! 34.6; penalties of one or two cards instead of a quarter: within ±0.4 points, lower at 4–5
 //! players; then `pair_shed` half a card instead of one: 29.7 / 17.1 / 28.8 / 34.5 (tuned; none:
