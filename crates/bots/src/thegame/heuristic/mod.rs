@@ -207,46 +207,51 @@ impl Params {
 /// The heuristic bot (see the module docs for its strategy).
 #[derive(Clone, Debug, Default)]
 pub struct Heuristic {
-    /// Overrides the tuned per-player-count parameters.
-    pub params: Option<Params>,
-    /// Use the greedy variant's tuned parameters (no lookahead) when `params` is `None`.
-    pub greedy: bool,
-    /// The solo planner of the tuned bot (`params` `None`, not `greedy`, one player).
+    /// Which planner plays which player count.
+    mode: Mode,
+    /// The solo planner of the tuned bot (also with other team parameters) and the classic one.
     solo: Solo,
-    /// Plan as [`Heuristic::classic`] does.
-    classic: bool,
-    /// The team planner's parameters (2-5 players; `None`: the tuned ones).
-    team: Option<TeamParams>,
+}
+
+/// The planners of a [`Heuristic`].
+#[derive(Clone, Copy, Debug, Default)]
+enum Mode {
+    /// The registered bot: [`Solo`] alone, the team planner with its tuned parameters at
+    /// 2–5 players.
+    #[default]
+    Tuned,
+    /// [`Heuristic::with_team`]: the registered bot with other team-planner parameters.
+    Team(TeamParams),
+    /// [`Heuristic::classic`]: [`Solo`] alone, the classic planner at 2–5 players.
+    Classic,
+    /// [`Heuristic::greedy`]: the classic planner with the greedy parameters at every count.
+    Greedy,
+    /// [`Heuristic::with_params`]: the classic planner with these parameters at every count.
+    Params(Params),
 }
 
 impl Heuristic {
     /// A heuristic bot with fixed parameters.
     pub fn with_params(params: Params) -> Heuristic {
         Heuristic {
-            params: Some(params),
-            greedy: false,
+            mode: Mode::Params(params),
             solo: Solo::default(),
-            classic: false,
-            team: None,
         }
     }
 
     /// The registered bot with other team-planner parameters at 2-5 players (for tuning).
     pub fn with_team(team: TeamParams) -> Heuristic {
         Heuristic {
-            team: Some(team),
-            ..Heuristic::default()
+            mode: Mode::Team(team),
+            solo: Solo::default(),
         }
     }
 
     /// The fast variant: each play is the cheapest one now, without lookahead.
     pub fn greedy() -> Heuristic {
         Heuristic {
-            params: None,
-            greedy: true,
+            mode: Mode::Greedy,
             solo: Solo::default(),
-            classic: false,
-            team: None,
         }
     }
 
@@ -256,21 +261,19 @@ impl Heuristic {
     /// those of this planner.
     pub fn classic() -> Heuristic {
         Heuristic {
-            params: None,
-            greedy: false,
+            mode: Mode::Classic,
             solo: Solo::default(),
-            classic: true,
-            team: None,
         }
     }
 }
 
 impl Heuristic {
+    /// The classic planner's parameters for a player count.
     fn params(&self, players: u8) -> Params {
-        match (self.params, self.greedy) {
-            (Some(p), _) => p,
-            (None, false) => Params::for_players(players),
-            (None, true) => Params::greedy_for_players(players),
+        match self.mode {
+            Mode::Params(p) => p,
+            Mode::Greedy => Params::greedy_for_players(players),
+            Mode::Tuned | Mode::Team(_) | Mode::Classic => Params::for_players(players),
         }
     }
 
@@ -325,7 +328,7 @@ fn plan_native(bot: &Heuristic, view: &View, out: &mut Vec<Action>) {
 /// The closed form where it applies, else the general planner (the same plans).
 #[inline(always)]
 fn plan_portable(bot: &Heuristic, view: &View, out: &mut Vec<Action>) {
-    if bot.params.is_none() && view.players != 1 && greedy::fits(view) {
+    if !matches!(bot.mode, Mode::Params(_)) && view.players != 1 && greedy::fits(view) {
         return greedy::plan(&TEAM, view, out);
     }
     let p = bot.params(view.players);
@@ -338,12 +341,10 @@ fn plan_portable(bot: &Heuristic, view: &View, out: &mut Vec<Action>) {
 
 impl Player for Heuristic {
     fn name(&self) -> &str {
-        if self.greedy {
-            "greedy"
-        } else if self.classic {
-            "heuristic (classic)"
-        } else {
-            "heuristic"
+        match self.mode {
+            Mode::Greedy => "greedy",
+            Mode::Classic => "heuristic (classic)",
+            _ => "heuristic",
         }
     }
 
@@ -351,9 +352,9 @@ impl Player for Heuristic {
         if self.plays_solo(view) {
             return self.solo.act(view);
         }
-        if self.plays_team(view.players) {
+        if let Some(team) = self.team(view.players) {
             let mut plan = Vec::with_capacity(16);
-            team::plan(self.team.as_ref(), view, &mut plan);
+            team::plan(team, view, &mut plan);
             return plan.first().copied().unwrap_or(Action::EndTurn);
         }
         let mut plan = Vec::with_capacity(16);
@@ -365,8 +366,8 @@ impl Player for Heuristic {
         if self.plays_solo(view) {
             return self.solo.plan_turn(view, plan);
         }
-        if self.plays_team(view.players) {
-            team::plan(self.team.as_ref(), view, plan);
+        if let Some(team) = self.team(view.players) {
+            team::plan(team, view, plan);
             return true;
         }
         self.plan(view, plan);
@@ -374,8 +375,8 @@ impl Player for Heuristic {
     }
 
     fn play_turn(&mut self, turn: &mut Turn<'_>) -> Result<bool, RuleError> {
-        if self.plays_team(turn.players()) {
-            team::play_turn(self.team.as_ref(), turn)?;
+        if let Some(team) = self.team(turn.players()) {
+            team::play_turn(team, turn)?;
             return Ok(true);
         }
         Ok(false)
@@ -386,14 +387,19 @@ impl Heuristic {
     /// Whether this turn is planned by the solo planner: the tuned bot in a one-player game.
     #[inline]
     fn plays_solo(&self, view: &View) -> bool {
-        view.players == 1 && self.params.is_none() && !self.greedy
+        view.players == 1 && matches!(self.mode, Mode::Tuned | Mode::Team(_) | Mode::Classic)
     }
 
-    /// Whether this turn is played by the team planner: the registered bot (or
-    /// [`Heuristic::with_team`]) at 2-5 players.
+    /// Whether this turn is played by the team planner (the registered bot, or
+    /// [`Heuristic::with_team`], at 2-5 players), and with which parameters (`None`: the
+    /// tuned ones).
     #[inline]
-    fn plays_team(&self, players: u8) -> bool {
-        players >= 2 && self.params.is_none() && !self.greedy && !self.classic
+    fn team(&self, players: u8) -> Option<Option<&TeamParams>> {
+        match &self.mode {
+            Mode::Tuned if players >= 2 => Some(None),
+            Mode::Team(p) if players >= 2 => Some(Some(p)),
+            _ => None,
+        }
     }
 }
 
