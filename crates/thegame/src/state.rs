@@ -469,6 +469,24 @@ impl State {
     /// The rule the action breaks.
     #[inline]
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        // The common case in a few comparisons, inlined into every caller: a legal play by
+        // the current seat (each test is one of `check_rules`'s conditions, so this admits
+        // nothing it refuses). Everything else, and every error, goes through the rules.
+        if let Action::Play { card, pile } = *action {
+            if self.outcome.is_none()
+                && seat.0 == self.current
+                && self.hands[usize::from(self.current) % MAX_PLAYERS].contains(card)
+                && pile.takes(self.tops[pile.index()], card)
+            {
+                return Ok(());
+            }
+        }
+        self.check_rules(seat, action)
+    }
+
+    /// [`State::check`], rule by rule.
+    #[inline(never)]
+    fn check_rules(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         if let Some(outcome) = self.outcome {
             return Err(RuleError::GameOver { outcome });
         }
