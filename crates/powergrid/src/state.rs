@@ -292,21 +292,37 @@ impl State {
     }
 
     /// A player's Elektro (the caller decides who may see it; see [`State::view`]).
+    ///
+    /// # Panics
+    /// If `seat` is not one of this game's seats (`seat.index() >= self.players()`), like a
+    /// slice index. Every caller in the workspace passes a checked seat.
     pub fn money(&self, seat: Seat) -> u32 {
         self.core.seats[seat.index()].money
     }
 
     /// A player's plants, lowest first.
+    ///
+    /// # Panics
+    /// If `seat` is not one of this game's seats (`seat.index() >= self.players()`), like a
+    /// slice index. Every caller in the workspace passes a checked seat.
     pub fn plants(&self, seat: Seat) -> &[PlantId] {
         &self.core.seats[seat.index()].plants
     }
 
     /// A player's stored resources.
+    ///
+    /// # Panics
+    /// If `seat` is not one of this game's seats (`seat.index() >= self.players()`), like a
+    /// slice index. Every caller in the workspace passes a checked seat.
     pub fn resources(&self, seat: Seat) -> ByResource<u8> {
         self.core.seats[seat.index()].resources
     }
 
     /// The cities where a player has a house.
+    ///
+    /// # Panics
+    /// If `seat` is not one of this game's seats (`seat.index() >= self.players()`), like a
+    /// slice index. Every caller in the workspace passes a checked seat.
     pub fn cities(&self, seat: Seat) -> Vec<CityId> {
         let houses = self.core.seats[seat.index()].houses;
         (0..CITIES_PER_MAP)
@@ -316,6 +332,10 @@ impl State {
     }
 
     /// How many cities a player has connected.
+    ///
+    /// # Panics
+    /// If `seat` is not one of this game's seats (`seat.index() >= self.players()`), like a
+    /// slice index. Every caller in the workspace passes a checked seat.
     pub fn city_count(&self, seat: Seat) -> u8 {
         self.core.seats[seat.index()].cities()
     }
@@ -1373,6 +1393,10 @@ impl State {
     /// The most cities `seat` can power now with its plants and stored resources (capped by its
     /// cities), and one best choice of plants and hybrid coal. Among equal choices, the one
     /// burning the fewest tokens, then the lowest plants.
+    ///
+    /// # Panics
+    /// If `seat` is not one of this game's seats (`seat.index() >= self.players()`), like a
+    /// slice index. Every caller in the workspace passes a checked seat.
     pub fn best_power(&self, seat: Seat) -> PowerChoice {
         let me = &self.core.seats[seat.index()];
         let cities = me.cities();
@@ -1411,6 +1435,10 @@ impl State {
     }
 
     /// How many more tokens of each resource `seat`'s plants can store.
+    ///
+    /// # Panics
+    /// If `seat` is not one of this game's seats (`seat.index() >= self.players()`), like a
+    /// slice index. Every caller in the workspace passes a checked seat.
     pub fn storage_room(&self, seat: Seat) -> ByResource<u8> {
         let me = &self.core.seats[seat.index()];
         let needs = me.needs();
