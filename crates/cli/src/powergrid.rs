@@ -67,7 +67,9 @@ impl RecordedAction {
 pub fn replay(args: &ReplayArgs) -> Result<()> {
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
-    let record: Record = serde_json::from_str(&text)
+    // Editors on Windows may start the file with a byte-order mark; JSON has no use for it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let record: Record = serde_json::from_str(text)
         .with_context(|| format!("{} is not a game record", args.file.display()))?;
     if let Some(game) = &record.game {
         if game != State::NAME {

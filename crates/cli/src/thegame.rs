@@ -232,10 +232,16 @@ fn read_deals(path: &PathBuf) -> anyhow::Result<Vec<DealRecord>> {
     let mut deals = Vec::new();
     for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
         let line = line.with_context(|| format!("reading {}", path.display()))?;
+        // A byte-order mark (some Windows tools write one) is not part of the first deal.
+        let line = if i == 0 {
+            line.strip_prefix('\u{feff}').unwrap_or(&line)
+        } else {
+            &line
+        };
         if line.trim().is_empty() {
             continue;
         }
-        let deal: DealRecord = serde_json::from_str(&line)
+        let deal: DealRecord = serde_json::from_str(line)
             .with_context(|| format!("{} line {}: not a deal", path.display(), i + 1))?;
         State::new(deal.clone().into_setup())
             .with_context(|| format!("{} line {}", path.display(), i + 1))?;

@@ -104,3 +104,29 @@ fn an_unfinished_record_reports_where_it_stopped() {
     );
     std::fs::remove_file(path).ok();
 }
+
+#[test]
+fn a_record_with_a_byte_order_mark_and_crlf_lines_replays() {
+    // As a Windows editor saves it: a byte-order mark first, CRLF line ends.
+    let record = serde_json::json!({
+        "setup": {"players": 2, "map": "usa", "seed": 1, "turn_order": [1, 0]},
+        "actions": ["auction 3 3", "pass"]
+    });
+    let text = serde_json::to_string_pretty(&record)
+        .unwrap()
+        .replace('\n', "\r\n");
+    let path = std::env::temp_dir().join(format!("tabletop-{}-bom.json", std::process::id()));
+    std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+    let out = replay(&path, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("Blue buys plant 3 for 3 Elektro"),
+        "{stdout}"
+    );
+    std::fs::remove_file(path).ok();
+}

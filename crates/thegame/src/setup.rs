@@ -332,12 +332,44 @@ pub struct SetupError {
     pub problems: Vec<SetupProblem>,
 }
 
+/// The problems, `; `-separated. Runs of consecutive missing (or duplicated) cards read as one
+/// range, so a deal missing most of the deck is one line, not ninety.
 fn list(problems: &[SetupProblem]) -> String {
-    problems
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < problems.len() {
+        let run = |p: &SetupProblem| match *p {
+            SetupProblem::MissingCard { card } => Some((false, card)),
+            SetupProblem::DuplicateCard { card } => Some((true, card)),
+            _ => None,
+        };
+        let Some((dup, first)) = run(&problems[i]) else {
+            parts.push(problems[i].to_string());
+            i += 1;
+            continue;
+        };
+        let mut last = first;
+        while let Some((d, c)) = problems.get(i + 1).and_then(run) {
+            if d != dup || Some(c) != last.checked_add(1) {
+                break;
+            }
+            last = c;
+            i += 1;
+        }
+        i += 1;
+        parts.push(match (dup, first == last) {
+            (_, true) => problems[i - 1].to_string(),
+            (false, false) => format!(
+                "cards {first} to {last} are missing ({} cards)",
+                last - first + 1
+            ),
+            (true, false) => format!(
+                "cards {first} to {last} appear more than once ({} cards)",
+                last - first + 1
+            ),
+        });
+    }
+    parts.join("; ")
 }
 
 /// One broken setup rule.
@@ -637,6 +669,36 @@ mod tests {
         assert_ne!(deck, shuffled_deck(43));
         // Pinned: a change of shuffle would silently change every recorded seeded game.
         assert_eq!(&deck[..8], &GOLDEN_SEED_42[..]);
+    }
+
+    #[test]
+    fn runs_of_missing_or_duplicated_cards_read_as_ranges() {
+        let missing = |card| SetupProblem::MissingCard { card };
+        let dup = |card| SetupProblem::DuplicateCard { card };
+        let err = SetupError {
+            problems: vec![
+                SetupProblem::DrawPileSize {
+                    len: 0,
+                    expected: 90,
+                },
+                dup(3),
+                dup(4),
+                dup(9),
+                missing(4),
+                missing(5),
+                missing(6),
+                missing(8),
+                missing(9),
+            ],
+        };
+        assert_eq!(
+            err.to_string(),
+            "invalid setup: the draw pile holds 0 cards; it must hold 90; \
+             cards 3 to 4 appear more than once (2 cards); card 9 appears more than once; \
+             cards 4 to 6 are missing (3 cards); cards 8 to 9 are missing (2 cards)"
+        );
+        // The structured list is untouched: one problem per card.
+        assert_eq!(err.problems.len(), 9);
     }
 
     #[test]
