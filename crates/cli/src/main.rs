@@ -3,6 +3,7 @@
 
 mod powergrid;
 mod powergrid_sim;
+mod replay;
 mod serve;
 mod thegame;
 
@@ -20,8 +21,9 @@ struct Cli {
 enum Command {
     /// Run the game server (HTTP + WebSocket, games stored in SQLite).
     Serve(serve::ServeArgs),
-    /// Replay a recorded Power Grid game (setup + actions): print the log and the final standings.
-    Replay(powergrid::ReplayArgs),
+    /// Replay a recorded game (Power Grid or The Game: setup + actions): print the log and the
+    /// result.
+    Replay(replay::ReplayArgs),
     /// Play many games between bots and report the results.
     Sim {
         #[command(subcommand)]
@@ -71,7 +73,7 @@ fn main() -> anyhow::Result<()> {
     }
     match command {
         Command::Serve(args) => serve::serve(args),
-        Command::Replay(args) => powergrid::replay(&args),
+        Command::Replay(args) => replay::replay(&args),
         Command::Sim {
             game: SimGame::Thegame(args),
         } => thegame::sim(&args),

@@ -1,4 +1,4 @@
-//! `tabletop replay` and `tabletop bench powergrid`.
+//! `tabletop replay` of a Power Grid record, and `tabletop bench powergrid`.
 //!
 //! A game record is JSON: `{"game": "powergrid", "setup": {...}, "actions": [...]}` (`game` may be
 //! left out). Each action is the action's JSON object (`{"type": "bid", "amount": 19}`), its text
@@ -11,18 +11,7 @@ use clap::Args;
 use powergrid::{seat_name, Action, Actor, Game, MapId, Seat, Setup, State};
 use rand::SeedableRng;
 use serde::Deserialize;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// Arguments of `tabletop replay`.
-#[derive(Args)]
-pub struct ReplayArgs {
-    /// The game record (JSON).
-    pub file: PathBuf,
-    /// Print only the final standings, not the log.
-    #[arg(long)]
-    pub quiet: bool,
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -60,24 +49,20 @@ impl RecordedAction {
     }
 }
 
-/// Replays a record, printing the log (unless quiet) and the standings.
+/// Replays a Power Grid record (already read as JSON), printing the log (unless `quiet`) and
+/// the standings.
 ///
 /// # Errors
-/// An unreadable record, a bad setup, or an illegal action (with its index).
-pub fn replay(args: &ReplayArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read {}", args.file.display()))?;
-    // Editors on Windows may start the file with a byte-order mark; JSON has no use for it.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let record: Record = serde_json::from_str(text)
-        .with_context(|| format!("{} is not a game record", args.file.display()))?;
+/// A record of the wrong shape, a bad setup, or an illegal action (with its index).
+pub fn replay(record: serde_json::Value, quiet: bool) -> Result<()> {
+    let record: Record = serde_json::from_value(record).context("not a Power Grid game record")?;
     if let Some(game) = &record.game {
         if game != State::NAME {
-            bail!("this command replays powergrid records, not {game:?}");
+            bail!("this is not a powergrid record: \"game\" is {game:?}");
         }
     }
     let mut state = State::new(record.setup).context("invalid setup")?;
-    if !args.quiet {
+    if !quiet {
         println!(
             "Power Grid, {} players, {} ({}); turn order {}",
             state.players(),
@@ -109,7 +94,7 @@ pub fn replay(args: &ReplayArgs) -> Result<()> {
         let events = state
             .apply_as(seat, &action)
             .map_err(|e| anyhow::anyhow!("action #{i} ({action}) by {}: {e}", seat_name(seat)))?;
-        if !args.quiet {
+        if !quiet {
             println!("#{i} {}: {action}", seat_name(seat));
             for e in events {
                 println!("    {e}");

@@ -39,7 +39,11 @@ pub const fn hand_size(players: u8) -> u8 {
 }
 
 /// What a game is started from. Checked by [`crate::State::new`].
+///
+/// Unknown fields are refused when reading it from JSON (a misspelt `first` would otherwise
+/// start the wrong seat without a word); a deals file's lines ([`DealRecord`]) are lenient.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     /// 1 to 5 players.
     pub players: u8,
@@ -56,6 +60,7 @@ pub struct Setup {
 
 /// An explicit deal: every hand and the draw pile's order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Deal {
     /// One hand per seat, each exactly the hand size.
     pub hands: Vec<Vec<u8>>,
@@ -63,7 +68,8 @@ pub struct Deal {
     pub draw_pile: Vec<u8>,
 }
 
-/// One line of a deals file: `{"hands": [[..],..], "draw_pile": [..], "first": 0}`.
+/// One line of a deals file: `{"hands": [[..],..], "draw_pile": [..], "first": 0}`. Other
+/// fields (an id, a source seed, written by other tools) are ignored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealRecord {
     /// One hand per seat.

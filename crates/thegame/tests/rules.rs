@@ -509,6 +509,9 @@ fn first_seat_is_chosen_by_the_team() {
 fn json_of_setup_and_state_round_trips() {
     let setup: Setup = serde_json::from_str(r#"{"players": 3, "seed": 12}"#).unwrap();
     assert_eq!(setup, Setup::seeded(3, 12));
+    // A misspelt field is refused, not ignored.
+    let err = serde_json::from_str::<Setup>(r#"{"players": 3, "frist": 1}"#).unwrap_err();
+    assert!(err.to_string().contains("unknown field `frist`"), "{err}");
     let mut s = State::new(setup).unwrap();
     let mut legal = Vec::new();
     s.legal_actions(&mut legal);

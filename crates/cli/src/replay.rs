@@ -1,0 +1,161 @@
+//! `tabletop replay FILE`: a recorded game of either kind, replayed action by action.
+//!
+//! Decisions:
+//! - The record's `game` names the game: `"powergrid"` or `"thegame"`. Without it, a record whose
+//!   setup names a `map` is Power Grid's (records from before The Game could be replayed have
+//!   no `game`), any other The Game's; the error then says which game it was read as.
+//! - A byte-order mark at the start of the file (some Windows editors write one) is skipped.
+//! - The Game's record: `{"game": "thegame", "setup": {...}, "actions": [...]}`, each action its
+//!   JSON object, its text form (`"play 35 up1"`, `"end"`, `"signal down2 good_card"`), or
+//!   either wrapped as `{"seat": N, "action": ...}`. A wrapped action is played as seat `N`,
+//!   which is how a signal sent out of turn is recorded; an unwrapped one by the seat whose turn
+//!   it is. The log shows every event in full, drawn cards included: the record holds the whole
+//!   deal, so whoever has it may see everything.
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use serde::Deserialize;
+use std::path::PathBuf;
+use thegame::{Action, Outcome, Pile, Setup, State};
+
+/// Arguments of `tabletop replay`.
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// The game record (JSON): a Power Grid or The Game game.
+    pub file: PathBuf,
+    /// Print only the result, not the log.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Reads the record, picks its game, and replays it.
+///
+/// # Errors
+/// An unreadable file, a record of no known game, a bad setup, or an illegal action (with its
+/// index).
+pub fn replay(args: &ReplayArgs) -> Result<()> {
+    let text = std::fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let record: serde_json::Value = serde_json::from_str(text)
+        .with_context(|| format!("{} is not JSON", args.file.display()))?;
+    let game = match record.get("game") {
+        Some(serde_json::Value::String(game)) => game.clone(),
+        Some(other) => bail!("\"game\" must be \"powergrid\" or \"thegame\", not {other}"),
+        None if record.pointer("/setup/map").is_some() => "powergrid".to_owned(),
+        None => "thegame".to_owned(),
+    };
+    let file = args.file.display();
+    match game.as_str() {
+        "powergrid" => crate::powergrid::replay(record, args.quiet)
+            .with_context(|| format!("{file} (a powergrid record)")),
+        "thegame" => {
+            replay_thegame(record, args.quiet).with_context(|| format!("{file} (a thegame record)"))
+        }
+        other => bail!("{file}: unknown game {other:?}: known games are powergrid and thegame"),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Record {
+    /// Checked by [`replay`] before this shape is read.
+    #[serde(default, rename = "game")]
+    _game: Option<String>,
+    setup: Setup,
+    actions: Vec<RecordedAction>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RecordedAction {
+    Text(String),
+    Seated {
+        seat: u8,
+        action: Box<RecordedAction>,
+    },
+    Json(Action),
+}
+
+impl RecordedAction {
+    fn resolve(&self) -> Result<(Option<engine::Seat>, Action)> {
+        Ok(match self {
+            RecordedAction::Text(t) => (None, t.parse()?),
+            RecordedAction::Json(a) => (None, *a),
+            RecordedAction::Seated { seat, action } => {
+                let (inner, a) = action.resolve()?;
+                if inner.is_some() {
+                    bail!("a seated action may not be seated twice");
+                }
+                (Some(engine::Seat(*seat)), a)
+            }
+        })
+    }
+}
+
+fn replay_thegame(record: serde_json::Value, quiet: bool) -> Result<()> {
+    let record: Record = serde_json::from_value(record).context("not a game record")?;
+    let setup = record.setup;
+    let origin = if setup.deal.is_some() {
+        "an explicit deal".to_owned()
+    } else {
+        format!("seed {}", setup.seed)
+    };
+    let mut state = State::new(setup.clone()).context("invalid setup")?;
+    if !quiet {
+        println!(
+            "The Game, {} player{}, {origin}; seat {} starts",
+            setup.players,
+            if setup.players == 1 { "" } else { "s" },
+            setup.first
+        );
+    }
+    for (i, recorded) in record.actions.iter().enumerate() {
+        let (seat, action) = recorded
+            .resolve()
+            .with_context(|| format!("action #{i} cannot be read"))?;
+        let seat = seat.unwrap_or(state.current());
+        let events = state
+            .apply_as(seat, &action)
+            .map_err(|e| anyhow::anyhow!("action #{i} ({action}) by {seat}: {e}"))?;
+        if !quiet {
+            println!("#{i} {seat}: {action}");
+            for e in events {
+                println!("    {e}");
+            }
+        }
+    }
+    match state.outcome() {
+        Some(Outcome::Won) => println!("Won: all 98 cards are on the piles."),
+        Some(Outcome::Lost { cards_left }) => println!(
+            "Lost with {cards_left} cards left ({} in hands, {} in the draw pile).",
+            cards_left - state.draw_pile_len(),
+            state.draw_pile_len()
+        ),
+        None => {
+            let tops = state.tops();
+            println!(
+                "The record ends before the game does: {} to play ({} played this turn), \
+                 {} cards left, {} in the draw pile.",
+                state.current(),
+                state.played_this_turn(),
+                state.cards_left(),
+                state.draw_pile_len()
+            );
+            println!(
+                "  piles: {}",
+                Pile::ALL
+                    .iter()
+                    .map(|p| format!("{p} {}", tops[p.index()]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            for s in 0..state.players() {
+                let seat = engine::Seat(s);
+                let hand: Vec<String> = state.hand(seat).iter().map(|c| c.to_string()).collect();
+                println!("  {seat}: {}", hand.join(" "));
+            }
+        }
+    }
+    Ok(())
+}
