@@ -7,8 +7,10 @@
 //! cargo run --release -p bots --example thegame_turn -- PLAYERS [EXACT] [REPS] [GAMES]
 //! ```
 //!
-//! `EXACT` 1 re-evaluates every pile after each play (`Params::exact`); `REPS` (default 20) is
-//! how many times the views are planned (fewer for a profiler or a simulator).
+//! `EXACT` 0 (the default) times the registered heuristic; 1 the classic planner re-evaluating
+//! every pile after each play (`Params::exact`); `classic` the classic planner as the search bot
+//! uses it (`Heuristic::classic()`). `REPS` (default 20) is how many times the views are planned
+//! (fewer for a profiler or a simulator).
 
 use bots::thegame::{play_out, Heuristic, Params, Player};
 use thegame::{State, View};
@@ -23,12 +25,12 @@ fn main() {
         std::process::exit(2);
     }
     let mut views: Vec<View> = Vec::new();
-    let exact: i32 = std::env::args()
-        .nth(2)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(0);
-    // The bot the registry plays ("heuristic"); `EXACT` 1 gives it custom parameters.
-    let mut bot = if exact == 0 {
+    let mode = std::env::args().nth(2).unwrap_or_default();
+    let exact: i32 = mode.parse().unwrap_or(0);
+    // The bot the registry plays ("heuristic"), the classic planner, or custom parameters.
+    let mut bot = if mode == "classic" {
+        Heuristic::classic()
+    } else if exact == 0 {
         Heuristic::default()
     } else {
         Heuristic::with_params(Params {

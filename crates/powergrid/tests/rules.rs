@@ -729,3 +729,11 @@ fn states_sampled_from_a_view_agree_with_the_view() {
     }
     assert!(checked > 100);
 }
+
+#[test]
+fn the_state_is_a_value_of_about_one_kilobyte_with_no_heap_data() {
+    // Bots clone the state for every sample and playout: no heap data, so a clone is a copy.
+    let size = std::mem::size_of::<powergrid::State>();
+    assert!(size <= 1100, "State grew to {size} bytes");
+    assert!(!std::mem::needs_drop::<powergrid::State>());
+}
