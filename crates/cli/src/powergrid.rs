@@ -91,9 +91,14 @@ pub fn replay(record: serde_json::Value, quiet: bool) -> Result<()> {
             Actor::Terminal => bail!("action #{i} ({action}): the game is already over"),
         };
         let seat = seat.unwrap_or(actor);
-        let events = state
-            .apply_as(seat, &action)
-            .map_err(|e| anyhow::anyhow!("action #{i} ({action}) by {}: {e}", seat_name(seat)))?;
+        let events = state.apply_as(seat, &action).map_err(|e| {
+            let who = if seat.index() < state.players() {
+                seat_name(seat).to_owned()
+            } else {
+                format!("seat {}", seat.0)
+            };
+            anyhow::anyhow!("action #{i} ({action}) by {who}: {e}")
+        })?;
         if !quiet {
             println!("#{i} {}: {action}", seat_name(seat));
             for e in events {

@@ -39,6 +39,12 @@ pub fn replay(args: &ReplayArgs) -> Result<()> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let record: serde_json::Value = serde_json::from_str(text)
         .with_context(|| format!("{} is not JSON", args.file.display()))?;
+    if !record.is_object() {
+        bail!(
+            "{} is not a game record: a record is a JSON object {{\"game\", \"setup\", \"actions\"}}",
+            args.file.display()
+        );
+    }
     let game = match record.get("game") {
         Some(serde_json::Value::String(game)) => game.clone(),
         Some(other) => bail!("\"game\" must be \"powergrid\" or \"thegame\", not {other}"),

@@ -167,8 +167,15 @@ fn records_of_no_known_game_are_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("a thegame record"), "{err}");
     assert!(err.contains("map"), "{err}");
+    // Not an object at all.
+    let path3 = write_record("array", &serde_json::json!([]));
+    let out = replay(&path3, &[]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("a record is a JSON object"), "{err}");
     std::fs::remove_file(path).ok();
     std::fs::remove_file(path2).ok();
+    std::fs::remove_file(path3).ok();
 }
 
 #[test]
