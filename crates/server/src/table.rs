@@ -79,6 +79,9 @@ pub struct Summary {
     pub actor: Actor,
     /// The result, once over.
     pub outcome: Option<Value>,
+    /// WebSocket connections registered for this game's updates (closed ones are dropped when
+    /// the game changes or another connection joins).
+    pub watchers: usize,
 }
 
 /// The way to a game's task.
@@ -326,6 +329,10 @@ impl<G: Game> Table<G> {
                 let (tx, rx) = mpsc::channel(self.ctx.config.watcher_queue.max(1));
                 let now = self.state_message(viewer, &[]);
                 if reply.send((now, rx)).is_ok() {
+                    // A game that no longer changes never publishes, so closed connections are
+                    // dropped here too: otherwise spectators coming and going on a finished
+                    // game would grow this list without end.
+                    self.watchers.retain(|w| !w.tx.is_closed());
                     self.watchers.push(Watcher { viewer, tx });
                 }
             }
@@ -343,6 +350,7 @@ impl<G: Game> Table<G> {
                         .state
                         .outcome()
                         .and_then(|o| serde_json::to_value(o).ok()),
+                    watchers: self.watchers.len(),
                 });
             }
         }

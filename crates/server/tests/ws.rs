@@ -304,6 +304,38 @@ async fn a_client_that_reconnects_gets_the_current_view() {
     assert_eq!(now["events"], json!([]));
 }
 
+#[tokio::test]
+async fn spectators_coming_and_going_on_an_idle_game_do_not_pile_up() {
+    // Regression: closed connections were dropped only when the game changed, so on an idle
+    // or finished game each spectator visit left an entry behind for good.
+    let server = server();
+    let (addr, created) = http_game(&server, 2, 9, &["human", "human"]).await;
+    let id = id(&created);
+    for _ in 0..40 {
+        let mut ws = connect(addr, &id).await;
+        hello(&mut ws, None).await;
+        ws.close(None).await.unwrap();
+        // Wait for the server's side to end, as a departing browser's would.
+        while let Some(Ok(_)) = ws.next().await {}
+    }
+    let mut last = connect(addr, &id).await;
+    hello(&mut last, None).await;
+    let (status, summary) = call(
+        &server.app(),
+        "GET",
+        &format!("/api/games/{id}"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let watchers = summary["watchers"].as_u64().unwrap();
+    assert!(
+        (1..=3).contains(&watchers),
+        "{watchers} watchers registered with one connection open"
+    );
+}
+
 /// What every seat may know at each version: the cards it has held and the cards played.
 struct Knowledge {
     /// `allowed[v][s]`: for seat s at version v; the last entry of each is the spectator.
