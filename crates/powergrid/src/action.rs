@@ -25,7 +25,7 @@ use std::str::FromStr;
 
 /// A player's move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Phase 2: put a plant of the current market up for auction with an opening bid.
     StartAuction {
@@ -236,5 +236,9 @@ mod tests {
         assert!("bid lots".parse::<Action>().is_err());
         assert!("build atlantis".parse::<Action>().is_err());
         assert!("auction 300 4".parse::<Action>().is_err());
+        // A field the action does not have is refused, not ignored.
+        let err =
+            serde_json::from_str::<Action>(r#"{"type":"bid","amount":5,"foo":"bar"}"#).unwrap_err();
+        assert!(err.to_string().contains("unknown field `foo`"), "{err}");
     }
 }

@@ -146,8 +146,11 @@ struct CreateRequest {
 #[derive(Deserialize, Clone)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 enum SeatRequest {
-    Human,
-    Bot { bot: String },
+    /// `{}` rather than a unit variant, so that unknown fields are refused here too.
+    Human {},
+    Bot {
+        bot: String,
+    },
 }
 
 #[derive(Serialize)]
@@ -186,7 +189,7 @@ async fn create(
     let prepared = kind.prepare(request.setup)?;
     let seats = request
         .seats
-        .unwrap_or_else(|| vec![SeatRequest::Human; prepared.seats]);
+        .unwrap_or_else(|| vec![SeatRequest::Human {}; prepared.seats]);
     if seats.len() != prepared.seats {
         return Err(ApiError::InvalidSeats(format!(
             "this setup has {} seats, but {} were described",
@@ -213,7 +216,7 @@ async fn create(
     for (i, s) in seats.iter().enumerate() {
         let seat = Seat(i as u8);
         match s {
-            SeatRequest::Human => {
+            SeatRequest::Human {} => {
                 let token = new_token();
                 let hash = hash_token(&token);
                 tokens.push((hash, seat));

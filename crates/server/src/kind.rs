@@ -135,7 +135,14 @@ impl<G: Game> Kind for Typed<G> {
         }
         let typed: G::Setup = serde_json::from_value(setup.clone())
             .map_err(|e| ApiError::InvalidSetup(format!("not a {} setup: {e}", G::NAME)))?;
-        let game = G::new(typed).map_err(|e| ApiError::InvalidSetup(e.to_string()))?;
+        let game = G::new(typed).map_err(|e| {
+            // The games' own errors already open with "invalid setup: ", as this one does.
+            let text = e.to_string();
+            ApiError::InvalidSetup(match text.strip_prefix("invalid setup: ") {
+                Some(rest) => rest.to_owned(),
+                None => text,
+            })
+        })?;
         Ok(Prepared {
             setup,
             seed_chosen,

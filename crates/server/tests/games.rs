@@ -326,4 +326,13 @@ async fn the_standard_registry_offers_both_games_and_their_bots() {
         common::call(&server.app(), "POST", "/api/games", None, Some(&body)).await;
     assert_eq!(status, 422, "{answer}");
     assert_eq!(answer["code"], "invalid_setup");
+    // The rules' own message, said once.
+    let body = json!({"kind":"thegame","setup":{"players":9}}).to_string();
+    let (status, answer) =
+        common::call(&server.app(), "POST", "/api/games", None, Some(&body)).await;
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(
+        answer["message"],
+        "invalid setup: 9 players: The Game is for 1 to 5 players"
+    );
 }

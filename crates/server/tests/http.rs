@@ -169,6 +169,14 @@ async fn create_errors_each_have_their_code_and_message() {
         ),
         (
             post(
+                r#"{"kind":"highcard","setup":{"players":2},"seats":[{"type":"human","token":"abc"},{"type":"human"}]}"#,
+            ),
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+            "unknown field `token`",
+        ),
+        (
+            post(
                 r#"{"kind":"highcard","setup":{"players":2},"seats":[{"type":"human"},{"type":"bot","bot":"genius"}]}"#,
             ),
             StatusCode::UNPROCESSABLE_ENTITY,

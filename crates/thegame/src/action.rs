@@ -18,7 +18,7 @@ use std::str::FromStr;
 /// Plays and ending the turn belong to the seat whose turn it is; a signal may be sent by any
 /// seat at any time while the game runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Play `card` from the hand onto `pile`.
     Play {
@@ -388,6 +388,10 @@ mod tests {
         assert!(
             serde_json::from_str::<Action>(r#"{"type":"play","card":100,"pile":"up1"}"#).is_err()
         );
+        // A field the action does not have is refused, not ignored.
+        let err = serde_json::from_str::<Action>(r#"{"type":"play","card":10,"pile":"up1","x":1}"#)
+            .unwrap_err();
+        assert!(err.to_string().contains("unknown field `x`"), "{err}");
     }
 
     #[test]
