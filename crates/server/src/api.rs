@@ -11,7 +11,8 @@ use crate::token::{hash_token, new_game_id, new_token};
 use crate::{assets, limit, read, write, ws, GameEntry, Server};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -20,6 +21,24 @@ use engine::{Seat, Viewer};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+/// The `{id}` of a game's path. A path that cannot be decoded (not UTF-8) is refused as JSON
+/// `invalid_request`, like every other refusal, rather than with axum's plain-text answer.
+pub(crate) struct GameId(pub(crate) String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(e) => Err(ApiError::InvalidRequest(format!(
+                "the game id in the path cannot be read: {}",
+                e.body_text()
+            ))),
+        }
+    }
+}
 
 pub(crate) fn router(server: Server) -> Router {
     let max = server.config().max_message_bytes;
@@ -330,7 +349,7 @@ struct SeatInfo {
 
 async fn summary(
     State(server): State<Server>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Json<GameInfo>, ApiError> {
     let entry = server.game(&id)?;
     let summary = entry.handle.summary().await?;
@@ -362,7 +381,7 @@ fn json_text(text: crate::table::Outgoing) -> Response {
 
 async fn view(
     State(server): State<Server>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let entry = server.game(&id)?;
@@ -372,7 +391,7 @@ async fn view(
 
 async fn log(
     State(server): State<Server>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let entry = server.game(&id)?;
@@ -419,7 +438,7 @@ pub(crate) async fn submit(
 
 async fn act(
     State(server): State<Server>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Accepted>, ApiError> {

@@ -5,6 +5,7 @@
 //! serves any embedded file. The pages themselves are built separately.
 
 use crate::error::ApiError;
+use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -54,7 +55,11 @@ pub(crate) async fn index() -> Response {
 }
 
 /// `GET /assets/{*path}`: one embedded file.
-pub(crate) async fn asset(Path(path): Path<String>) -> Response {
+pub(crate) async fn asset(path: Result<Path<String>, PathRejection>) -> Response {
+    // A path that cannot be decoded names no embedded file.
+    let Ok(Path(path)) = path else {
+        return ApiError::NotFound("/assets/ (an undecodable path)".into()).into_response();
+    };
     if path.split('/').any(|part| part == "..") {
         return ApiError::NotFound(format!("/assets/{path}")).into_response();
     }

@@ -15,13 +15,13 @@
 //! - The client has 30 seconds to say hello.
 //! - The read buffer is 8 KiB (see [`READ_BUFFER`]); larger messages still arrive whole.
 
-use crate::api::{submit, ActionRequest};
+use crate::api::{submit, ActionRequest, GameId};
 use crate::error::ApiError;
 use crate::limit::Bucket;
 use crate::table::Outgoing;
 use crate::{GameEntry, Server};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use engine::Viewer;
 use futures_util::{SinkExt, StreamExt};
@@ -38,7 +38,7 @@ pub(crate) const READ_BUFFER: usize = 8 * 1024;
 
 pub(crate) async fn upgrade(
     State(server): State<Server>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
     let entry = match server.game(&id) {
