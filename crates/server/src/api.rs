@@ -61,7 +61,29 @@ pub(crate) fn router(server: Server) -> Router {
             server.clone(),
             limit::limit_connection,
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            request_timeout,
+        ))
         .with_state(server)
+}
+
+/// Middleware: a request whose body has not arrived and been answered within
+/// [`Config::request_timeout`](crate::Config) is refused with `request_timeout` (a WebSocket
+/// upgrade is answered at once; the socket itself is not bound by this).
+async fn request_timeout(
+    State(server): State<Server>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let limit = server.config().request_timeout;
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::RequestTimeout {
+            seconds: limit.as_secs(),
+        }
+        .into_response(),
+    }
 }
 
 async fn not_found(uri: axum::http::Uri) -> ApiError {

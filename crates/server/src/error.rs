@@ -83,6 +83,12 @@ pub enum ApiError {
     /// The game's task is gone (the server is shutting down).
     #[error("the game is not available right now; try again")]
     Unavailable,
+    /// The request (its body, mostly) took longer than the server waits.
+    #[error("the request took longer than {seconds} s to arrive; nothing was done")]
+    RequestTimeout {
+        /// The limit, in seconds.
+        seconds: u64,
+    },
 }
 
 impl ApiError {
@@ -111,6 +117,7 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::Storage(_) => "storage_failed",
             ApiError::Unavailable => "unavailable",
+            ApiError::RequestTimeout { .. } => "request_timeout",
         }
     }
 
@@ -137,6 +144,7 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::RequestTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
         }
     }
 

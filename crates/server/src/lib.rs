@@ -39,6 +39,13 @@ use std::time::Duration;
 use table::{GameHandle, TableContext};
 use token::TokenHash;
 
+/// One of [`Config::max_connections`]: held by a connection's task and, once upgraded, by its
+/// WebSocket, and freed when both are done.
+#[derive(Clone)]
+pub(crate) struct ConnectionSlot {
+    _permit: Arc<tokio::sync::OwnedSemaphorePermit>,
+}
+
 /// Listens on `addr` with a backlog of 4,096 pending connections (Tokio's default of 1,024
 /// overflows when a thousand clients connect at once, and the kernel then drops their SYNs).
 ///
@@ -72,6 +79,14 @@ pub struct Config {
     /// The address people open, e.g. `http://127.0.0.1:8080`; join links are made absolute with
     /// it. Without it, links are paths.
     pub public_url: Option<String>,
+    /// Connections (HTTP and WebSocket) served at once; beyond it, new ones wait in the
+    /// listener's backlog until one closes. Keeps the process below its file-descriptor limit.
+    pub max_connections: usize,
+    /// How long a connection may take to send a request's headers (also the longest a
+    /// keep-alive connection may sit idle between requests).
+    pub header_timeout: Duration,
+    /// How long a request may take to send its body and be answered.
+    pub request_timeout: Duration,
 }
 
 impl Default for Config {
@@ -83,6 +98,9 @@ impl Default for Config {
             rate_burst: 60,
             watcher_queue: 64,
             public_url: None,
+            max_connections: 8192,
+            header_timeout: Duration::from_secs(30),
+            request_timeout: Duration::from_secs(30),
         }
     }
 }
@@ -188,16 +206,63 @@ impl Server {
         api::router(self.clone())
     }
 
-    /// Serves [`Server::app`] on `listener`, with a request budget per connection, until the
-    /// returned future is dropped or the listener fails.
+    /// Serves [`Server::app`] on `listener` until the returned future is dropped.
+    ///
+    /// Each connection gets its own request budget ([`ConnectionLimit`]), at most
+    /// [`Config::max_connections`] are served at once (a WebSocket holds its slot until it
+    /// closes), and one that is slow to send its headers ([`Config::header_timeout`]) or a
+    /// request ([`Config::request_timeout`]) is dropped: a client that opens connections and
+    /// sends nothing cannot lock everyone out. An accept error (out of file descriptors, say)
+    /// is logged and retried after a pause, as `axum::serve` does.
     ///
     /// # Errors
-    /// Accepting connections failed.
+    /// None today: the loop runs until dropped; the type leaves room for a fatal listener
+    /// error.
     pub async fn serve(self, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-        let app = self
-            .app()
-            .into_make_service_with_connect_info::<ConnectionLimit>();
-        axum::serve(listener, app).await
+        let app = self.app();
+        let config = self.config().clone();
+        let slots = Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1)));
+        loop {
+            let Ok(slot) = Arc::clone(&slots).acquire_owned().await else {
+                return Ok(()); // the semaphore is never closed
+            };
+            let (stream, remote) = match listener.accept().await {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    tracing::error!("accept error: {e}");
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
+                }
+            };
+            let _ = stream.set_nodelay(true);
+            let slot = ConnectionSlot {
+                _permit: Arc::new(slot),
+            };
+            let limit = axum::extract::ConnectInfo(ConnectionLimit::new(remote));
+            let app = app.clone();
+            let per_connection = slot.clone();
+            let service = hyper::service::service_fn(
+                move |request: hyper::Request<hyper::body::Incoming>| {
+                    let mut request = request.map(axum::body::Body::new);
+                    request.extensions_mut().insert(limit.clone());
+                    request.extensions_mut().insert(per_connection.clone());
+                    tower::ServiceExt::oneshot(app.clone(), request)
+                },
+            );
+            let header_timeout = config.header_timeout;
+            tokio::spawn(async move {
+                let mut http = hyper::server::conn::http1::Builder::new();
+                http.timer(hyper_util::rt::TokioTimer::new())
+                    .header_read_timeout(header_timeout);
+                let connection = http
+                    .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                    .with_upgrades();
+                if let Err(e) = connection.await {
+                    tracing::debug!("connection from {remote}: {e}");
+                }
+                drop(slot);
+            });
+        }
     }
 
     /// The configuration in force.

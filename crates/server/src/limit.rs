@@ -2,7 +2,8 @@
 //! WebSocket.
 //!
 //! For HTTP the bucket rides on axum's connect info: [`ConnectionLimit`] is made once per
-//! accepted connection (serve the app with
+//! accepted connection ([`Server::serve`](crate::Server::serve) puts it on every request; an
+//! app served by `axum::serve` gets it from
 //! `into_make_service_with_connect_info::<ConnectionLimit>()`), and every request on that
 //! connection draws from it. Without connect info (handler tests without a socket) requests are
 //! not limited. A WebSocket keeps its own bucket for its messages.

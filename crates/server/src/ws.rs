@@ -39,6 +39,7 @@ pub(crate) const READ_BUFFER: usize = 8 * 1024;
 pub(crate) async fn upgrade(
     State(server): State<Server>,
     GameId(id): GameId,
+    slot: Option<axum::Extension<crate::ConnectionSlot>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
     let entry = match server.game(&id) {
@@ -54,7 +55,11 @@ pub(crate) async fn upgrade(
         .read_buffer_size(READ_BUFFER)
         .max_message_size(frame_limit)
         .max_frame_size(frame_limit)
-        .on_upgrade(move |socket| connection(server, id, entry, socket))
+        .on_upgrade(move |socket| async move {
+            // The socket keeps its connection's slot (see `Server::serve`) until it closes.
+            let _slot = slot;
+            connection(server, id, entry, socket).await;
+        })
 }
 
 #[derive(Deserialize)]

@@ -66,8 +66,12 @@ async fn play_games(
     setups: Vec<(Value, Vec<Value>)>,
 ) -> (Vec<Played>, HashMap<String, StoredGame>) {
     let store = Arc::new(SqliteStore::open_in_memory().unwrap());
+    // The clients answer at machine speed, faster than a person's rate limit allows (that
+    // limit is tested in ws.rs and http.rs).
     let config = server::Config {
         bot_delay: Duration::ZERO,
+        rate_per_second: 10_000,
+        rate_burst: 10_000,
         ..server::Config::default()
     };
     let server = Server::start(config, server::standard_registry(), store.clone()).unwrap();
