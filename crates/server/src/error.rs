@@ -68,6 +68,9 @@ pub enum ApiError {
     /// A WebSocket message came before the `hello` that says who is connecting.
     #[error("send {{\"type\":\"hello\",\"token\":...}} (or without token, as a spectator) first")]
     HelloRequired,
+    /// WebSocket: a second `hello` on a connection that already said one.
+    #[error("hello was already said on this connection; reconnect to change seat")]
+    HelloRepeated,
     /// A spectator tried to act.
     #[error("spectators cannot act; connect with a seat token")]
     SpectatorCannotAct,
@@ -112,6 +115,7 @@ impl ApiError {
             ApiError::UnknownBot { .. } => "unknown_bot",
             ApiError::RateLimited { .. } => "rate_limited",
             ApiError::HelloRequired => "hello_required",
+            ApiError::HelloRepeated => "hello_repeated",
             ApiError::SpectatorCannotAct => "spectator_cannot_act",
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
@@ -128,7 +132,8 @@ impl ApiError {
             | ApiError::InvalidRequest(_)
             | ApiError::InvalidAction { .. }
             | ApiError::UnknownKind { .. }
-            | ApiError::HelloRequired => StatusCode::BAD_REQUEST,
+            | ApiError::HelloRequired
+            | ApiError::HelloRepeated => StatusCode::BAD_REQUEST,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnknownGame(_) | ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MissingToken => StatusCode::UNAUTHORIZED,
@@ -176,5 +181,103 @@ pub struct ErrorBody {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status(), Json(self.body())).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ApiError;
+
+    /// One of each variant. The match below has no wildcard, so a new variant does not compile
+    /// until it is listed here, and then the test wants it documented.
+    fn one_of_each() -> Vec<ApiError> {
+        let all = vec![
+            ApiError::MalformedJson(String::new()),
+            ApiError::InvalidRequest(String::new()),
+            ApiError::PayloadTooLarge { size: 1, max: 1 },
+            ApiError::UnknownGame(String::new()),
+            ApiError::MissingToken,
+            ApiError::WrongToken,
+            ApiError::WrongSeat {
+                token_seat: 0,
+                action_seat: 1,
+            },
+            ApiError::StaleVersion {
+                sent: 0,
+                current: 1,
+            },
+            ApiError::GameOver,
+            ApiError::InvalidAction {
+                kind: "thegame",
+                reason: String::new(),
+            },
+            ApiError::IllegalAction(String::new()),
+            ApiError::UnknownKind {
+                name: String::new(),
+                known: String::new(),
+            },
+            ApiError::InvalidSetup(String::new()),
+            ApiError::InvalidSeats(String::new()),
+            ApiError::UnknownBot {
+                kind: "thegame",
+                name: String::new(),
+                known: String::new(),
+            },
+            ApiError::RateLimited {
+                per_second: 1,
+                burst: 1,
+            },
+            ApiError::HelloRequired,
+            ApiError::HelloRepeated,
+            ApiError::SpectatorCannotAct,
+            ApiError::NotFound(String::new()),
+            ApiError::MethodNotAllowed {
+                method: String::new(),
+                path: String::new(),
+            },
+            ApiError::Storage(String::new()),
+            ApiError::Unavailable,
+            ApiError::RequestTimeout { seconds: 1 },
+        ];
+        for e in &all {
+            match e {
+                ApiError::MalformedJson(_)
+                | ApiError::InvalidRequest(_)
+                | ApiError::PayloadTooLarge { .. }
+                | ApiError::UnknownGame(_)
+                | ApiError::MissingToken
+                | ApiError::WrongToken
+                | ApiError::WrongSeat { .. }
+                | ApiError::StaleVersion { .. }
+                | ApiError::GameOver
+                | ApiError::InvalidAction { .. }
+                | ApiError::IllegalAction(_)
+                | ApiError::UnknownKind { .. }
+                | ApiError::InvalidSetup(_)
+                | ApiError::InvalidSeats(_)
+                | ApiError::UnknownBot { .. }
+                | ApiError::RateLimited { .. }
+                | ApiError::HelloRequired
+                | ApiError::HelloRepeated
+                | ApiError::SpectatorCannotAct
+                | ApiError::NotFound(_)
+                | ApiError::MethodNotAllowed { .. }
+                | ApiError::Storage(_)
+                | ApiError::Unavailable
+                | ApiError::RequestTimeout { .. } => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_code_is_documented_with_its_status() {
+        let doc = include_str!("../../../docs/api.md");
+        let mut codes = std::collections::BTreeSet::new();
+        for e in one_of_each() {
+            assert!(codes.insert(e.code()), "{} is used twice", e.code());
+            let row = format!("| `{}` | {} |", e.code(), e.status().as_u16());
+            assert!(doc.contains(&row), "docs/api.md has no row {row}");
+        }
     }
 }

@@ -156,13 +156,7 @@ impl Connection {
         match message {
             ClientMessage::Hello { token } => {
                 if self.viewer.is_some() {
-                    return Step::Reply(error_message(
-                        &ApiError::InvalidRequest(
-                            "hello was already said on this connection; reconnect to change seat"
-                                .into(),
-                        ),
-                        reference,
-                    ));
+                    return Step::Reply(error_message(&ApiError::HelloRepeated, reference));
                 }
                 let viewer = match self.server.viewer(&self.id, token.as_deref()) {
                     Ok(v) => v,

@@ -177,7 +177,7 @@ async fn websocket_errors_each_have_their_code_and_message_and_change_nothing() 
     assert_eq!(state["type"], "state");
     let card = state["legal"][0].clone();
     send(&mut ws, json!({"type":"hello","token":token(&created, 1)})).await;
-    expect_error(&mut ws, "invalid_request", "already said").await;
+    expect_error(&mut ws, "hello_repeated", "already said").await;
     send(&mut ws, json!({"type":"action","version":5,"action":card})).await;
     let e = expect_error(
         &mut ws,
@@ -268,7 +268,7 @@ async fn websocket_messages_over_the_rate_are_refused() {
     let mut ws = connect(addr, &id(&created)).await;
     hello(&mut ws, None).await;
     send(&mut ws, json!({"type":"hello"})).await;
-    expect_error(&mut ws, "invalid_request", "already").await;
+    expect_error(&mut ws, "hello_repeated", "already").await;
     send(&mut ws, json!({"type":"hello"})).await;
     expect_error(
         &mut ws,
