@@ -107,9 +107,12 @@ impl Setup {
         let regions = match &self.regions {
             Some(list) => {
                 let mut set = RegionSet::default();
+                let mut reported = RegionSet::default();
                 for r in list {
-                    if set.contains(*r) {
+                    // Once per region, however often it is repeated.
+                    if set.contains(*r) && !reported.contains(*r) {
                         problems.push(SetupProblem::DuplicateRegion { region: *r });
+                        reported = RegionSet(reported.0 | r.bit());
                     }
                     set = RegionSet(set.0 | r.bit());
                 }

@@ -542,6 +542,17 @@ fn a_setup_error_names_every_bad_field() {
     assert!(p.contains(&SetupProblem::DuplicateRegion {
         region: Region::Green
     }));
+    // A region named three times is one problem, not two.
+    let thrice = Setup {
+        regions: Some(vec![Region::Green, Region::Green, Region::Green]),
+        ..Setup::new(3, MapId::Germany, 1)
+    };
+    let problems = State::new(thrice).unwrap_err().problems;
+    let duplicates = problems
+        .iter()
+        .filter(|p| matches!(p, SetupProblem::DuplicateRegion { .. }))
+        .count();
+    assert_eq!(duplicates, 1, "{problems:?}");
     assert!(p.contains(&SetupProblem::DeckLength {
         given: 3,
         needed: 26,
