@@ -6,48 +6,12 @@
 //! (`{"seat": 1, "action": "bid 19"}`), in which case the seat is checked too. See
 //! `docs/protocol.md`.
 
+use crate::replay::Record;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use powergrid::{seat_name, Action, Actor, Game, MapId, Seat, Setup, State};
+use powergrid::{seat_name, Action, Actor, MapId, Seat, Setup, State};
 use rand::SeedableRng;
-use serde::Deserialize;
 use std::time::{Duration, Instant};
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Record {
-    #[serde(default)]
-    game: Option<String>,
-    setup: Setup,
-    actions: Vec<RecordedAction>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RecordedAction {
-    Text(String),
-    Seated {
-        seat: u8,
-        action: Box<RecordedAction>,
-    },
-    Json(Action),
-}
-
-impl RecordedAction {
-    fn resolve(&self) -> Result<(Option<Seat>, Action)> {
-        Ok(match self {
-            RecordedAction::Text(t) => (None, t.parse()?),
-            RecordedAction::Json(a) => (None, *a),
-            RecordedAction::Seated { seat, action } => {
-                let (inner, a) = action.resolve()?;
-                if inner.is_some() {
-                    bail!("a seated action may not be seated twice");
-                }
-                (Some(Seat(*seat)), a)
-            }
-        })
-    }
-}
 
 /// Replays a Power Grid record (already read as JSON), printing the log (unless `quiet`) and
 /// the standings.
@@ -55,12 +19,8 @@ impl RecordedAction {
 /// # Errors
 /// A record of the wrong shape, a bad setup, or an illegal action (with its index).
 pub fn replay(record: serde_json::Value, quiet: bool) -> Result<()> {
-    let record: Record = serde_json::from_value(record).context("not a Power Grid game record")?;
-    if let Some(game) = &record.game {
-        if game != State::NAME {
-            bail!("this is not a powergrid record: \"game\" is {game:?}");
-        }
-    }
+    let record: Record<Setup, Action> =
+        serde_json::from_value(record).context("not a Power Grid game record")?;
     let mut state = State::new(record.setup).context("invalid setup")?;
     if !quiet {
         println!(

@@ -62,29 +62,36 @@ pub fn replay(args: &ReplayArgs) -> Result<()> {
     }
 }
 
+/// A game record of either game: its setup and its actions.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Record {
-    /// Checked by [`replay`] before this shape is read.
+pub(crate) struct Record<S, A> {
+    /// Read by [`replay`] to pick the game, before this shape is.
     #[serde(default, rename = "game")]
     _game: Option<String>,
-    setup: Setup,
-    actions: Vec<RecordedAction>,
+    pub(crate) setup: S,
+    pub(crate) actions: Vec<RecordedAction<A>>,
 }
 
+/// One recorded action: its text form, its JSON object, or either with the acting seat.
 #[derive(Deserialize)]
 #[serde(untagged)]
-enum RecordedAction {
+pub(crate) enum RecordedAction<A> {
     Text(String),
     Seated {
         seat: u8,
-        action: Box<RecordedAction>,
+        action: Box<RecordedAction<A>>,
     },
-    Json(Action),
+    Json(A),
 }
 
-impl RecordedAction {
-    fn resolve(&self) -> Result<(Option<engine::Seat>, Action)> {
+impl<A> RecordedAction<A>
+where
+    A: Copy + std::str::FromStr,
+    A::Err: std::error::Error + Send + Sync + 'static,
+{
+    /// The action, and the seat it names if it is wrapped with one.
+    pub(crate) fn resolve(&self) -> Result<(Option<engine::Seat>, A)> {
         Ok(match self {
             RecordedAction::Text(t) => (None, t.parse()?),
             RecordedAction::Json(a) => (None, *a),
@@ -100,7 +107,8 @@ impl RecordedAction {
 }
 
 fn replay_thegame(record: serde_json::Value, quiet: bool) -> Result<()> {
-    let record: Record = serde_json::from_value(record).context("not a game record")?;
+    let record: Record<Setup, Action> =
+        serde_json::from_value(record).context("not a game record")?;
     let setup = record.setup;
     let origin = if setup.deal.is_some() {
         "an explicit deal".to_owned()
