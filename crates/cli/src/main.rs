@@ -1,6 +1,7 @@
 //! `tabletop`: thin glue over the game, bot and server crates. Each group of subcommands lives
 //! in its own module; this file only dispatches.
 
+mod external;
 mod powergrid;
 mod powergrid_sim;
 mod replay;
@@ -29,6 +30,8 @@ enum Command {
         #[command(subcommand)]
         game: SimGame,
     },
+    /// Check an external bot (exec:COMMAND) against the bot protocol, tabletop-bot/1.
+    BotCheck(external::BotCheckArgs),
     /// Measure performance.
     Bench {
         #[command(subcommand)]
@@ -80,6 +83,7 @@ fn main() -> anyhow::Result<()> {
         Command::Sim {
             game: SimGame::Powergrid(args),
         } => powergrid_sim::sim(&args),
+        Command::BotCheck(args) => external::bot_check(&args),
         Command::Bench { what } => match what {
             Bench::Powergrid(args) => powergrid::bench(&args),
             Bench::Thegame(args) => thegame::bench(&args),
