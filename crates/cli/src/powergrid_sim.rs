@@ -13,11 +13,13 @@
 //! - `--log FILE` appends one JSON line per finished game, so a long run that is stopped still
 //!   leaves usable results.
 
+use crate::external::ExecOptions;
 use anyhow::{bail, Context};
+use botproto::{public_setup, seat_spec, External, SeatBot, SeatSpec};
 use bots::powergrid::{find, play_game, Budget, Config, GameRecord, REGISTRY};
 use engine::Seat;
 use indicatif::{ProgressBar, ProgressStyle};
-use powergrid::{MapId, Setup};
+use powergrid::{MapId, Setup, State};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,7 +36,8 @@ pub struct SimArgs {
     /// The board: germany or usa.
     #[arg(long, default_value = "germany")]
     map: String,
-    /// One bot per seat, comma separated (e.g. heuristic,search,random,heuristic).
+    /// One bot per seat, comma separated (e.g. heuristic,search,random,heuristic); a seat may be
+    /// exec:COMMAND, an external bot (docs/bot-protocol.md).
     #[arg(long, value_delimiter = ',')]
     seats: Vec<String>,
     /// Games to play.
@@ -61,6 +64,8 @@ pub struct SimArgs {
     /// Print the results as one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    exec: ExecOptions,
 }
 
 /// One bot's totals over its seat-games.
@@ -144,6 +149,70 @@ fn tally_game(tallies: &mut [BotTally], names: &[String], seated: &[String], rec
     }
 }
 
+/// Plays game `g` with exec seats from `external` (indexed like `--seats`, lent to the game
+/// and returned) and built-in bots in the others. A seat that forfeits loses any share of the
+/// win (docs/bot-protocol.md).
+fn play_with_external(
+    args: &SimArgs,
+    external: &mut [Option<External<State>>],
+    g: u64,
+    turn: usize,
+    deal: u64,
+    map: MapId,
+) -> anyhow::Result<GameRecord> {
+    let players = usize::from(args.players);
+    let config = search_config(args)?;
+    let mut seats = Vec::with_capacity(players);
+    for i in 0..players {
+        let j = (i + turn) % players;
+        seats.push(match external[j].take() {
+            Some(e) => SeatBot::External(e),
+            None => SeatBot::BuiltIn((find(&args.seats[j])?.make)(
+                bot_seed(args.seed, g, i),
+                &config,
+            )),
+        });
+    }
+    let setup = Setup::new(args.players, map, deal);
+    let seeds: Vec<u64> = (0..players).map(|i| bot_seed(args.seed, g, i)).collect();
+    let state = State::new(setup.clone()).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let played = botproto::play(
+        state,
+        &mut seats,
+        &public_setup(&setup),
+        &seeds,
+        &format!("game {g}"),
+    );
+    for (i, s) in seats.into_iter().enumerate() {
+        if let SeatBot::External(e) = s {
+            external[(i + turn) % players] = Some(e);
+        }
+    }
+    let mut played = played.with_context(|| format!("game {g} (deal seed {deal})"))?;
+    for (i, f) in played.forfeits.iter().enumerate() {
+        if f.is_some() {
+            played.outcome.winners.retain(|w| w.index() != i);
+        }
+    }
+    Ok(GameRecord {
+        rounds: played.state.round(),
+        outcome: played.outcome,
+        decisions: played.decisions,
+        nanos: played.nanos,
+    })
+}
+
+fn search_config(args: &SimArgs) -> anyhow::Result<Config> {
+    Ok(Config {
+        budget: match args.search_iterations {
+            Some(n) if n > 0 => Budget::Iterations(n),
+            Some(_) => bail!("--search-iterations must be at least 1"),
+            None => Budget::Millis(args.search_ms),
+        },
+        threads: args.search_threads,
+    })
+}
+
 /// `tabletop sim powergrid`.
 pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
     let map: MapId = args
@@ -169,19 +238,14 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         );
     }
     for s in &args.seats {
-        find(s)?;
+        if let SeatSpec::BuiltIn(name) = seat_spec(s)? {
+            find(&name)?;
+        }
     }
     if args.search_threads == 0 {
         bail!("--search-threads must be at least 1");
     }
-    let config = Config {
-        budget: match args.search_iterations {
-            Some(n) if n > 0 => Budget::Iterations(n),
-            Some(_) => bail!("--search-iterations must be at least 1"),
-            None => Budget::Millis(args.search_ms),
-        },
-        threads: args.search_threads,
-    };
+    let config = search_config(args)?;
     let mut names: Vec<String> = Vec::new();
     for s in &args.seats {
         if !names.contains(s) {
@@ -225,6 +289,17 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
                 scope.spawn(|| -> anyhow::Result<()> {
                     let mut tallies = empty.clone();
                     let (mut games, mut rounds) = (0u64, 0u64);
+                    // One process per exec seat of the list (and worker), reused across games.
+                    let mut external: Vec<Option<External<State>>> = args
+                        .seats
+                        .iter()
+                        .map(|s| match seat_spec(s) {
+                            Ok(SeatSpec::Exec(command)) => {
+                                Some(External::new(args.exec.spec(&command)))
+                            }
+                            _ => None,
+                        })
+                        .collect();
                     loop {
                         let g = next.fetch_add(1, Ordering::Relaxed);
                         if g >= args.games {
@@ -235,13 +310,19 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
                         let seated: Vec<String> = (0..players)
                             .map(|i| args.seats[(i + turn) % players].clone())
                             .collect();
-                        let mut bots = seated
-                            .iter()
-                            .enumerate()
-                            .map(|(i, n)| Ok((find(n)?.make)(bot_seed(args.seed, g, i), &config)))
-                            .collect::<anyhow::Result<Vec<_>>>()?;
-                        let record = play_game(Setup::new(args.players, map, deal), &mut bots)
-                            .with_context(|| format!("game {g} (deal seed {deal})"))?;
+                        let record = if external.iter().any(Option::is_some) {
+                            play_with_external(args, &mut external, g, turn, deal, map)?
+                        } else {
+                            let mut bots = seated
+                                .iter()
+                                .enumerate()
+                                .map(|(i, n)| {
+                                    Ok((find(n)?.make)(bot_seed(args.seed, g, i), &config))
+                                })
+                                .collect::<anyhow::Result<Vec<_>>>()?;
+                            play_game(Setup::new(args.players, map, deal), &mut bots)
+                                .with_context(|| format!("game {g} (deal seed {deal})"))?
+                        };
                         tally_game(&mut tallies, &names, &seated, &record);
                         games += 1;
                         rounds += u64::from(record.rounds);

@@ -14,7 +14,9 @@
 //!   nanoseconds on CPU) when available, so a busy shared machine does not distort it; wall
 //!   time is reported too.
 
+use crate::external::ExecOptions;
 use anyhow::{bail, Context};
+use botproto::{seat_spec, ExecSpec, External, SeatBot, SeatSpec};
 use bots::thegame::{find, play_out, BotEntry, Budget, Config, Player, Search, REGISTRY};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -31,7 +33,8 @@ pub struct SimArgs {
     /// Players per game, 1 to 5 (taken from the deals when --deals is given).
     #[arg(long)]
     players: Option<u8>,
-    /// The bot playing every seat.
+    /// The bot playing every seat: a built-in name or exec:COMMAND (one process per seat and
+    /// thread, reused across games; see docs/bot-protocol.md).
     #[arg(long, default_value = "heuristic", value_parser = bot_name)]
     bot: String,
     /// Games to play (with --deals: at most this many of the deals).
@@ -53,9 +56,16 @@ pub struct SimArgs {
     /// Print the results as one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    exec: ExecOptions,
 }
 
 fn bot_name(name: &str) -> Result<String, String> {
+    if name.starts_with("exec:") {
+        return seat_spec(name)
+            .map(|_| name.to_string())
+            .map_err(|e| e.to_string());
+    }
     find(name)
         .map(|b| b.name.to_string())
         .map_err(|e| e.to_string())
@@ -89,6 +99,8 @@ pub struct BenchArgs {
 struct Roster {
     entry: &'static BotEntry,
     budget: Option<Budget>,
+    /// An external bot (`exec:COMMAND`) in every seat instead of `entry`.
+    exec: Option<(String, ExecSpec)>,
 }
 
 impl Roster {
@@ -99,11 +111,35 @@ impl Roster {
                 entry.name
             );
         }
-        Ok(Roster { entry, budget })
+        Ok(Roster {
+            entry,
+            budget,
+            exec: None,
+        })
     }
 
-    fn name(&self) -> &'static str {
-        self.entry.name
+    /// The roster for `--bot`: a built-in bot's name or `exec:COMMAND`.
+    fn from_arg(bot: &str, budget: Option<Budget>, exec: &ExecOptions) -> anyhow::Result<Roster> {
+        match seat_spec(bot)? {
+            SeatSpec::BuiltIn(name) => Roster::new(find(&name)?, budget),
+            SeatSpec::Exec(command) => {
+                if budget.is_some() {
+                    bail!("--budget applies to the search bot only, not to {bot}");
+                }
+                Ok(Roster {
+                    entry: find("random")?,
+                    budget,
+                    exec: Some((bot.to_string(), exec.spec(&command))),
+                })
+            }
+        }
+    }
+
+    fn name(&self) -> &str {
+        match &self.exec {
+            Some((name, _)) => name,
+            None => self.entry.name,
+        }
     }
 
     fn make(&self, seed: u64) -> Box<dyn Player> {
@@ -137,6 +173,8 @@ struct Tally {
     wins: u64,
     cards_left: u64,
     under_10: u64,
+    /// Games an external bot forfeited by breaking the protocol.
+    forfeits: u64,
     /// `histogram[n]`: games that ended with n cards left.
     histogram: Vec<u64>,
 }
@@ -150,9 +188,15 @@ impl Tally {
     }
 
     fn add(&mut self, outcome: Outcome) {
+        self.add_played(outcome, false);
+    }
+
+    /// Adds a game; a forfeited one counts as lost (with the cards it left).
+    fn add_played(&mut self, outcome: Outcome, forfeited: bool) {
         let left = outcome.cards_left();
         self.games += 1;
-        self.wins += u64::from(outcome.is_win());
+        self.forfeits += u64::from(forfeited);
+        self.wins += u64::from(outcome.is_win() && !forfeited);
         self.cards_left += u64::from(left);
         self.under_10 += u64::from(left < 10);
         self.histogram[usize::from(left).min(98)] += 1;
@@ -163,6 +207,7 @@ impl Tally {
         self.wins += other.wins;
         self.cards_left += other.cards_left;
         self.under_10 += other.under_10;
+        self.forfeits += other.forfeits;
         for (a, b) in self.histogram.iter_mut().zip(&other.histogram) {
             *a += b;
         }
@@ -212,7 +257,32 @@ fn play_games(
     games: impl Iterator<Item = u64>,
     tally: &mut Tally,
     bots: &mut Vec<Box<dyn Player>>,
+    external: &mut Vec<External<State>>,
 ) -> anyhow::Result<()> {
+    if let Some((_, spec)) = &roster.exec {
+        if external.len() != usize::from(players) {
+            *external = (0..players).map(|_| External::new(spec.clone())).collect();
+        }
+        for game in games {
+            let state = source.state(game)?;
+            let seeds: Vec<u64> = (0..players.into())
+                .map(|s| bot_seed(seed, game, s))
+                .collect();
+            let setup = serde_json::json!({"players": players, "first": state.seat_view(engine::Seat(0)).current});
+            let mut seats: Vec<SeatBot<State>> =
+                external.drain(..).map(SeatBot::External).collect();
+            let played = botproto::play(state, &mut seats, &setup, &seeds, &format!("game {game}"));
+            external.extend(seats.into_iter().filter_map(|s| match s {
+                SeatBot::External(e) => Some(e),
+                SeatBot::BuiltIn(_) => None,
+            }));
+            let played = played.with_context(|| format!("game {game}"))?;
+            // A forfeit loses the game for the whole team (see docs/bot-protocol.md).
+            let forfeited = played.forfeits.iter().any(Option::is_some);
+            tally.add_played(played.outcome, forfeited);
+        }
+        return Ok(());
+    }
     if bots.len() != usize::from(players) {
         *bots = (0..players).map(|_| roster.make(seed)).collect();
     }
@@ -264,6 +334,7 @@ struct SimReport<'a> {
     deals: Option<String>,
     threads: usize,
     wins: u64,
+    forfeits: u64,
     win_rate: f64,
     mean_cards_left: f64,
     under_10_rate: f64,
@@ -274,7 +345,7 @@ struct SimReport<'a> {
 
 /// `tabletop sim thegame`.
 pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
-    let roster = Roster::new(find(&args.bot)?, args.budget)?;
+    let roster = Roster::from_arg(&args.bot, args.budget, &args.exec)?;
     let (source, players, games) = match &args.deals {
         Some(path) => {
             let mut deals = read_deals(path)?;
@@ -338,6 +409,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
                 scope.spawn(|| -> anyhow::Result<()> {
                     let mut tally = Tally::new();
                     let mut bots = Vec::new();
+                    let mut external = Vec::new();
                     loop {
                         let from = next.fetch_add(chunk, Ordering::Relaxed);
                         if from >= games {
@@ -352,6 +424,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
                             from..to,
                             &mut tally,
                             &mut bots,
+                            &mut external,
                         )?;
                         bar.inc(to - from);
                     }
@@ -384,6 +457,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         deals: args.deals.as_ref().map(|p| p.display().to_string()),
         threads,
         wins: tally.wins,
+        forfeits: tally.forfeits,
         win_rate: tally.rate(tally.wins),
         mean_cards_left: tally.rate(tally.cards_left),
         under_10_rate: tally.rate(tally.under_10),
@@ -408,6 +482,12 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             }
         );
         println!("  win rate           {:>8.2} %", 100.0 * report.win_rate);
+        if report.forfeits > 0 {
+            println!(
+                "  forfeited games    {:>8} (the errors are above; counted as lost)",
+                report.forfeits
+            );
+        }
         println!("  mean cards left    {:>8.2}", report.mean_cards_left);
         println!(
             "  fewer than 10 left {:>8.2} %",
@@ -475,6 +555,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
                 0..(games / 10).min(1000),
                 &mut Tally::new(),
                 &mut bots,
+                &mut Vec::new(),
             )?;
             let cpu0 = thread_cpu_ns();
             let t0 = Instant::now();
@@ -486,6 +567,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
                 0..games,
                 &mut tally,
                 &mut bots,
+                &mut Vec::new(),
             )?;
             let wall = t0.elapsed().as_secs_f64();
             let cpu = match (cpu0, thread_cpu_ns()) {
@@ -563,7 +645,17 @@ mod tests {
         };
         let mut tally = Tally::new();
         let mut bots = Vec::new();
-        play_games(&roster, 3, &source, 11, 0..3, &mut tally, &mut bots).unwrap();
+        play_games(
+            &roster,
+            3,
+            &source,
+            11,
+            0..3,
+            &mut tally,
+            &mut bots,
+            &mut Vec::new(),
+        )
+        .unwrap();
         assert_eq!(tally.games, 3);
         assert_eq!(tally.histogram.iter().sum::<u64>(), 3);
         assert_eq!(bots.len(), 3);
