@@ -21,6 +21,7 @@
 //!   hidden cards are removed ([`public_setup`]).
 
 pub mod check;
+pub mod connect;
 mod process;
 pub mod relay;
 mod session;

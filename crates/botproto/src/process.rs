@@ -4,7 +4,11 @@
 //! Decisions:
 //! - The command runs under `sh -c` (so `exec:./bot --depth 3` or `exec:cd x && python3 b.py`
 //!   work as typed) in a process group of its own; killing the bot kills the whole group, so a
-//!   shell wrapper cannot leave the real bot running.
+//!   shell wrapper cannot leave the real bot running. A simple command (no quotes, `$`,
+//!   redirections or operators) is run as `exec COMMAND`, so no shell stays between host and
+//!   bot holding the pipes open.
+//! - After `quit` the host closes the bot's stdin, so a bot that reads to the end of its input
+//!   ends too; after half a second it is killed.
 //! - No reader threads for stdout: the host waits with `poll(2)` up to the deadline and reads
 //!   what is there into its own buffer. A decision is then one write and one or two reads, with
 //!   no thread hand-off (a channel hop costs a wake-up per decision, which matters at tens of
@@ -156,7 +160,8 @@ impl LogFile {
 /// A running bot program.
 pub struct Process {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed (after `quit`, so bots that read to the end of input end too).
+    stdin: Option<ChildStdin>,
     stdout: ChildStdout,
     /// Bytes read from stdout and not yet returned as lines: `buf[start..]`.
     buf: Vec<u8>,
@@ -172,9 +177,17 @@ impl Process {
     /// The log file or the process could not be created.
     pub fn spawn(command: &str, log_path: &Path) -> Result<Process, ProcessError> {
         let log = Arc::new(LogFile::create(log_path)?);
+        // A simple command is exec'd by the shell, so the bot is the child itself and closing
+        // its stdout or exiting is seen at once (no shell left holding the pipes).
+        let simple = !command.contains(|c: char| ";&|<>()`$\n\\'\"".contains(c));
+        let script = if simple {
+            format!("exec {command}")
+        } else {
+            command.to_string()
+        };
         let mut child = Command::new("sh")
             .arg("-c")
-            .arg(command)
+            .arg(script)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -208,7 +221,7 @@ impl Process {
             })?;
         Ok(Process {
             child,
-            stdin,
+            stdin: Some(stdin),
             stdout,
             buf: Vec::with_capacity(8192),
             start: 0,
@@ -231,7 +244,10 @@ impl Process {
         deadline: Instant,
         limit: Duration,
     ) -> Result<(), ProcessError> {
-        let fd = self.stdin.as_raw_fd();
+        let Some(stdin) = &self.stdin else {
+            return Err(ProcessError::ClosedStdin);
+        };
+        let fd = stdin.as_raw_fd();
         while !bytes.is_empty() {
             match write_without_sigpipe(fd, bytes) {
                 Ok(n) => bytes = &bytes[n..],
@@ -330,6 +346,7 @@ impl Process {
     /// Waits up to `grace` for the process to exit by itself, then kills its process group.
     /// Returns whether it had exited by itself.
     pub fn stop(mut self, grace: Duration) -> bool {
+        self.stdin = None;
         let until = Instant::now() + grace;
         loop {
             if let Ok(Some(_)) = self.child.try_wait() {

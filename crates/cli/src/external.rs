@@ -73,3 +73,48 @@ pub fn bot_check(args: &BotCheckArgs) -> anyhow::Result<()> {
         bail!("{} protocol violation(s)", report.violations.len())
     }
 }
+
+/// Arguments of `tabletop connect`.
+#[derive(clap::Args)]
+pub struct ConnectArgs {
+    /// The game's link (http://HOST/games/ID, a join link with #token= works as is).
+    url: String,
+    /// The seat's token (default: the link's #token=).
+    #[arg(long)]
+    token: Option<String>,
+    /// The bot: a built-in bot of the game's kind or exec:COMMAND.
+    #[arg(long)]
+    bot: String,
+    /// How long to keep trying to reconnect after the connection drops, in seconds.
+    #[arg(long, default_value_t = 120)]
+    patience_s: u64,
+    #[command(flatten)]
+    exec: ExecOptions,
+}
+
+/// `tabletop connect`: plays the seat until the game ends and prints the outcome.
+pub fn connect(args: &ConnectArgs) -> anyhow::Result<()> {
+    let target = botproto::connect::target(&args.url, args.token.as_deref())?;
+    let bot = seat_spec(&args.bot)?;
+    let spec = args.exec.spec("");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let finished = runtime.block_on(botproto::connect::connect(
+        &target,
+        &bot,
+        &spec,
+        Duration::from_secs(args.patience_s),
+    ))?;
+    println!(
+        "{} game {} over, {} played by {}: {} ({} actions, {} connection(s))",
+        finished.kind,
+        target.game,
+        finished.seat,
+        args.bot,
+        finished.outcome,
+        finished.actions,
+        finished.connections
+    );
+    Ok(())
+}

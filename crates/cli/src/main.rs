@@ -32,6 +32,8 @@ enum Command {
     },
     /// Check an external bot (exec:COMMAND) against the bot protocol, tabletop-bot/1.
     BotCheck(external::BotCheckArgs),
+    /// Play a human seat of a live server game with a built-in or external bot.
+    Connect(external::ConnectArgs),
     /// Measure performance.
     Bench {
         #[command(subcommand)]
@@ -68,6 +70,7 @@ fn main() -> anyhow::Result<()> {
     if !matches!(
         command,
         Command::Serve(_)
+            | Command::Connect(_)
             | Command::Bench {
                 what: Bench::Serve(_)
             }
@@ -84,6 +87,7 @@ fn main() -> anyhow::Result<()> {
             game: SimGame::Powergrid(args),
         } => powergrid_sim::sim(&args),
         Command::BotCheck(args) => external::bot_check(&args),
+        Command::Connect(args) => external::connect(&args),
         Command::Bench { what } => match what {
             Bench::Powergrid(args) => powergrid::bench(&args),
             Bench::Thegame(args) => thegame::bench(&args),
