@@ -309,7 +309,8 @@ impl Process {
                 });
             }
             let old = self.buf.len();
-            self.buf.resize(old + 65536, 0);
+            // Small reads: answers are short, and zeroing a big chunk per read costs more than it saves.
+            self.buf.resize(old + 8192, 0);
             let read = self.stdout.read(&mut self.buf[old..]);
             match read {
                 Ok(0) => {
