@@ -18,7 +18,6 @@ error-prefix = Refused: { $message }
 network-error = The server could not be reached. Check your connection and try again.
 copy = Copy
 copied = Copied
-open = Open
 spectating = You are watching as a spectator.
 you-are = You play { $name }.
 game-over = Game over
@@ -183,7 +182,6 @@ pg-tiebreak = Most cities powered wins; ties go to the most { -elektro }, then t
 pg-tied-money = tie on cities powered, broken by { -elektro }
 pg-tied-cities = tie on cities powered and { -elektro }, broken by cities connected
 pg-tied-shared = shared rank
-pg-winners = Winner: { $names }
 pg-help-auction =
     Each round everyone may buy one power plant. When it is your turn to choose, click a plant
     of the current market (the top row) and offer at least its number in { -elektro }, or pass
@@ -256,7 +254,6 @@ tg-played-this-turn = Played this turn: { $n } (at least { $min })
 tg-draw-pile = Draw pile: { $n }
 tg-team = Team
 tg-hand-size = { $name }: { $n } in hand
-tg-signals = Signals
 tg-signal-dont_play = please don't play here
 tg-signal-good_card = I have a good card for this pile
 tg-signal-send-dont_play = Ask: don't play here
