@@ -19,20 +19,18 @@ let numbers = null;
 let languages = [];
 
 /**
- * The catalog for the browser's `wanted` languages (e.g. `navigator.languages`): an exact tag
- * first, then the same language with another region or script (`zh-TW` still reads `zh-CN`
- * better than English; `ko-KR` is `ko`), else English.
+ * The catalog for the browser's `wanted` languages (e.g. `navigator.languages`), in the
+ * browser's order: each tag matches exactly or by its language (`ko-KR` is `ko`; `zh-TW` still
+ * reads `zh-CN` better than English); with no match, English.
  */
 export function pickLanguage(wanted, available) {
   const lower = available.map((a) => a.toLowerCase());
   for (const w of wanted || []) {
-    const i = lower.indexOf(String(w).toLowerCase());
-    if (i >= 0) return available[i];
-  }
-  for (const w of wanted || []) {
-    const base = String(w).toLowerCase().split("-")[0];
-    const i = lower.findIndex((a) => a.split("-")[0] === base);
-    if (i >= 0) return available[i];
+    const tag = String(w).toLowerCase();
+    const exact = lower.indexOf(tag);
+    if (exact >= 0) return available[exact];
+    const same = lower.findIndex((a) => a.split("-")[0] === tag.split("-")[0]);
+    if (same >= 0) return available[same];
   }
   return available.includes("en") ? "en" : available[0];
 }

@@ -134,7 +134,13 @@ mod tests {
     }
 
     /// Scans code from `i`; with `in_template`, stops at the `}` that closes a `${`.
-    fn scan(file: &str, c: &[char], mut i: usize, in_template: bool, out: &mut Vec<Literal>) -> usize {
+    fn scan(
+        file: &str,
+        c: &[char],
+        mut i: usize,
+        in_template: bool,
+        out: &mut Vec<Literal>,
+    ) -> usize {
         let mut depth = 0usize;
         while i < c.len() {
             match c[i] {
@@ -241,7 +247,11 @@ mod tests {
             w.chars().next().is_some_and(|ch| ch.is_ascii_uppercase())
                 && w.chars().skip(1).all(|ch| ch.is_ascii_lowercase())
         }) && !text.chars().all(|ch| ch.is_ascii_alphanumeric());
-        let sentence = text.split(' ').filter(|w| w.len() >= 2 && w.chars().all(|ch| ch.is_ascii_alphabetic())).count() >= 3;
+        let sentence = text
+            .split(' ')
+            .filter(|w| w.len() >= 2 && w.chars().all(|ch| ch.is_ascii_alphabetic()))
+            .count()
+            >= 3;
         non_ascii_letter || capitalised || sentence
     }
 
@@ -269,18 +279,40 @@ mod tests {
                 }
             }
         }
-        assert!(found.is_empty(), "text outside the catalogs:\n{}", found.join("\n"));
+        assert!(
+            found.is_empty(),
+            "text outside the catalogs:\n{}",
+            found.join("\n")
+        );
     }
 
     #[test]
     fn the_prose_detector_finds_text_and_passes_code() {
-        for prose in ["Refused: ", "Loading…", "拒绝", "please wait for it", "Bid between "] {
+        for prose in [
+            "Refused: ",
+            "Loading…",
+            "拒绝",
+            "please wait for it",
+            "Bid between ",
+        ] {
             assert!(looks_like_prose(prose), "{prose:?}");
         }
-        for code in ["act small", "pg-must-bid", "viewBox", "#market-current .plant", "Bearer ", " · ", "→", "/api/games"] {
+        for code in [
+            "act small",
+            "pg-must-bid",
+            "viewBox",
+            "#market-current .plant",
+            "Bearer ",
+            " · ",
+            "→",
+            "/api/games",
+        ] {
             assert!(!looks_like_prose(code), "{code:?}");
         }
-        let ls = literals("x.js", "// \"Not me\"\nh(\"p\", {}, `Seat ${n + `a${\"B c\"}`} of`, 'it\\'s');");
+        let ls = literals(
+            "x.js",
+            "// \"Not me\"\nh(\"p\", {}, `Seat ${n + `a${\"B c\"}`} of`, 'it\\'s');",
+        );
         let texts: Vec<&str> = ls.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(texts, ["p", "B c", "a\u{1}", "Seat \u{1} of", "it's"]);
     }
@@ -327,7 +359,10 @@ mod tests {
             }
             // Messages set on HTML elements by `data-msg`.
         }
-        let html = ASSETS.get_file("index.html").and_then(|f| f.contents_utf8()).unwrap_or("");
+        let html = ASSETS
+            .get_file("index.html")
+            .and_then(|f| f.contents_utf8())
+            .unwrap_or("");
         for part in html.split("data-msg=\"").skip(1) {
             used.insert(part.split('"').next().unwrap_or("").to_owned());
         }
@@ -345,7 +380,9 @@ mod tests {
                 !used.contains(*k)
                     && !referenced.contains(*k)
                     && k.as_str() != "language-name"
-                    && !prefixes.iter().any(|p| !p.is_empty() && k.starts_with(p.as_str()))
+                    && !prefixes
+                        .iter()
+                        .any(|p| !p.is_empty() && k.starts_with(p.as_str()))
             })
             .collect();
         assert!(unused.is_empty(), "messages no page uses: {unused:?}");
@@ -375,7 +412,11 @@ mod tests {
                         })
                         .count()
                 };
-                assert_eq!(items(text), items(english), "list items of {game}.{lang}.md");
+                assert_eq!(
+                    items(text),
+                    items(english),
+                    "list items of {game}.{lang}.md"
+                );
             }
         }
     }

@@ -74,7 +74,11 @@ pub enum CatalogError {
     },
     /// A plural variant key the language never selects.
     #[error("{lang}: message {id} has a variant [{key}], which {lang} numbers never select")]
-    PluralCategory { lang: String, id: String, key: String },
+    PluralCategory {
+        lang: String,
+        id: String,
+        key: String,
+    },
     /// The `language-name` message (shown in the language picker) is missing or not plain.
     #[error("{lang}: `language-name` must be plain text (the picker shows it)")]
     LanguageName { lang: String },
@@ -403,9 +407,7 @@ impl Walk {
                                 }
                                 ((*name).to_owned(), false)
                             }
-                            ast::VariantKey::NumberLiteral { value } => {
-                                ((*value).to_owned(), true)
-                            }
+                            ast::VariantKey::NumberLiteral { value } => ((*value).to_owned(), true),
                         };
                         json!({"key": key, "num": num, "value": self.pattern(&v.value)})
                     })
@@ -453,8 +455,11 @@ impl Walk {
             }
             I::FunctionReference { id, arguments } => {
                 self.functions.insert(id.name.to_owned());
-                let positional: Vec<Value> =
-                    arguments.positional.iter().map(|a| self.inline(a)).collect();
+                let positional: Vec<Value> = arguments
+                    .positional
+                    .iter()
+                    .map(|a| self.inline(a))
+                    .collect();
                 let named: Map<String, Value> = arguments
                     .named
                     .iter()
@@ -488,7 +493,10 @@ mod tests {
         let english = &all.catalogs[0];
         assert!(english.variables.len() > 200, "{}", english.variables.len());
         for c in &all.catalogs {
-            assert_eq!(c.variables.keys().collect::<Vec<_>>(), english.variables.keys().collect::<Vec<_>>());
+            assert_eq!(
+                c.variables.keys().collect::<Vec<_>>(),
+                english.variables.keys().collect::<Vec<_>>()
+            );
         }
     }
 
@@ -516,7 +524,10 @@ mod tests {
         let sel = &v["messages"]["cards"][0];
         assert_eq!(sel["select"], json!({"var": "n"}));
         assert_eq!(sel["default"], json!(2));
-        assert_eq!(sel["variants"][0], json!({"key": "0", "num": true, "value": "no cards"}));
+        assert_eq!(
+            sel["variants"][0],
+            json!({"key": "0", "num": true, "value": "no cards"})
+        );
         assert_eq!(
             sel["variants"][2]["value"],
             json!([{"fn": "NUMBER", "args": [{"var": "n"}], "opts": {}}, " cards"])
@@ -527,9 +538,16 @@ mod tests {
     #[test]
     fn broken_catalogs_are_refused_with_every_reason() {
         let errs = compile_one("en", "a = { $x\nb = ok\n").unwrap_err();
-        assert!(matches!(&errs[..], [CatalogError::Syntax { .. }]), "{errs:?}");
+        assert!(
+            matches!(&errs[..], [CatalogError::Syntax { .. }]),
+            "{errs:?}"
+        );
         let errs = compile_one("en", "a = { missing }\nb = { DATETIME($d) }\n").unwrap_err();
-        assert!(errs.iter().any(|e| matches!(e, CatalogError::Format { id, .. } if id == "a")), "{errs:?}");
+        assert!(
+            errs.iter()
+                .any(|e| matches!(e, CatalogError::Format { id, .. } if id == "a")),
+            "{errs:?}"
+        );
         assert!(errs.iter().any(|e| matches!(e, CatalogError::UnknownFunction { function, .. } if function == "DATETIME")), "{errs:?}");
         // Chinese numbers are never "one".
         let errs = compile_one("zh-CN", "a = { $n ->\n [one] x\n *[other] y\n}\n").unwrap_err();
@@ -563,8 +581,14 @@ mod tests {
                     expected: vec!["x".into(), "y".into()],
                     found: vec!["x".into()]
                 },
-                CatalogError::MissingMessage { lang: "ko".into(), id: "b".into() },
-                CatalogError::ExtraMessage { lang: "ko".into(), id: "c".into() },
+                CatalogError::MissingMessage {
+                    lang: "ko".into(),
+                    id: "b".into()
+                },
+                CatalogError::ExtraMessage {
+                    lang: "ko".into(),
+                    id: "c".into()
+                },
             ]
         );
     }
