@@ -802,11 +802,14 @@ fn choose_language(b: &Browser, lang: &str) {
     );
 }
 
+/// Desktop and phone screenshots of the page from its top (the phone one checked too).
 fn shots(b: &Browser, name: &str, lang: &str) {
+    b.js("window.scrollTo(0, 0)", json!([]));
     b.save_screenshot(&format!("{lang}-{name}-desktop.png"));
     b.resize(390, 844);
     std::thread::sleep(Duration::from_millis(150));
     check_language(b, lang, &format!("{name} (phone)"));
+    b.js("window.scrollTo(0, 0)", json!([]));
     b.save_screenshot(&format!("{lang}-{name}-phone.png"));
     b.resize(1280, 900);
     std::thread::sleep(Duration::from_millis(150));

@@ -113,11 +113,11 @@ function render() {
     t("tg-hand-size", { name: name(s), n: v.hand_sizes[s] }), s === seatMe ? ` ${t("pg-you")}` : ""));
 
   root.replaceChildren(h("div", { class: "tg" },
-    h("p", { id: "tg-status" }, status, " · ", who),
+    h("div", { class: "tg-head" }, h("p", { id: "tg-status" }, status, " · ", who),
     h("details", { class: "help", id: "tg-help", open: helpOpen, ontoggle: (ev) => { helpOpen = ev.target.open; } },
       h("summary", {}, t("help-title")),
       h("p", { class: "help-text" }, v.current === seatMe && !v.outcome ? t("tg-help-turn", { min: v.minimum }) : t("tg-help-wait")),
-      h("a", { href: "/rules/thegame", target: "_blank", rel: "noopener", id: "rules-link" }, t("rules-link"))),
+      h("a", { href: "/rules/thegame", target: "_blank", rel: "noopener", id: "rules-link" }, t("rules-link")))),
     h("section", { class: "piles" }, piles),
     h("section", { class: "hand-box" },
       h("h2", {}, t("tg-hand")),
