@@ -116,7 +116,7 @@ pub fn source(lang: &str) -> Option<&'static str> {
 /// The compiled catalogs (compiled on first use), or every problem found.
 pub fn catalogs() -> Result<&'static Catalogs, &'static [CatalogError]> {
     static COMPILED: LazyLock<Result<Catalogs, Vec<CatalogError>>> =
-        LazyLock::new(|| compile_all(|lang| source(lang)));
+        LazyLock::new(|| compile_all(source));
     COMPILED.as_ref().map_err(|e| e.as_slice())
 }
 
