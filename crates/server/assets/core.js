@@ -39,6 +39,15 @@ export function currentLanguage() {
   return lang;
 }
 
+async function loadCatalog(tag) {
+  const res = await fetch(`/assets/locales/${tag}.json`);
+  const data = res.ok ? await res.json() : null;
+  if (!data || typeof data.messages !== "object" || typeof data.terms !== "object") {
+    throw new Error(`no catalog for ${tag}`);
+  }
+  return data;
+}
+
 export async function initI18n() {
   try {
     languages = (await (await fetch("/assets/locales/index.json")).json()).languages || [];
@@ -54,10 +63,11 @@ export async function initI18n() {
   }
   lang = available.includes(saved) ? saved : pickLanguage(navigator.languages || [navigator.language], available);
   try {
-    catalog = await (await fetch(`/assets/locales/${lang}.json`)).json();
+    catalog = await loadCatalog(lang);
   } catch {
     lang = "en";
-    catalog = await (await fetch("/assets/locales/en.json")).json();
+    // Without any catalog the page shows message ids as `{id}` markers rather than nothing.
+    catalog = await loadCatalog("en").catch(() => ({ messages: {}, terms: {} }));
   }
   plural = new Intl.PluralRules(lang);
   numbers = new Intl.NumberFormat(lang);
