@@ -43,7 +43,7 @@ async function loadCatalog(tag) {
   const res = await fetch(`/assets/locales/${tag}.json`);
   const data = res.ok ? await res.json() : null;
   if (!data || typeof data.messages !== "object" || typeof data.terms !== "object") {
-    throw new Error(`no catalog for ${tag}`);
+    throw new Error(tag); // never shown: the caller falls back
   }
   return data;
 }
