@@ -50,6 +50,7 @@ pub use event::{seat_name, Event, PhaseKind, RemovalReason, Standing};
 pub use map::{Board, CityId, MapId, Region, RegionSet};
 pub use plants::{PlantId, PlantKind, PlantSet, PlantSpec};
 pub use resources::{ByResource, Resource};
+pub use sample::{unseen_plants, Memory, SampleError};
 pub use setup::Setup;
 pub use state::{PowerChoice, State, HOUSES, STARTING_MONEY};
 pub use view::{AuctionView, Outcome, PlayerView, View};
