@@ -16,9 +16,11 @@
 
 use crate::event::PhaseKind;
 use crate::fixed::FixedList;
+use crate::invariants::CoreFile;
 use crate::map::RegionSet;
+use crate::phase::{Auction, PendingDiscard};
 use crate::plants::{FuelNeeds, PlantId, PlantSet, PLANTS};
-use crate::state::{Auction, Core, PendingDiscard, PlayerState, State, STEP3_CARD};
+use crate::state::{Core, PlayerState, State, STEP3_CARD};
 use crate::view::View;
 use engine::{Actor, Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -236,7 +238,7 @@ impl State {
             PhaseKind::Bureaucracy => pos,
             _ => 0,
         };
-        let core = Core {
+        let file = CoreFile {
             players: players as u8,
             map: view.map,
             regions: RegionSet::of(&view.regions),
@@ -271,6 +273,7 @@ impl State {
             cursor,
             standings: FixedList::new(),
         };
+        let core = Core::try_from(file).map_err(DeterminizeError::Invalid)?;
         crate::invariants::check_core(&core).map_err(DeterminizeError::Invalid)?;
         Ok(State::from_core(core))
     }

@@ -36,6 +36,8 @@ pub mod event;
 mod fixed;
 mod invariants;
 pub mod map;
+mod market;
+mod phase;
 pub mod plants;
 pub mod resources;
 mod sample;
