@@ -384,3 +384,74 @@ impl<'de> Deserialize<'de> for State {
         Ok(State::from_core(core))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Action, MapId, PhaseKind, Setup, State};
+    use serde_json::{json, Value};
+
+    /// A 3-player state in `phase`, reached by playing the first legal action each time.
+    fn reach(phase: PhaseKind) -> State {
+        let mut s = State::new(Setup::new(3, MapId::Germany, 5)).unwrap();
+        let mut legal = Vec::new();
+        while s.phase() != phase {
+            s.legal_actions(&mut legal);
+            let a = legal[0];
+            s.apply(&a).unwrap();
+        }
+        s
+    }
+
+    fn load(json: Value) -> Result<State, String> {
+        serde_json::from_value::<State>(json).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_flat_json_form_round_trips_in_every_phase() {
+        for phase in [
+            PhaseKind::Auction,
+            PhaseKind::Resources,
+            PhaseKind::Building,
+            PhaseKind::Bureaucracy,
+        ] {
+            let s = reach(phase);
+            let json = serde_json::to_value(&s).unwrap();
+            assert_eq!(json["phase"], json!(serde_json::to_value(phase).unwrap()));
+            assert_eq!(load(json).unwrap(), s);
+        }
+    }
+
+    #[test]
+    fn fields_of_another_phase_are_refused() {
+        let mut s = State::new(Setup::new(3, MapId::Germany, 5)).unwrap();
+        s.apply(&"auction 3 3".parse::<Action>().unwrap()).unwrap();
+        let bidding = serde_json::to_value(&s).unwrap();
+        assert!(bidding["auction"].is_object());
+        let resources = serde_json::to_value(reach(PhaseKind::Resources)).unwrap();
+
+        let mut j = resources.clone();
+        j["auction"] = bidding["auction"].clone();
+        assert!(load(j)
+            .unwrap_err()
+            .contains("phase 3 (buy resources) does not have"));
+        let mut j = resources.clone();
+        j["done"] = json!(1);
+        assert!(load(j).is_err());
+        let mut j = resources;
+        j["standings"] = json!([]);
+        j["phase"] = json!("game_over");
+        j["cursor"] = json!(1);
+        assert!(load(j)
+            .unwrap_err()
+            .contains("the end of the game does not have"));
+
+        let mut j = bidding.clone();
+        j["cursor"] = json!(2);
+        assert!(load(j).is_err());
+        let mut j = bidding;
+        j["discard"] = json!({"seat": 0, "bought": 3});
+        assert!(load(j)
+            .unwrap_err()
+            .contains("an auction runs while a discard is due"));
+    }
+}
