@@ -18,7 +18,7 @@
 //!   [`crate::resources::offered_prices`], building costs from `building::cost_at`, the fuel a
 //!   choice of plants burns from `bureaucracy::burn`, the coal a discard may keep from
 //!   `auction::kept_after_discard`.
-//! - The phase data sits in one enum of 168 bytes (the final standings are its largest part), so
+//! - The phase data sits in one enum of 112 bytes (the final standings are its largest part), so
 //!   the whole state shrank from 984 to 968 bytes and stays a plain copy.
 //! - The state's JSON keeps its flat form of before the phases became data (`phase`, `done`,
 //!   `bought`, `auction`, `discard`, `cursor`, `standings` side by side; see `invariants`), so
