@@ -89,8 +89,19 @@ pub(crate) fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 needs.add(one);
             }
         }
+        let held = me.resources;
+        let single_fuels = [
+            (needs.coal, held.coal),
+            (needs.oil, held.oil),
+            (needs.garbage, held.garbage),
+            (needs.uranium, held.uranium),
+        ];
+        // A cheap bound before the exact check: without the hybrids' fuel.
+        if single_fuels.iter().any(|(need, have)| need > have) {
+            continue;
+        }
         for hybrid_coal in 0..=needs.hybrid {
-            if burn(&needs, hybrid_coal, me.resources).is_ok() {
+            if burn(&needs, hybrid_coal, held).is_ok() {
                 out.push(Action::Power {
                     plants: set,
                     hybrid_coal,
