@@ -342,12 +342,10 @@ mod tests {
         }
     }
 
-    /// Plant 13 on top while unseen, never among the removals; the removed count; the Step 3
-    /// card's place; the plants seen under it stay in the deck after the shuffle.
-    #[test]
-    fn samples_keep_every_fact_the_game_fixes() {
+    /// Samples drawn for every player count from a seat's view every fifth action of seeded
+    /// games: (the true state, the view, the seat's memory, the sample).
+    fn samples(mut check: impl FnMut(&State, &View, &Memory, &Hidden)) {
         let mut rng = ChaCha8Rng::seed_from_u64(9);
-        let (mut thirteen_on_top, mut after_shuffle) = (0, 0);
         for players in 2..=6u8 {
             for seed in 0..3 {
                 let mut n = 0u32;
@@ -360,34 +358,75 @@ mod tests {
                     let view = s.view(Viewer::Seat(seat));
                     let memory = &memories[seat.index()];
                     let hidden = Hidden::sample(&view, memory, &mut rng).unwrap();
-                    let removed = usize::from(s.rules().plants_removed);
-                    assert_eq!(hidden.removed_at_setup.len(), removed);
-                    assert!(!hidden.removed_at_setup.contains(&TOP_PLANT));
-                    let unseen = unseen_plants(&view);
-                    if unseen.contains(TOP_PLANT) {
-                        assert_eq!(hidden.deck_top_first[0], TOP_PLANT);
-                        thirteen_on_top += 1;
-                    }
-                    let truth = s.hidden();
-                    let shuffled_under: PlantSet = PlantSet(memory.in_deck.0 & unseen.0);
-                    for p in shuffled_under.iter() {
-                        assert!(hidden.deck_top_first.contains(&p), "{p} left the deck");
-                        after_shuffle += 1;
-                    }
-                    let rebuilt = State::from_view(&view, &hidden).unwrap();
-                    assert_eq!(rebuilt.view(Viewer::Seat(seat)), view);
-                    assert_eq!(rebuilt.deck_size(), s.deck_size());
-                    assert_eq!(rebuilt.under_step3_card(), s.under_step3_card());
-                    assert_eq!(
-                        rebuilt.hidden().deck_top_first.len(),
-                        truth.deck_top_first.len()
-                    );
-                    assert_eq!(rebuilt.check_invariants(), Ok(()));
+                    check(s, &view, memory, &hidden);
                 });
             }
         }
-        assert!(thirteen_on_top > 10, "{thirteen_on_top}");
-        assert!(after_shuffle > 10, "{after_shuffle}");
+    }
+
+    #[test]
+    fn plant_13_stays_on_top_while_unseen_and_is_never_removed_face_down() {
+        let mut on_top = 0;
+        samples(|_, view, _, hidden| {
+            assert!(!hidden.removed_at_setup.contains(&TOP_PLANT));
+            if unseen_plants(view).contains(TOP_PLANT) {
+                assert_eq!(hidden.deck_top_first[0], TOP_PLANT);
+                on_top += 1;
+            }
+        });
+        assert!(on_top > 10, "{on_top}");
+    }
+
+    #[test]
+    fn the_face_down_removals_are_the_player_count_tables() {
+        samples(|s, _, _, hidden| {
+            let removed = usize::from(s.rules().plants_removed);
+            assert_eq!(hidden.removed_at_setup.len(), removed);
+            assert_eq!(
+                hidden.removed_at_setup.len(),
+                s.hidden().removed_at_setup.len()
+            );
+        });
+    }
+
+    /// Before its draw the Step 3 card lies under the sampled deck with the plants seen put
+    /// under it; after it, it is nowhere. Either way the rebuilt state shows the same view.
+    #[test]
+    fn the_step3_card_and_the_plants_under_it_keep_their_places() {
+        let (mut before, mut after) = (0, 0);
+        samples(|s, view, _, hidden| {
+            let rebuilt = State::from_view(view, hidden).unwrap();
+            assert_eq!(rebuilt.view(view.viewer), *view);
+            assert_eq!(rebuilt.deck_size(), s.deck_size());
+            assert_eq!(rebuilt.under_step3_card(), s.under_step3_card());
+            assert_eq!(rebuilt.check_invariants(), Ok(()));
+            let drawn = view.step == 3 || view.step3_pending;
+            let card = usize::from(!drawn);
+            assert_eq!(
+                hidden.deck_top_first.len() + view.under_step3_card.len() + card,
+                view.deck_size
+            );
+            if drawn {
+                after += 1;
+            } else {
+                before += 1;
+            }
+        });
+        assert!(before > 50 && after > 50, "{before} {after}");
+    }
+
+    #[test]
+    fn plants_seen_under_the_step3_card_stay_in_the_deck_after_the_shuffle() {
+        let mut checked = 0;
+        samples(|_, view, memory, hidden| {
+            let shuffled_in = PlantSet(memory.in_deck.0 & unseen_plants(view).0);
+            for p in shuffled_in.iter() {
+                assert!(hidden.deck_top_first.contains(&p), "{p} left the deck");
+                assert!(!hidden.removed_at_setup.contains(&p));
+                checked += 1;
+            }
+        });
+        assert!(checked > 10, "{checked}");
     }
 
     #[test]
