@@ -412,7 +412,7 @@ impl State {
     /// Who must act now.
     pub fn actor(&self) -> Actor {
         let c = &self.core;
-        let seat = match c.phase {
+        let seat = match &c.phase {
             Phase::Over { .. } => None,
             Phase::Auction(p) => match p.turn {
                 AuctionTurn::Discard(d) => Some(d.seat),
@@ -422,9 +422,9 @@ impl State {
             Phase::Resources { cursor } | Phase::Building { cursor } => c
                 .players
                 .saturating_sub(1)
-                .checked_sub(cursor)
+                .checked_sub(*cursor)
                 .and_then(|i| c.order.get(usize::from(i)).copied()),
-            Phase::Bureaucracy { cursor } => c.order.get(usize::from(cursor)).copied(),
+            Phase::Bureaucracy { cursor } => c.order.get(usize::from(*cursor)).copied(),
         };
         seat.map_or(Actor::Terminal, Actor::Seat)
     }

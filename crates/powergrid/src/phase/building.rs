@@ -36,9 +36,8 @@ fn place_cost(occupied: u8) -> u32 {
     }
 }
 
-/// What building in the city with local index `local` costs seat `seat` (`me`) when `occupied`
-/// houses stand there: (connection, place), or why not. [`State::build_cost`] and the legal
-/// list both ask this.
+/// Whether seat `seat` (`me`) may build in the city with local index `local`, where `occupied`
+/// houses stand, and what it costs: (connection, place). [`State::build_cost`] asks this.
 fn cost_at(
     s: &State,
     seat: usize,
@@ -60,15 +59,30 @@ fn cost_at(
             limit: s.core.step,
         });
     }
+    price_at(s, seat, me.money, local, occupied)
+}
+
+/// What a house in the city with local index `local`, where `occupied` houses stand, costs
+/// seat `seat` holding `money`: (connection, place), or why it cannot reach or pay for it. The
+/// check ([`cost_at`]) and the legal list both price houses here.
+fn price_at(
+    s: &State,
+    seat: usize,
+    money: u32,
+    local: usize,
+    occupied: u8,
+) -> Result<(u32, u32), RuleError> {
     let connection = s.reach[seat][local];
     if connection == UNREACHABLE {
-        return Err(RuleError::Unreachable { city: city() });
+        return Err(RuleError::Unreachable {
+            city: CityId::from_local(s.core.map, local),
+        });
     }
     let (connection, place) = (u32::from(connection), place_cost(occupied));
-    if connection + place > me.money {
+    if connection + place > money {
         return Err(RuleError::NotEnoughMoney {
             cost: connection + place,
-            money: me.money,
+            money,
         });
     }
     Ok((connection, place))
@@ -101,10 +115,10 @@ pub(crate) fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
             two |= one & p.houses;
             one |= p.houses;
         }
-        // Cities at the step's limit are skipped by their bit set first (the same rule as
-        // `cost_at`'s `CityFull`, which still decides): the legal lists are nearly half the time
-        // of a random game, and with this skip `bench powergrid` went from 5-9 % to 3-7 % slower
-        // than before `cost_at` was shared (see docs/benchmarks.md).
+        // The place rules of `cost_at` as bit sets (no house where the player has one or where
+        // the step's limit is reached; houses left checked above), then the price from the
+        // same `price_at` as the check. The legal lists are nearly half the time of a random
+        // game; see docs/benchmarks.md for what this costs against the code before.
         let full = [one, two, three][usize::from(s.core.step.clamp(1, 3)) - 1];
         let mut open = s.board.in_play & !me.houses & !full;
         while open != 0 {
@@ -114,7 +128,7 @@ pub(crate) fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 .iter()
                 .map(|set| (set >> local) as u8 & 1)
                 .sum();
-            if cost_at(s, seat.index(), me, local, occupied).is_ok() {
+            if price_at(s, seat.index(), me.money, local, occupied).is_ok() {
                 out.push(Action::Build {
                     city: CityId::from_local(s.core.map, local),
                 });

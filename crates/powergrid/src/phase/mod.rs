@@ -15,7 +15,7 @@
 //! - A phase's apply is only called for an action its check accepted (or that its legal list
 //!   holds); an action of another phase is ignored there rather than guarded by a panic.
 //! - Checks and legal lists share their helpers: resource prices come from
-//!   [`crate::resources::offered_prices`], building costs from `building::cost_at`, the fuel a
+//!   [`crate::resources::offered_prices`], house prices from `building::price_at`, the fuel a
 //!   choice of plants burns from `bureaucracy::burn`, the coal a discard may keep from
 //!   `auction::kept_after_discard`.
 //! - The phase data sits in one enum of 112 bytes (the final standings are its largest part), so
