@@ -171,6 +171,8 @@ impl<G: Game> Bot<G> for External<G> {
 }
 
 /// A bot in a seat of [`play`].
+// A handful of seats live for a whole run; boxing the large variant would buy nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum SeatBot<G: Game> {
     /// A built-in bot.
     BuiltIn(Box<dyn Bot<G>>),
@@ -312,4 +314,35 @@ pub fn play<G: Game>(
         nanos,
         forfeits,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_strings_are_built_in_names_or_exec_commands() {
+        assert_eq!(
+            seat_spec("heuristic"),
+            Ok(SeatSpec::BuiltIn("heuristic".into()))
+        );
+        assert_eq!(
+            seat_spec("exec: python3 bot.py --fast "),
+            Ok(SeatSpec::Exec("python3 bot.py --fast".into()))
+        );
+        assert_eq!(seat_spec("exec:  "), Err(EmptyCommand("exec:  ".into())));
+    }
+
+    #[test]
+    fn the_public_setup_leaves_out_what_fixes_hidden_cards() {
+        let setup = powergrid::Setup::new(3, powergrid::MapId::Usa, 99);
+        let public = public_setup(&setup);
+        assert_eq!(public["players"], 3);
+        assert_eq!(public["map"], "usa");
+        for key in SECRET_SETUP_FIELDS {
+            assert!(public.get(*key).is_none(), "{key} in {public}");
+        }
+        let thegame = public_setup(&thegame::Setup::seeded(2, 7));
+        assert_eq!(thegame, serde_json::json!({"players": 2, "first": 0}));
+    }
 }

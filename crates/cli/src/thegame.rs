@@ -248,6 +248,13 @@ impl Source {
     }
 }
 
+/// The bots of a worker, kept from game to game: built-in ones, or external processes.
+#[derive(Default)]
+struct Seated {
+    bots: Vec<Box<dyn Player>>,
+    external: Vec<External<State>>,
+}
+
 /// Plays games `range` of `source` with the roster's bot in every seat.
 fn play_games(
     roster: &Roster,
@@ -256,9 +263,9 @@ fn play_games(
     seed: u64,
     games: impl Iterator<Item = u64>,
     tally: &mut Tally,
-    bots: &mut Vec<Box<dyn Player>>,
-    external: &mut Vec<External<State>>,
+    seated: &mut Seated,
 ) -> anyhow::Result<()> {
+    let Seated { bots, external } = seated;
     if let Some((_, spec)) = &roster.exec {
         if external.len() != usize::from(players) {
             *external = (0..players).map(|_| External::new(spec.clone())).collect();
@@ -408,8 +415,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             .map(|_| {
                 scope.spawn(|| -> anyhow::Result<()> {
                     let mut tally = Tally::new();
-                    let mut bots = Vec::new();
-                    let mut external = Vec::new();
+                    let mut seated = Seated::default();
                     loop {
                         let from = next.fetch_add(chunk, Ordering::Relaxed);
                         if from >= games {
@@ -423,8 +429,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
                             args.seed,
                             from..to,
                             &mut tally,
-                            &mut bots,
-                            &mut external,
+                            &mut seated,
                         )?;
                         bar.inc(to - from);
                     }
@@ -545,7 +550,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
                 seed: args.seed,
             };
             let mut tally = Tally::new();
-            let mut bots = Vec::new();
+            let mut seated = Seated::default();
             // Warm up caches and the branch predictor.
             play_games(
                 &roster,
@@ -554,8 +559,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
                 args.seed,
                 0..(games / 10).min(1000),
                 &mut Tally::new(),
-                &mut bots,
-                &mut Vec::new(),
+                &mut seated,
             )?;
             let cpu0 = thread_cpu_ns();
             let t0 = Instant::now();
@@ -566,8 +570,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
                 args.seed,
                 0..games,
                 &mut tally,
-                &mut bots,
-                &mut Vec::new(),
+                &mut seated,
             )?;
             let wall = t0.elapsed().as_secs_f64();
             let cpu = match (cpu0, thread_cpu_ns()) {
@@ -644,20 +647,10 @@ mod tests {
             seed: 11,
         };
         let mut tally = Tally::new();
-        let mut bots = Vec::new();
-        play_games(
-            &roster,
-            3,
-            &source,
-            11,
-            0..3,
-            &mut tally,
-            &mut bots,
-            &mut Vec::new(),
-        )
-        .unwrap();
+        let mut seated = Seated::default();
+        play_games(&roster, 3, &source, 11, 0..3, &mut tally, &mut seated).unwrap();
         assert_eq!(tally.games, 3);
         assert_eq!(tally.histogram.iter().sum::<u64>(), 3);
-        assert_eq!(bots.len(), 3);
+        assert_eq!(seated.bots.len(), 3);
     }
 }
