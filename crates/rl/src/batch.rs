@@ -144,6 +144,15 @@ enum Move<'a> {
     Reset,
 }
 
+/// A chunk of consecutive slots and their outputs, stepped by one task.
+struct Part<'s, 'o, G> {
+    /// The index of the first slot.
+    first: usize,
+    slots: &'s mut [Slot<G>],
+    out: Outputs<'o>,
+    drawn: &'o mut [i64],
+}
+
 thread_local! {
     static LEGAL: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
 }
@@ -291,23 +300,29 @@ impl<G: Encoded> VecEnv<G> {
                 &mut dummy[..]
             }
         };
-        let parts: Vec<_> = self
+        let parts: Vec<Part<'_, '_, G>> = self
             .slots
             .chunks_mut(chunk)
             .zip(out.chunks::<G>(chunk))
             .zip(drawn.chunks_mut(chunk))
             .enumerate()
+            .map(|(first, ((slots, out), drawn))| Part {
+                first: first * chunk,
+                slots,
+                out,
+                drawn,
+            })
             .collect();
-        let work =
-            |(c, ((slots, out), drawn)): (usize, ((&mut [Slot<G>], Outputs<'_>), &mut [i64]))| {
-                let given = match how {
-                    Move::Given(a) => Some(&a[c * chunk..]),
-                    _ => None,
-                };
-                step_chunk(slots, out, drawn, how, given, |i, k| {
-                    deal(Self::seed_of(seed, n, c * chunk + i, k))
-                });
+        let work = |part: Part<'_, '_, G>| {
+            let first = part.first;
+            let given = match how {
+                Move::Given(a) => Some(&a[first..]),
+                _ => None,
             };
+            step_chunk(part.slots, part.out, part.drawn, how, given, |i, k| {
+                deal(Self::seed_of(seed, n, first + i, k))
+            });
+        };
         match &self.pool {
             Some(pool) => pool.install(|| parts.into_par_iter().for_each(work)),
             None => parts.into_iter().for_each(work),

@@ -317,12 +317,12 @@ fn random_steps_finish_games_and_rewards_sum_to_returns() {
     let mut ended = 0;
     for _ in 0..3000 {
         env.step_random(&mut actions, buf.out()).unwrap();
-        for i in 0..n {
-            sums[i] += buf.rewards[i * 5];
+        for (i, sum) in sums.iter_mut().enumerate() {
+            *sum += buf.rewards[i * 5];
             if buf.dones[i] {
                 // The team's return is the share of cards played.
-                assert!(sums[i] > 0.0 && sums[i] <= 1.0 + 1e-5, "{}", sums[i]);
-                sums[i] = 0.0;
+                assert!(*sum > 0.0 && *sum <= 1.0 + 1e-5, "{sum}");
+                *sum = 0.0;
                 ended += 1;
             }
         }
