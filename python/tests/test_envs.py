@@ -43,8 +43,10 @@ def test_aec_games_end_with_shared_rewards():
     assert total["player_0"] == pytest.approx(total["player_1"]) and total["player_0"] > 0
 
 
-def test_aec_refuses_an_illegal_action():
+def test_aec_refuses_an_illegal_action_and_calls_before_reset():
     env = powergrid_v0.env(map="germany", players=3)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
     env.reset(seed=1)
     with pytest.raises(IllegalActionError):
         env.step(2767)  # done: not in an auction

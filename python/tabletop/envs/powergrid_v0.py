@@ -7,19 +7,18 @@ players' money is hidden unless ``public_money=True``. Actions and observations:
 from typing import Any, Optional
 
 import numpy as np
-from pettingzoo.utils import wrappers
 
 from tabletop import powergrid
 from tabletop.envs._aec import TabletopAEC
 
 
-def raw_env(
+def env(
     map: str = "germany",
     players: int = 4,
     public_money: bool = False,
     render_mode: Optional[str] = None,
 ) -> TabletopAEC:
-    """The environment without PettingZoo's order-checking wrapper."""
+    """The environment (it checks call order itself; see ``tabletop.envs._aec``)."""
     return TabletopAEC(
         lambda seed: powergrid.new_game(
             players=players, map=map, seed=seed, public_money=public_money
@@ -31,11 +30,5 @@ def raw_env(
     )
 
 
-def env(
-    map: str = "germany",
-    players: int = 4,
-    public_money: bool = False,
-    render_mode: Optional[str] = None,
-) -> Any:
-    """The environment, wrapped so that calls out of order raise."""
-    return wrappers.OrderEnforcingWrapper(raw_env(map, players, public_money, render_mode))
+#: PettingZoo's name for the unwrapped environment; the same here.
+raw_env = env

@@ -4,16 +4,14 @@ Agents ``player_0``... are the seats; rewards are shared (1/98 per card played, 
 returns 1 to every player). Actions and observations: docs/python.md.
 """
 
-from typing import Any, Optional
-
-from pettingzoo.utils import wrappers
+from typing import Optional
 
 from tabletop import thegame
 from tabletop.envs._aec import TabletopAEC
 
 
-def raw_env(players: int = 2, render_mode: Optional[str] = None) -> TabletopAEC:
-    """The environment without PettingZoo's order-checking wrapper."""
+def env(players: int = 2, render_mode: Optional[str] = None) -> TabletopAEC:
+    """The environment (it checks call order itself; see ``tabletop.envs._aec``)."""
     return TabletopAEC(
         lambda seed: thegame.new_game(players=players, seed=seed),
         players,
@@ -23,6 +21,5 @@ def raw_env(players: int = 2, render_mode: Optional[str] = None) -> TabletopAEC:
     )
 
 
-def env(players: int = 2, render_mode: Optional[str] = None) -> Any:
-    """The environment, wrapped so that calls out of order raise."""
-    return wrappers.OrderEnforcingWrapper(raw_env(players, render_mode))
+#: PettingZoo's name for the unwrapped environment; the same here.
+raw_env = env
