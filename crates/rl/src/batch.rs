@@ -13,6 +13,15 @@
 //!   so any game can be replayed alone with the single-game API.
 //! - Games are split into chunks stepped on a rayon pool of the requested size; with one
 //!   thread the pool is not used at all.
+//! - The legal indices are also written as padded lists (`legal`, `num_legal`), because a
+//!   caller drawing from them does O(1) work per game: with numpy, 1,024 games of The Game
+//!   stepped at 1.9 million steps/s drawing from the lists against 0.32 million drawing from
+//!   the masks (`argmax` over 401 columns), in the same run (`docs/benchmarks.md`, Python).
+//! - Measured per game step (`examples/time_split.rs`, loaded machine): the engine's move is
+//!   61 ns of The Game's ~700 ns and 329 ns of Power Grid's ~3.7 µs; the rest is filling the
+//!   outputs, Power Grid's observation (2 µs, built from the seat's view) first of all. A
+//!   faster observation would read the state directly, which would need a second proof that
+//!   it hides what the view hides; the view keeps that proof in one place.
 
 use crate::{mask_from, Encoded};
 use rand::Rng;
