@@ -1,6 +1,6 @@
 """Train a small policy on solo The Game with numpy only, and save its learning curve as a PNG.
 
-    python examples/python/train_solo.py [--seconds 180] [--out target/train_solo.png]
+    python examples/python/train_solo.py [--seconds 180] [--games N] [--out target/train_solo.png]
 
 The policy scores each legal action by a linear function of six features read from the
 observation (how far a card lands from its pile's top, the backwards trick, ending the turn
@@ -94,6 +94,7 @@ def write_png(path, curve, width=640, height=360):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=180)
+    parser.add_argument("--games", type=int, default=None, help="stop after this many games")
     parser.add_argument("--envs", type=int, default=256)
     parser.add_argument("--lr", type=float, default=0.05)
     parser.add_argument("--out", default="target/train_solo.png")
@@ -109,7 +110,8 @@ def main():
     baseline = None
     curve, finished = [], []
     start = time.perf_counter()
-    while time.perf_counter() - start < args.seconds:
+    max_games = args.games or float("inf")
+    while time.perf_counter() - start < args.seconds and len(curve) * 256 < max_games:
         actions, grad = policy(w, obs, masks, rng)
         trace += grad
         obs, masks, rewards, dones, _ = env.step(actions)
@@ -131,6 +133,8 @@ def main():
                         f"{time.perf_counter() - start:6.1f}s  games {len(curve) * 256:7d}  "
                         f"share of cards played {curve[-1]:.3f}  w {np.round(w, 2)}"
                     )
+    if len(curve) < 2:
+        raise SystemExit("too few games for a curve: train longer (--seconds)")
     write_png(args.out, np.array(curve))
     print(f"first 256 games {curve[0]:.3f}, last 256 games {curve[-1]:.3f}; curve saved to {args.out}")
 

@@ -35,7 +35,7 @@ def test_evaluate_prints_confidence_intervals():
 
 def test_training_improves_and_saves_a_png(tmp_path):
     png = tmp_path / "curve.png"
-    out = run("train_solo.py", "--seconds", "8", "--envs", "128", "--out", str(png))
+    out = run("train_solo.py", "--games", "2560", "--seconds", "240", "--envs", "128", "--out", str(png))
     first, last = map(float, re.search(r"first 256 games ([0-9.]+), last 256 games ([0-9.]+)", out).groups())
     assert last > first + 0.1, out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -178,6 +178,8 @@ def test_returns_at_the_end():
     assert sum(p.returns()) >= 1 and set(p.returns()) <= {0.0, 1.0}
     with pytest.raises(IllegalActionError, match="over"):
         p.apply(0)
+    with pytest.raises(tabletop.TabletopError):
+        p.sample_hidden(0, seed=1)
 
 
 @pytest.mark.parametrize("name,new", GAMES)
