@@ -32,7 +32,10 @@ fn states<G: Encoded>(deal: impl Fn(u64) -> G, count: usize) -> Vec<(G, usize)> 
 fn per_state(name: &str, n: usize, f: impl FnOnce()) {
     let start = Instant::now();
     f();
-    println!("  {name:<34} {:>7.1} ns", start.elapsed().as_nanos() as f64 / n as f64);
+    println!(
+        "  {name:<34} {:>7.1} ns",
+        start.elapsed().as_nanos() as f64 / n as f64
+    );
 }
 
 fn split<G: Encoded>(title: &str, deal: impl Fn(u64) -> G) {
@@ -85,7 +88,9 @@ fn split<G: Encoded>(title: &str, deal: impl Fn(u64) -> G) {
 }
 
 fn main() {
-    split("The Game, 2 players", |s| thegame::State::seeded(2, s, 0).unwrap());
+    split("The Game, 2 players", |s| {
+        thegame::State::seeded(2, s, 0).unwrap()
+    });
     split("Power Grid, Germany, 4 players", |s| {
         powergrid::State::new(powergrid::Setup::new(4, powergrid::MapId::Germany, s)).unwrap()
     });
