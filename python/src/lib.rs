@@ -387,6 +387,22 @@ state_class!(
     powergrid::Setup
 );
 
+/// Refuses a view dict that no game could show (bots trust their views): a full state is
+/// drawn from it, checked by the engine as a position, and must show the same view.
+fn check_thegame_view(view: &thegame::View) -> PyResult<()> {
+    let seat = view
+        .viewer
+        .ok_or_else(|| PyValueError::new_err("a spectator's view: bots play a seat"))?;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(0);
+    let bad = |e: String| PyValueError::new_err(format!("not a view of a real game: {e}"));
+    let drawn = thegame::State::determinize(view, &mut rng).map_err(|e| bad(e.to_string()))?;
+    let state = thegame::State::from_position(drawn.position()).map_err(|e| bad(e.to_string()))?;
+    if state.seat_view(seat) != *view {
+        return Err(bad("its parts do not agree".into()));
+    }
+    Ok(())
+}
+
 /// A built-in bot for one seat of The Game.
 #[pyclass(module = "tabletop._tabletop")]
 pub struct TheGameBot {
@@ -419,8 +435,12 @@ impl TheGameBot {
                 check_seat(&s.state, i64::from(self.seat.0))?;
                 s.state.seat_view(self.seat)
             }
-            Err(_) => from_py(position)
-                .map_err(|e| PyValueError::new_err(format!("not a State or a view: {e}")))?,
+            Err(_) => {
+                let view: thegame::View = from_py(position)
+                    .map_err(|e| PyValueError::new_err(format!("not a State or a view: {e}")))?;
+                check_thegame_view(&view)?;
+                view
+            }
         };
         if view.viewer != Some(self.seat) || !view.is_my_turn() {
             return Err(illegal(format!(
@@ -509,8 +529,14 @@ impl PowerGridBot {
                     .map_err(|e| PyValueError::new_err(format!("not a State or a view: {e}")))?;
                 // The seat's own legal actions depend only on what it sees: any state
                 // consistent with the view lists them.
-                let state = powergrid::State::sample_from_view(&view, &[], 0)
-                    .map_err(TabletopError::new_err)?;
+                let state = powergrid::State::sample_from_view(&view, &[], 0).map_err(|e| {
+                    PyValueError::new_err(format!("not a view of a real game: {e}"))
+                })?;
+                if state.view(view.viewer) != view {
+                    return Err(PyValueError::new_err(
+                        "not a view of a real game: its parts do not agree",
+                    ));
+                }
                 let mut legal = Vec::new();
                 state.legal_actions(&mut legal);
                 (view, legal)

@@ -35,6 +35,24 @@ def test_bots_act_on_views_and_refuse_other_turns():
     assert [n for n, _ in bots.names("powergrid")] == ["random", "heuristic", "search"]
 
 
+def test_bots_refuse_views_no_game_could_show():
+    s = thegame.new_game(players=2, seed=1)
+    view = s.view(0)
+    bot = bots.thegame("heuristic", seat=0)
+    broken = dict(view, played=view["hand"])  # the hand's cards already on the piles
+    with pytest.raises(ValueError, match="not a view of a real game"):
+        bot.act(broken)
+    with pytest.raises(ValueError, match="not a State or a view"):
+        bot.act({"players": 2})
+    p = powergrid.new_game(players=3, map="germany", seed=2)
+    seat = p.current_player()
+    pview = p.view(seat)
+    pbot = bots.powergrid("heuristic", seat=seat)
+    broken = dict(pview, round=0, resource_market={"coal": 99, "oil": 0, "garbage": 0, "uranium": 0})
+    with pytest.raises(ValueError, match="not a view of a real game"):
+        pbot.act(broken)
+
+
 def test_powergrid_heuristic_plays_a_whole_game():
     p = powergrid.new_game(players=3, map="usa", seed=3)
     seats = [bots.powergrid("heuristic", seat) for seat in range(3)]
