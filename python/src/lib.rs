@@ -579,13 +579,28 @@ enum Batch {
 #[pyclass(module = "tabletop._tabletop")]
 pub struct VecEnv {
     batch: Batch,
+    /// The observations of the seats to act, float32 `(num_envs, observation_size)`.
+    #[pyo3(get)]
     observations: Py<PyArray2<f32>>,
+    /// The legal masks, bool `(num_envs, num_actions)`.
+    #[pyo3(get)]
     masks: Py<PyArray2<bool>>,
+    /// The last step's rewards by seat, float32 `(num_envs, max seats)`.
+    #[pyo3(get)]
     rewards: Py<PyArray2<f32>>,
+    /// Whether the last step ended each game (it was then dealt again).
+    #[pyo3(get)]
     dones: Py<PyArray1<bool>>,
+    /// The seat to act in each game, int32.
+    #[pyo3(get)]
     players: Py<PyArray1<i32>>,
+    /// The legal indices of each game, int32 `(num_envs, max_legal)`, padded with -1.
+    #[pyo3(get)]
     legal: Py<PyArray2<i32>>,
+    /// How many legal indices each game has, int32.
+    #[pyo3(get)]
     num_legal: Py<PyArray1<i32>>,
+    /// The actions `step_random` drew.
     actions: Py<PyArray1<i64>>,
     #[pyo3(get)]
     game: String,
@@ -839,42 +854,6 @@ impl VecEnv {
             Batch::TheGame(e) => e.seeds(),
             Batch::PowerGrid(e) => e.seeds(),
         }
-    }
-
-    /// The observations of the seats to act, float32 `(num_envs, observation_size)`.
-    #[getter]
-    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
-        self.observations.bind(py).clone()
-    }
-    /// The legal masks, bool `(num_envs, num_actions)`.
-    #[getter]
-    fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        self.masks.bind(py).clone()
-    }
-    /// The last step's rewards by seat, float32 `(num_envs, max seats)`.
-    #[getter]
-    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
-        self.rewards.bind(py).clone()
-    }
-    /// Whether the last step ended each game (it was then dealt again).
-    #[getter]
-    fn dones<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
-        self.dones.bind(py).clone()
-    }
-    /// The seat to act in each game, int32.
-    #[getter]
-    fn players<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
-        self.players.bind(py).clone()
-    }
-    /// The legal indices of each game, int32 `(num_envs, max_legal)`, padded with -1.
-    #[getter]
-    fn legal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i32>> {
-        self.legal.bind(py).clone()
-    }
-    /// How many legal indices each game has, int32.
-    #[getter]
-    fn num_legal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i32>> {
-        self.num_legal.bind(py).clone()
     }
 }
 

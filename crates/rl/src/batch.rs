@@ -261,15 +261,7 @@ impl<G: Encoded> VecEnv<G> {
     /// A buffer of the wrong length, or an action that is not legal in its game (then no game
     /// moves).
     pub fn step(&mut self, actions: &[i64], out: Outputs<'_>) -> Result<(), StepError> {
-        let n = self.slots.len();
-        out.check::<G>(n)?;
-        if actions.len() != n {
-            return Err(StepError::Shape {
-                what: "actions",
-                len: actions.len(),
-                expected: n,
-            });
-        }
+        self.check_shapes(actions.len(), &out)?;
         for (env, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
             check_action(&slot.game, env, action)?;
         }
@@ -283,16 +275,21 @@ impl<G: Encoded> VecEnv<G> {
     /// # Errors
     /// A buffer of the wrong length.
     pub fn step_random(&mut self, actions: &mut [i64], out: Outputs<'_>) -> Result<(), StepError> {
+        self.check_shapes(actions.len(), &out)?;
+        self.run(Move::Random, out, Some(actions));
+        Ok(())
+    }
+
+    fn check_shapes(&self, actions: usize, out: &Outputs<'_>) -> Result<(), StepError> {
         let n = self.slots.len();
         out.check::<G>(n)?;
-        if actions.len() != n {
+        if actions != n {
             return Err(StepError::Shape {
                 what: "actions",
-                len: actions.len(),
+                len: actions,
                 expected: n,
             });
         }
-        self.run(Move::Random, out, Some(actions));
         Ok(())
     }
 
