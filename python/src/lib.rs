@@ -112,10 +112,15 @@ impl Bound_ for powergrid::State {
     fn sample_hidden(&self, seat: Seat, seed: u64) -> Result<Self, String> {
         // Money moves only in public (auctions, purchases, builds, income), so a seat can
         // always know everyone's money: the true amounts are used where the view hides them.
-        let money: Vec<u32> = (0..self.players())
-            .map(|s| self.money(Seat(s as u8)))
-            .collect();
-        powergrid::State::sample_from_view(&self.view(Viewer::Seat(seat)), &money, seed)
+        // A state carries no history, so after the Step 3 shuffle the plants once put under
+        // the Step 3 card are not remembered as surely in the deck.
+        let mut memory = powergrid::Memory::new();
+        for (s, m) in memory.money.iter_mut().enumerate().take(self.players()) {
+            *m = self.money(Seat(s as u8));
+        }
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        powergrid::State::sample_from_view(&self.view(Viewer::Seat(seat)), &memory, &mut rng)
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -529,9 +534,12 @@ impl PowerGridBot {
                     .map_err(|e| PyValueError::new_err(format!("not a State or a view: {e}")))?;
                 // The seat's own legal actions depend only on what it sees: any state
                 // consistent with the view lists them.
-                let state = powergrid::State::sample_from_view(&view, &[], 0).map_err(|e| {
-                    PyValueError::new_err(format!("not a view of a real game: {e}"))
-                })?;
+                let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(0);
+                let memory = powergrid::Memory::new();
+                let state =
+                    powergrid::State::sample_from_view(&view, &memory, &mut rng).map_err(|e| {
+                        PyValueError::new_err(format!("not a view of a real game: {e}"))
+                    })?;
                 if state.view(view.viewer) != view {
                     return Err(PyValueError::new_err(
                         "not a view of a real game: its parts do not agree",

@@ -133,7 +133,7 @@ fn thegame_observation_hides_other_hands_and_the_draw_order() {
 
 #[test]
 fn powergrid_observation_hides_the_deck_removed_plants_and_money() {
-    use powergrid::{Hidden, MapId, Setup};
+    use powergrid::{Hidden, MapId, Memory, Setup};
     let mut rng = Pcg64Mcg::seed_from_u64(5);
     let games = [(3, MapId::Germany), (5, MapId::Usa)]
         .into_iter()
@@ -148,10 +148,11 @@ fn powergrid_observation_hides_the_deck_removed_plants_and_money() {
             let seat = Seat(s);
             let view = g.view(Viewer::Seat(seat));
             // Any money above what the table saw spent keeps the auction consistent.
-            let money: Vec<u32> = (0..g.players())
-                .map(|i| g.money(Seat(i as u8)) + rng.gen_range(0..80))
-                .collect();
-            let hidden = Hidden::sample(&view, &money, rng.gen()).unwrap();
+            let mut memory = Memory::new();
+            for (i, m) in memory.money.iter_mut().enumerate().take(g.players()) {
+                *m = g.money(Seat(i as u8)) + rng.gen_range(0..80);
+            }
+            let hidden = Hidden::sample(&view, &memory, &mut rng).unwrap();
             let other = powergrid::State::from_view(&view, &hidden).unwrap();
             changed += usize::from(other.hidden() != g.hidden());
             let (mut a, mut b) = (vec![0.0; 925], vec![0.0; 925]);
