@@ -204,7 +204,7 @@ enum Request {
 }
 
 enum Write {
-    Game(StoredGame),
+    Game(Box<StoredGame>),
     Action(String, StoredAction),
     Name(String, u8, Option<String>),
     Claim(String, u8, TokenHash),
@@ -338,7 +338,7 @@ impl Store for SqliteStore {
     }
 
     fn create_game(&self, game: StoredGame) -> Commit {
-        self.write(Write::Game(game))
+        self.write(Write::Game(Box::new(game)))
     }
 
     fn append_action(&self, game: &str, action: StoredAction) -> Commit {
@@ -634,7 +634,7 @@ mod tests {
             seq,
             seat: 0,
             action: format!("{{\"n\":{seq}}}"),
-            kind: if seq % 7 == 0 {
+            kind: if seq.is_multiple_of(7) {
                 RecordKind::Undo
             } else {
                 RecordKind::Action
