@@ -595,3 +595,60 @@ async fn options_are_checked_at_creation() {
     );
     assert_eq!(server.game_count(), 0);
 }
+
+/// Power Grid under the standard registry: a resource buy and a build are undone exactly, and
+/// `done` (which ends the turn) is not undoable.
+#[tokio::test]
+async fn power_grid_buys_and_builds_are_undone_and_done_is_not() {
+    let store = Arc::new(SqliteStore::open_in_memory().unwrap());
+    let server = Server::start(config(), server::standard_registry(), store).unwrap();
+    let app = server.app();
+    let (status, created) = create_with(
+        &app,
+        json!({"kind":"powergrid","setup":{"players":3,"map":"germany","seed":12}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = id(&created);
+    let tokens: Vec<String> = (0..3).map(|s| token(&created, s)).collect();
+    let mut undone = Vec::new();
+    for _ in 0..500 {
+        let (_, info) = get(&app, &format!("/api/games/{id}"), None).await;
+        let seat = info["actor"]["seat"].as_u64().unwrap() as usize;
+        let t = &tokens[seat];
+        let (_, before) = get(&app, &format!("/api/games/{id}/view"), Some(t)).await;
+        let legal = before["legal"].as_array().unwrap().clone();
+        let version = before["version"].as_u64().unwrap();
+        let of = |kind: &str| legal.iter().find(|a| a["type"] == kind).cloned();
+        let untried = ["buy", "build"]
+            .into_iter()
+            .find(|k| !undone.contains(k) && of(k).is_some());
+        let action = match untried {
+            Some(kind) => of(kind).unwrap(),
+            None => of("done")
+                .or_else(|| of("pass"))
+                .unwrap_or_else(|| legal[0].clone()),
+        };
+        let act = format!("/api/games/{id}/actions");
+        let body = json!({"version": version, "action": action});
+        let (status, answer) = post(&app, &act, Some(t), body).await;
+        assert_eq!(status, StatusCode::OK, "{action}: {answer}");
+        let undo = format!("/api/games/{id}/undo");
+        let (status, answer) = post(&app, &undo, Some(t), json!({"version": version + 1})).await;
+        let Some(kind) = untried else {
+            if action["type"] == "done" {
+                assert_eq!(answer["code"], "nothing_to_undo", "{answer}");
+            }
+            continue;
+        };
+        assert_eq!(status, StatusCode::OK, "undo {action}: {answer}");
+        let (_, after) = get(&app, &format!("/api/games/{id}/view"), Some(t)).await;
+        assert_eq!(after["view"], before["view"], "undo {action}");
+        assert_eq!(after["legal"], before["legal"]);
+        undone.push(kind);
+        if undone.len() == 2 {
+            return;
+        }
+    }
+    panic!("no buy and build within 500 actions: undone {undone:?}");
+}
