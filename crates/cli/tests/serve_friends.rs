@@ -72,18 +72,6 @@ fn kill(mut child: Child) {
 async fn clocks_and_seats_handed_to_bots_survive_kill_9() {
     let data = tempfile::tempdir().unwrap();
     let (first, http) = serve(data.path());
-    let timed = json!({"kind":"thegame","setup":{"players":2},
-        "seats":[{"type":"human","name":"Ann"},{"type":"human","name":"Bo"}],
-        "options":{"clock":{"type":"per_move","seconds":4}}});
-    let (status, created) = call(&http, "POST", "/api/games", None, Some(timed)).await;
-    assert_eq!(status, 201, "{created}");
-    let timed_id = created["game"].as_str().unwrap().to_owned();
-    let timed_tokens: Vec<String> = (0..2)
-        .map(|s| created["seats"][s]["token"].as_str().unwrap().to_owned())
-        .collect();
-    let (_, before) = call(&http, "GET", &format!("/api/games/{timed_id}"), None, None).await;
-    let deadline = before["clock"]["deadline_ms"].as_i64().unwrap();
-
     let (_, created) = call(
         &http,
         "POST",
@@ -101,6 +89,19 @@ async fn clocks_and_seats_handed_to_bots_survive_kill_9() {
     assert_eq!(status, 200, "{answer}");
     // The stand-in plays seat 0's first turn (at least two plays and `end`).
     info_until(&http, &left_id, |i| i["actor"]["seat"] == 1).await;
+    // The timed game is made last, so that its deadline cannot pass before the kill.
+    let timed = json!({"kind":"thegame","setup":{"players":2},
+        "seats":[{"type":"human","name":"Ann"},{"type":"human","name":"Bo"}],
+        "options":{"clock":{"type":"per_move","seconds":6}}});
+    let (status, created) = call(&http, "POST", "/api/games", None, Some(timed)).await;
+    assert_eq!(status, 201, "{created}");
+    let timed_id = created["game"].as_str().unwrap().to_owned();
+    let timed_tokens: Vec<String> = (0..2)
+        .map(|s| created["seats"][s]["token"].as_str().unwrap().to_owned())
+        .collect();
+    let (_, before) = call(&http, "GET", &format!("/api/games/{timed_id}"), None, None).await;
+    let deadline = before["clock"]["deadline_ms"].as_i64().unwrap();
+
     kill(first);
 
     let (second, http) = serve(data.path());
