@@ -698,15 +698,10 @@ impl<G: Game> Table<G> {
                         why: why.as_str(),
                     });
                 }
-                match self.history.last() {
-                    Some(last)
-                        if self.history.len() > self.undo_floor
-                            && last.seat == seat
-                            && last.undoable =>
-                    {
-                        Ok(())
-                    }
-                    _ => Err(ApiError::NothingToUndo(self.why_not_undoable(seat))),
+                if self.last_step_undoable_by(seat) {
+                    Ok(())
+                } else {
+                    Err(ApiError::NothingToUndo(self.why_not_undoable(seat)))
                 }
             }
             RecordKind::TimedOut | RecordKind::Left | RecordKind::Replaced => {
@@ -729,6 +724,15 @@ impl<G: Game> Table<G> {
                 None => Err(ApiError::SeatNotAway(seat.0)),
             },
         }
+    }
+
+    /// Whether the last entry is `seat`'s, undoable, and after the undo floor.
+    fn last_step_undoable_by(&self, seat: Seat) -> bool {
+        self.history.len() > self.undo_floor
+            && self
+                .history
+                .last()
+                .is_some_and(|last| last.seat == seat && last.undoable)
     }
 
     fn why_not_undoable(&self, seat: Seat) -> String {
@@ -1005,7 +1009,7 @@ impl<G: Game> Table<G> {
             if actor == Actor::Seat(v) && held {
                 self.state.legal_actions(&mut legal);
             }
-            undo = self.check_record(RecordKind::Undo, v).is_ok();
+            undo = held && actor != Actor::Terminal && self.last_step_undoable_by(v);
         }
         to_json(&StateMessage::<G> {
             message: "state",
