@@ -622,10 +622,7 @@ async fn leave(
     GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(&id)?;
-    let seat = seat_of_request(&server, &id, &headers)?;
-    let version = entry.handle.control(seat, SeatChange::Leave).await?;
-    Ok(Json(Accepted { version }))
+    change_own_seat(&server, &id, &headers, SeatChange::Leave).await
 }
 
 async fn back(
@@ -633,9 +630,19 @@ async fn back(
     GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(&id)?;
-    let seat = seat_of_request(&server, &id, &headers)?;
-    let version = entry.handle.control(seat, SeatChange::Back).await?;
+    change_own_seat(&server, &id, &headers, SeatChange::Back).await
+}
+
+/// Leave or back: the bearer's own seat changes hands.
+async fn change_own_seat(
+    server: &Server,
+    id: &str,
+    headers: &HeaderMap,
+    change: SeatChange,
+) -> Result<Json<Accepted>, ApiError> {
+    let entry = server.game(id)?;
+    let seat = seat_of_request(server, id, headers)?;
+    let version = entry.handle.control(seat, change).await?;
     Ok(Json(Accepted { version }))
 }
 

@@ -425,6 +425,11 @@ fn show_bots<G: Game>(bots: &mut [Option<BotSeat<G>>], events: &[G::Event]) {
     }
 }
 
+/// What `viewer` may see of `events`.
+fn seen_by<G: Game>(events: &[G::Event], viewer: Viewer) -> Vec<G::Event> {
+    events.iter().filter_map(|e| G::redact(e, viewer)).collect()
+}
+
 /// The `"type"` tag of a value's JSON form, if it has one.
 fn type_tag(value: &impl Serialize) -> Option<String> {
     match serde_json::to_value(value) {
@@ -1020,7 +1025,7 @@ impl<G: Game> Table<G> {
             actor,
             view: self.state.view(viewer),
             legal,
-            events: events.iter().filter_map(|e| G::redact(e, viewer)).collect(),
+            events: seen_by::<G>(events, viewer),
             outcome: self.state.outcome(),
             seats: self.seat_summaries(),
             undo,
@@ -1036,11 +1041,7 @@ impl<G: Game> Table<G> {
                 seq: e.seq,
                 seat: e.seat,
                 action: (viewer == Viewer::Seat(e.seat)).then_some(&e.action),
-                events: e
-                    .events
-                    .iter()
-                    .filter_map(|ev| G::redact(ev, viewer))
-                    .collect(),
+                events: seen_by::<G>(&e.events, viewer),
             })
             .collect();
         to_json(&LogMessage::<G> {
@@ -1074,11 +1075,7 @@ impl<G: Game> Table<G> {
                 } else {
                     RecordEntry::Seen {
                         seat: e.seat,
-                        events: e
-                            .events
-                            .iter()
-                            .filter_map(|ev| G::redact(ev, viewer))
-                            .collect(),
+                        events: seen_by::<G>(&e.events, viewer),
                     }
                 }
             })
