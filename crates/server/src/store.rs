@@ -738,6 +738,29 @@ mod tests {
     }
 
     #[test]
+    fn a_version_1_database_is_migrated_with_its_games_intact() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(MIGRATIONS[0]).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute_batch(
+            "INSERT INTO games VALUES ('g', 'thegame', '{}', 5);
+             INSERT INTO seats VALUES ('g', 0, NULL, NULL);
+             INSERT INTO actions VALUES ('g', 1, 0, '{\"type\":\"end_turn\"}');",
+        )
+        .unwrap();
+        drop(conn);
+        let store = SqliteStore::open(&path).unwrap();
+        let games = store.load().unwrap();
+        assert_eq!(games[0].options, "{}");
+        assert_eq!(games[0].creator, None);
+        assert_eq!(games[0].seats[0].name, None);
+        assert_eq!(games[0].actions[0].kind, RecordKind::Action);
+        assert_eq!(games[0].actions[0].at_ms, 0);
+    }
+
+    #[test]
     fn a_newer_schema_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("db.sqlite");
