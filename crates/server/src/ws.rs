@@ -23,7 +23,7 @@
 use crate::api::{submit, ActionRequest, GameId};
 use crate::error::ApiError;
 use crate::limit::Bucket;
-use crate::table::Outgoing;
+use crate::table::{Outgoing, SeatChange};
 use crate::{GameEntry, Server};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -83,6 +83,10 @@ enum ClientMessage {
     Undo {
         version: u64,
     },
+    /// Hand one's seat to the stand-in bot.
+    Leave {},
+    /// Take one's seat back from the bot.
+    Back {},
 }
 
 fn error_message(error: &ApiError, reference: Option<Value>) -> Utf8Bytes {
@@ -199,11 +203,19 @@ impl Connection {
                     Err(e) => Step::Reply(error_message(&e, reference)),
                 }
             }
-            ClientMessage::Undo { version } => {
+            ClientMessage::Undo { .. } | ClientMessage::Leave {} | ClientMessage::Back {} => {
                 let result = match self.viewer {
                     None => Err(ApiError::HelloRequired),
                     Some(Viewer::Spectator) => Err(ApiError::SpectatorCannotAct),
-                    Some(Viewer::Seat(seat)) => self.entry.handle.undo(seat, version).await,
+                    Some(Viewer::Seat(seat)) => match message {
+                        ClientMessage::Undo { version } => {
+                            self.entry.handle.undo(seat, version).await
+                        }
+                        ClientMessage::Leave {} => {
+                            self.entry.handle.control(seat, SeatChange::Leave).await
+                        }
+                        _ => self.entry.handle.control(seat, SeatChange::Back).await,
+                    },
                 };
                 match result {
                     Ok(v) => Step::Reply(accepted_message(v, reference)),

@@ -319,7 +319,7 @@ async fn undo_takes_back_a_step_that_revealed_nothing_and_survives_a_restart() {
 }
 
 #[tokio::test]
-async fn over_websocket_undo_is_answered_like_an_action() {
+async fn over_websocket_undo_leave_and_back_are_answered_like_actions() {
     let server = server();
     let addr = serve(&server).await;
     let app = server.app();
@@ -340,6 +340,26 @@ async fn over_websocket_undo_is_answered_like_an_action() {
     let state = recv_type(&mut ws, "state").await;
     assert_eq!(state["version"], 2);
     assert_eq!(state["undo"], false);
+    ws.send(Message::text(json!({"type":"leave","ref":4}).to_string()))
+        .await
+        .unwrap();
+    assert_eq!(
+        recv(&mut ws).await,
+        json!({"type":"accepted","version":3,"ref":4})
+    );
+    assert_eq!(
+        recv_type(&mut ws, "state").await["seats"][0]["away"],
+        "left"
+    );
+    ws.send(Message::text(json!({"type":"back","ref":5}).to_string()))
+        .await
+        .unwrap();
+    // The stand-in may have played meanwhile: skip its states.
+    let back = recv_type(&mut ws, "accepted").await;
+    assert_eq!(
+        (back["type"].as_str(), back["ref"].as_u64()),
+        (Some("accepted"), Some(5))
+    );
     let (mut spectator, _) = connect(addr, &id, None).await;
     spectator
         .send(Message::text(
