@@ -217,9 +217,10 @@ pub struct ClockView {
 }
 
 impl Clocks {
-    /// The clocks of a game of `seats` seats created at `start_ms` whose first actor is
-    /// `actor`.
-    pub fn new(control: TimeControl, seats: usize, start_ms: i64, actor: Actor) -> Clocks {
+    /// The clocks of a game created at `start_ms` whose first actor is `actor`; `bots` says
+    /// which seats a bot plays (one entry per seat): no clock runs for them.
+    pub fn new(control: TimeControl, bots: &[bool], start_ms: i64, actor: Actor) -> Clocks {
+        let seats = bots.len();
         let bank = match control {
             TimeControl::Bank { seconds, .. } => seconds as i64 * 1000,
             _ => 0,
@@ -229,7 +230,7 @@ impl Clocks {
             bank_ms: vec![bank; seats],
             running: None,
         };
-        clocks.start(actor, start_ms, &vec![false; seats]);
+        clocks.start(actor, start_ms, bots);
         clocks
     }
 
@@ -242,9 +243,10 @@ impl Clocks {
         };
     }
 
-    /// Moves the clocks on after a record accepted at `at_ms`, by `mover` when it is a move of
+    /// Moves the clocks on after a record accepted at `at_ms`; `moved` when it is a move of
     /// the seat that was acting. `actor` is who acts now and `stood_in` says which seats a bot
-    /// plays now. A seat whose move continues keeps its running clock.
+    /// plays now (its own bot or a stand-in). A seat whose move continues keeps its running
+    /// clock.
     pub fn after(&mut self, at_ms: i64, moved: bool, actor: Actor, stood_in: &[bool]) {
         if let Some((s, since)) = self.running {
             if actor == Actor::Seat(s) && !stood_in[s.index()] {
@@ -356,7 +358,12 @@ mod tests {
 
     #[test]
     fn a_per_move_clock_restarts_on_each_turn_and_continues_within_one() {
-        let mut c = Clocks::new(TimeControl::PerMove { seconds: 10 }, 2, 1_000, A);
+        let mut c = Clocks::new(
+            TimeControl::PerMove { seconds: 10 },
+            &[false, false],
+            1_000,
+            A,
+        );
         assert_eq!(c.deadline(), Some((Seat(0), 11_000)));
         c.after(3_000, true, A, &[false, false]);
         assert_eq!(c.deadline(), Some((Seat(0), 11_000)), "same move goes on");
@@ -371,12 +378,20 @@ mod tests {
     }
 
     #[test]
+    fn no_clock_runs_for_a_bot_seat() {
+        let mut c = Clocks::new(TimeControl::PerMove { seconds: 5 }, &[true, false], 0, A);
+        assert_eq!(c.deadline(), None);
+        c.after(100, true, B, &[true, false]);
+        assert_eq!(c.deadline(), Some((Seat(1), 5_100)));
+    }
+
+    #[test]
     fn a_bank_runs_down_gains_its_increment_and_is_refilled_when_taken_back() {
         let control = TimeControl::Bank {
             seconds: 60,
             increment_seconds: 5,
         };
-        let mut c = Clocks::new(control, 2, 0, A);
+        let mut c = Clocks::new(control, &[false, false], 0, A);
         assert_eq!(c.deadline(), Some((Seat(0), 60_000)));
         c.after(20_000, true, B, &[false, false]);
         assert_eq!(c.view(0).bank_ms, vec![45_000, 60_000]);

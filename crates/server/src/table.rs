@@ -348,9 +348,10 @@ pub(crate) fn spawn<G: Game>(
         ));
     }
     let started = now_ms();
+    let bots: Vec<bool> = table.seats.iter().map(|s| s.bot.is_some()).collect();
     let clocks = Clocks::new(
         table.options.clock,
-        state.seats(),
+        &bots,
         table.created_at.saturating_mul(1000),
         state.actor(),
     );
@@ -667,8 +668,12 @@ impl<G: Game> Table<G> {
         (self.clocks.view(0).control != TimeControl::None).then(|| self.clocks.view(now_ms()))
     }
 
+    /// Which seats a bot plays now: its own, or the stand-in.
     fn stood_in(&self) -> Vec<bool> {
-        self.seats.iter().map(|s| s.away.is_some()).collect()
+        self.seats
+            .iter()
+            .map(|s| s.bot.is_some() || s.away.is_some())
+            .collect()
     }
 
     fn check_version(&self, seat: Seat, version: u64) -> Result<(), ApiError> {

@@ -672,3 +672,28 @@ async fn power_grid_buys_and_builds_are_undone_and_done_is_not() {
     }
     panic!("no buy and build within 500 actions: undone {undone:?}");
 }
+
+#[tokio::test]
+async fn no_clock_runs_while_a_bot_seat_thinks() {
+    let server = server_with(server::Config {
+        bot_delay: Duration::from_millis(1500),
+        ..config()
+    });
+    let app = server.app();
+    let (_, created) = create_with(
+        &app,
+        json!({"kind":"highcard","setup":{"players":2,"seed":2},
+               "seats":[{"type":"bot","bot":"random"},{"type":"human"}],
+               "options":{"clock":{"type":"per_move","seconds":1}}}),
+    )
+    .await;
+    let id = id(&created);
+    let (_, info) = get(&app, &format!("/api/games/{id}"), None).await;
+    assert_eq!(info["actor"]["seat"], 0);
+    assert_eq!(info["clock"]["running"], Value::Null, "{info}");
+    // The bot takes longer than the limit and still plays its own move.
+    let info = wait_for(&app, &id, |i| i["actor"]["seat"] == 1).await;
+    assert_eq!(info["seats"][0]["away"], Value::Null);
+    assert_eq!(info["version"], 1);
+    assert_eq!(info["clock"]["running"], 1);
+}
