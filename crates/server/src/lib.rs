@@ -18,6 +18,7 @@
 
 mod api;
 mod assets;
+pub mod catalog;
 mod error;
 mod games;
 mod kind;
