@@ -327,7 +327,8 @@ mod tests {
     fn engine_bots_pick_from_the_legal_list() {
         for entry in REGISTRY {
             let mut s = State::new(Setup::seeded(3, 9)).unwrap();
-            let mut bots: Vec<EngineBot> = (0..3).map(|i| EngineBot::new((entry.make)(i))).collect();
+            let mut bots: Vec<EngineBot> =
+                (0..3).map(|i| EngineBot::new((entry.make)(i))).collect();
             let mut legal = Vec::new();
             while Game::outcome(&s).is_none() {
                 let seat = s.current();

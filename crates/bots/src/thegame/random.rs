@@ -33,7 +33,8 @@ impl RandomBot {
     /// the order the draw reads them in).
     fn choose(&mut self, view: &View) -> Action {
         let plays = Pile::ALL.map(|pile| view.playable(pile));
-        let total = plays.iter().map(|set| set.len()).sum::<usize>() + usize::from(view.can_end_turn());
+        let total =
+            plays.iter().map(|set| set.len()).sum::<usize>() + usize::from(view.can_end_turn());
         if total == 0 {
             return Action::EndTurn;
         }

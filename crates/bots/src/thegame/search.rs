@@ -1074,7 +1074,10 @@ mod tests {
         let after = view_after(&view, &turn);
         assert_eq!((after.hand_sizes[0], after.played_this_turn), (4, 4));
         assert!(after.played.contains(card(21)) && !after.hand.contains(card(21)));
-        assert_eq!(signals_after(&view, &turn, &Heuristic::default()), [None; 4]);
+        assert_eq!(
+            signals_after(&view, &turn, &Heuristic::default()),
+            [None; 4]
+        );
         // Alone, nobody is told anything.
         let solo = position(
             0,
