@@ -26,23 +26,28 @@
 //!    appear, and they are samples.
 //! 4. **Playouts with common random numbers.** Each candidate turn is applied to the same
 //!    sampled states, followed by its signals and `end`, and the game is played out by the
-//!    [`Config::rollout`] policy in every seat (by default the heuristic's greedy variant). The
+//!    [`Config::rollout`] policy in every seat (by default the heuristic without its solo
+//!    lookahead, [`Heuristic::without_lookahead`]: at 2–5 players the heuristic itself). The
 //!    score of a playout is `-cards_left`, plus [`Config::win_bonus`] for a win. Candidates
 //!    are compared by successive halving: every round spends an equal share of the budget on
 //!    the survivors and keeps the better half. Comparing candidates on the same samples
 //!    cancels much of the luck of the deal.
 //! 5. **Signals.** After its plays the bot sends the signals the heuristic bot would send in
-//!    its place (the heuristic is asked, with further plays forbidden), so the whole team keeps
+//!    its place ([`Heuristic::signals`] on the view after the plays), so the whole team keeps
 //!    one convention: "don't play here" or "I have a good card" on piles where its cheapest
 //!    card costs little. The heuristic playouts of teammates react to them, so their effect is
 //!    part of each candidate's score. Signals carry no numbers.
 //!
 //! Decisions, each measured with `tabletop sim` on seeds 9,000,000 and up (the figures in the
 //! README come from other seeds):
-//! - Playouts by the greedy variant beat playouts by the full heuristic at equal time: the
-//!   greedy one is about fifteen times faster, and more samples matter more than a stronger
-//!   policy (one player: 20.7 % with 400 greedy playouts against 17.7 % with 60 heuristic
-//!   ones, at a similar cost).
+//! - Alone, playouts without the lookahead beat playouts with it at equal time: they are
+//!   about five to fifteen times faster, and more samples matter more than a stronger policy
+//!   (one player, measured with the former greedy bot: 20.7 % with 400 greedy playouts
+//!   against 17.7 % with 60 lookahead ones, at a similar cost).
+//! - Since issue #19 the advisor and the playouts are the registered heuristic (before: a
+//!   classic cost model of their own at 2–5 players). Over 10,000 deals at the standard
+//!   budget that left 2–3 players where they were and made 4–5 players 4.8 and 7.3 points
+//!   stronger (`docs/benchmarks.md`).
 //! - Four candidates: with more, noisy playouts pick a poor turn more often than they find a
 //!   better one (one player, 800 playouts: 19.0 % with 2 candidates, 23.8 % with 3, 26.8 %
 //!   with 4, 26.2 % with 6, 23.8 % with 8). The win bonus barely matters (0, 10 and 30 within
