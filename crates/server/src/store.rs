@@ -17,6 +17,8 @@
 //!   checkpoint is off. A checkpoint writes and fsyncs up to thousands of pages; done by the
 //!   writer it would hold up every acknowledgement queued behind it (the load bench's p99
 //!   latency doubled), while a passive checkpoint runs beside the writer and never blocks it.
+//!   Passive checkpoints alone never let the log start over under steady load, so the writer
+//!   finishes one itself when the log passes [`WAL_LIMIT_BYTES`] (module `wal`).
 //! - `(game_id, seq)` is the primary key of `actions`: a duplicated action cannot be written.
 //! - If a batch fails, its writes are retried one transaction each, so one bad write cannot fail
 //!   the writes of other games.
@@ -31,6 +33,10 @@ use std::sync::mpsc as std_mpsc;
 use std::sync::Mutex;
 use std::task::{Context, Poll};
 use tokio::sync::oneshot;
+
+mod wal;
+use wal::WalBound;
+pub use wal::{CHECKPOINT_EVERY, WAL_LIMIT_BYTES};
 
 /// At most this many writes go into one transaction.
 pub const MAX_BATCH: usize = 4096;
@@ -147,9 +153,6 @@ pub struct SqliteStore {
     _checkpointer: Option<std_mpsc::SyncSender<()>>,
 }
 
-/// How often the checkpoint thread copies the WAL back into the database file.
-pub const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
-
 const MIGRATIONS: &[&str] = &[
     // 1: games, seats, actions.
     "CREATE TABLE games (
@@ -180,17 +183,33 @@ impl SqliteStore {
     /// # Errors
     /// The file cannot be opened, or its schema is newer than this program's.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with_wal_limit(path, WAL_LIMIT_BYTES)
+    }
+
+    /// [`SqliteStore::open`] with the write-ahead log kept near `limit_bytes` instead of
+    /// [`WAL_LIMIT_BYTES`].
+    ///
+    /// # Errors
+    /// The file cannot be opened, or its schema is newer than this program's.
+    pub fn open_with_wal_limit(path: &Path, limit_bytes: u64) -> Result<SqliteStore, StoreError> {
         let conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
-        let mut store = SqliteStore::start(conn)?;
+        conn.pragma_update(None, "journal_size_limit", limit_bytes as i64)?;
+        let mut wal = path.as_os_str().to_owned();
+        wal.push("-wal");
+        let bound = WalBound {
+            wal: wal.into(),
+            limit_bytes,
+        };
+        let mut store = SqliteStore::start(conn, Some(bound))?;
         let checkpoints = Connection::open(path)?;
         checkpoints.busy_timeout(std::time::Duration::from_secs(5))?;
         let (stop, stopped) = std_mpsc::sync_channel::<()>(0);
         std::thread::Builder::new()
             .name("sqlite-checkpoint".into())
-            .spawn(move || checkpointer(&checkpoints, &stopped))
+            .spawn(move || wal::checkpointer(&checkpoints, &stopped))
             .map_err(|e| StoreError::Database(format!("cannot start checkpoint thread: {e}")))?;
         store._checkpointer = Some(stop);
         Ok(store)
@@ -201,17 +220,17 @@ impl SqliteStore {
     /// # Errors
     /// SQLite could not be initialised.
     pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
-        SqliteStore::start(Connection::open_in_memory()?)
+        SqliteStore::start(Connection::open_in_memory()?, None)
     }
 
-    fn start(mut conn: Connection) -> Result<SqliteStore, StoreError> {
+    fn start(mut conn: Connection, bound: Option<WalBound>) -> Result<SqliteStore, StoreError> {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         migrate(&mut conn)?;
         let (tx, rx) = std_mpsc::channel();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || writer(conn, rx))
+            .spawn(move || writer(conn, rx, bound.as_ref()))
             .map_err(|e| StoreError::Database(format!("cannot start writer thread: {e}")))?;
         Ok(SqliteStore {
             tx: Mutex::new(tx),
@@ -269,17 +288,7 @@ impl Store for SqliteStore {
     }
 }
 
-/// Runs a passive checkpoint every [`CHECKPOINT_EVERY`] until the store is dropped. A failed
-/// checkpoint is harmless (the WAL keeps the data) and is retried at the next tick.
-fn checkpointer(conn: &Connection, stopped: &std_mpsc::Receiver<()>) {
-    while let Err(std_mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY) {
-        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
-    }
-    // Leave the database file complete when the store closes.
-    let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
-}
-
-fn writer(mut conn: Connection, rx: std_mpsc::Receiver<Request>) {
+fn writer(mut conn: Connection, rx: std_mpsc::Receiver<Request>, bound: Option<&WalBound>) {
     let mut batch: Vec<(Write, oneshot::Sender<Result<(), StoreError>>)> = Vec::new();
     while let Ok(first) = rx.recv() {
         let mut next = Some(first);
@@ -296,6 +305,9 @@ fn writer(mut conn: Connection, rx: std_mpsc::Receiver<Request>) {
             }
         }
         flush(&mut conn, &mut batch);
+        if let Some(bound) = bound {
+            wal::catch_up(&conn, bound);
+        }
     }
 }
 
@@ -530,6 +542,48 @@ mod tests {
         drop(store);
         let store = SqliteStore::open(&path).unwrap();
         assert_eq!(store.load().unwrap()[0].actions.len(), 2000);
+    }
+
+    /// The regression of issue 14: under writes that never pause, passive checkpoints never
+    /// let the log start over, and it grew without end.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_wal_stays_near_its_limit_under_writes_that_never_pause() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let wal = dir.path().join("db.sqlite-wal");
+        let limit = 256 * 1024;
+        let store = SqliteStore::open_with_wal_limit(&path, limit).unwrap();
+        let games: Vec<String> = (0..64).map(|i| format!("g{i:02}")).collect();
+        for (i, g) in games.iter().enumerate() {
+            let mut stored = game(g);
+            stored.seats[0].token = Some(TokenHash([i as u8; 32]));
+            store.create_game(stored).await.unwrap();
+        }
+        let mut largest = 0;
+        let mut seq = 0;
+        let started = std::time::Instant::now();
+        while started.elapsed() < 30 * CHECKPOINT_EVERY {
+            seq += 1;
+            let commits: Vec<_> = games
+                .iter()
+                .map(|g| store.append_action(g, action(seq)))
+                .collect();
+            for c in commits {
+                c.await.unwrap();
+            }
+            largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+        }
+        // Every batch rewrites a few pages; unbounded, the log passes 8 MB within this time.
+        let written = seq * 2 * 4096;
+        assert!(written > 8 * limit, "only {seq} rounds were written");
+        assert!(
+            largest < 4 * limit,
+            "the log reached {largest} bytes with a limit of {limit}"
+        );
+        drop(store);
+        let store = SqliteStore::open(&path).unwrap();
+        let loaded = store.load().unwrap();
+        assert!(loaded.iter().all(|g| g.actions.len() == seq as usize));
     }
 
     #[tokio::test]
