@@ -8,7 +8,7 @@
 use crate::error::ApiError;
 use crate::store::{StoredGame, StoredSeat};
 use crate::token::{hash_token, new_game_id, new_token};
-use crate::{assets, limit, read, write, ws, GameEntry, Server};
+use crate::{assets, limit, write, ws, GameEntry, Server};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, State};
@@ -142,7 +142,11 @@ impl Server {
             None => Ok(Viewer::Spectator),
             Some(t) => match self.seat_of(t) {
                 Some((game, seat)) if game == id => Ok(Viewer::Seat(seat)),
-                _ => Err(ApiError::WrongToken),
+                Some(_) => Err(ApiError::WrongToken),
+                None => self
+                    .finished_seat(id, &hash_token(t))
+                    .map(Viewer::Seat)
+                    .ok_or(ApiError::WrongToken),
             },
         }
     }
@@ -300,10 +304,7 @@ async fn create(
         created_at,
         actions: Vec::new(),
     };
-    let ctx = crate::table::TableContext {
-        store: server.inner.store.clone(),
-        config: server.inner.config.clone(),
-    };
+    let ctx = server.table_context();
     let bots = stored.seats.iter().map(|s| s.bot.clone()).collect();
     // Queue the game's write before its task starts, so that a bot's first action is always
     // written after the game it belongs to (one writer, first in first out).
@@ -318,6 +319,7 @@ async fn create(
             handle,
             kind: kind.name(),
             seats: bots,
+            tokens: stored.seats.iter().map(|s| s.token).collect(),
             created_at,
         },
     );
@@ -373,7 +375,7 @@ async fn summary(
     State(server): State<Server>,
     GameId(id): GameId,
 ) -> Result<Json<GameInfo>, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let summary = entry.handle.summary().await?;
     Ok(Json(GameInfo {
         game: id,
@@ -406,7 +408,7 @@ async fn view(
     GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let viewer = server.viewer(&id, bearer(&headers)?)?;
     Ok(json_text(entry.handle.state(viewer).await?))
 }
@@ -416,7 +418,7 @@ async fn log(
     GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let viewer = server.viewer(&id, bearer(&headers)?)?;
     Ok(json_text(entry.handle.log(viewer).await?))
 }
@@ -464,7 +466,7 @@ async fn act(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let token = bearer(&headers)?.ok_or(ApiError::MissingToken)?;
     let viewer = server.viewer(&id, Some(token))?;
     let request: ActionRequest = parse(body, server.config().max_message_bytes)?;
@@ -509,17 +511,32 @@ async fn player_games(
         )));
     }
     let mut found = Vec::new();
-    let mut unknown = 0;
+    let mut not_live = Vec::new();
     for t in &request.tokens {
         match server.seat_of(t) {
             Some(hit) if !found.contains(&hit) => found.push(hit),
             Some(_) => {}
-            None => unknown += 1,
+            None => not_live.push(hash_token(t)),
+        }
+    }
+    // Tokens of finished games are not kept in memory: look them up in the store.
+    let asked = not_live.len();
+    let stored = server
+        .inner
+        .store
+        .find_seats(not_live)
+        .await
+        .map_err(|e| ApiError::Storage(e.to_string()))?;
+    let unknown = asked - stored.len();
+    for (_, game, seat) in stored {
+        let hit = (game, Seat(seat));
+        if !found.contains(&hit) {
+            found.push(hit);
         }
     }
     let mut games = Vec::new();
     for (id, seat) in found {
-        let Some(entry) = read(&server.inner.games).get(&id).cloned() else {
+        let Ok(entry) = server.game(&id).await else {
             continue;
         };
         let summary = entry.handle.summary().await?;

@@ -1,8 +1,9 @@
 //! The Tabletop game server: HTTP and WebSocket API, durable games, bots in seats.
 //!
 //! The server is written once over [`engine::Game`]; a [`Registry`] says which game kinds it
-//! offers. [`Server::start`] loads every stored game from a [`Store`], replays it and resumes it
-//! (bots included); [`Server::app`] is the whole HTTP surface as an axum `Router`, testable
+//! offers. [`Server::start`] loads every unfinished game from a [`Store`], replays it and resumes
+//! it (bots included); finished games stay on disk until asked for (module `finished`);
+//! [`Server::app`] is the whole HTTP surface as an axum `Router`, testable
 //! without a socket. The protocol is documented in `docs/api.md`.
 //!
 //! Decisions:
@@ -16,6 +17,7 @@
 mod api;
 mod assets;
 mod error;
+mod finished;
 mod games;
 mod kind;
 mod limit;
@@ -26,6 +28,7 @@ mod token;
 mod ws;
 
 pub use error::{ApiError, ErrorBody};
+pub use finished::FINISHED_CACHE;
 pub use games::standard_registry;
 pub use kind::{Bots, MakeBot, RandomBot, Registry};
 pub use limit::ConnectionLimit;
@@ -127,6 +130,10 @@ struct Inner {
     games: RwLock<HashMap<String, GameEntry>>,
     tokens: RwLock<HashMap<TokenHash, (String, Seat)>>,
     skipped: Vec<(String, String)>,
+    /// Recently finished games (module `finished`).
+    finished: RwLock<finished::FinishedGames>,
+    /// Where a game's task reports that it has finished.
+    finished_tx: tokio::sync::mpsc::UnboundedSender<String>,
 }
 
 #[derive(Clone)]
@@ -135,12 +142,14 @@ struct GameEntry {
     kind: &'static str,
     /// The bot of each seat, `None` for a human seat.
     seats: Vec<Option<String>>,
+    /// The hash of each seat's token, `None` for a bot seat.
+    tokens: Arc<[Option<TokenHash>]>,
     created_at: i64,
 }
 
 impl Server {
-    /// Loads every stored game, replays it and starts its task. Must be called inside a Tokio
-    /// runtime. A stored game that cannot be resumed (unknown kind or bot, or actions the rules
+    /// Loads every unfinished stored game, replays it and starts its task. Must be called
+    /// inside a Tokio runtime. A stored game that cannot be resumed (unknown kind or bot, or actions the rules
     /// now refuse) is left in the store untouched, logged, and listed by [`Server::skipped`].
     ///
     /// # Errors
@@ -151,10 +160,12 @@ impl Server {
         store: Arc<dyn Store>,
     ) -> Result<Server, StartError> {
         let config = Arc::new(config);
-        let stored = store.load()?;
+        let stored = store.load_unfinished()?;
+        let (finished_tx, finished_rx) = tokio::sync::mpsc::unbounded_channel();
         let ctx = TableContext {
             store: store.clone(),
             config: config.clone(),
+            finished: Some(finished_tx.clone()),
         };
         let mut games = HashMap::new();
         let mut tokens = HashMap::new();
@@ -178,6 +189,7 @@ impl Server {
                             handle,
                             kind,
                             seats,
+                            tokens: g.seats.iter().map(|s| s.token).collect(),
                             created_at: g.created_at,
                         },
                     );
@@ -189,7 +201,7 @@ impl Server {
             }
         }
         tracing::info!("resumed {} games", games.len());
-        Ok(Server {
+        let server = Server {
             inner: Arc::new(Inner {
                 config,
                 registry,
@@ -197,8 +209,21 @@ impl Server {
                 games: RwLock::new(games),
                 tokens: RwLock::new(tokens),
                 skipped,
+                finished: RwLock::default(),
+                finished_tx,
             }),
-        })
+        };
+        tokio::spawn(finished::retire(Arc::downgrade(&server.inner), finished_rx));
+        Ok(server)
+    }
+
+    /// What a new game's task needs.
+    pub(crate) fn table_context(&self) -> TableContext {
+        TableContext {
+            store: self.inner.store.clone(),
+            config: self.inner.config.clone(),
+            finished: Some(self.inner.finished_tx.clone()),
+        }
     }
 
     /// The whole HTTP and WebSocket API, plus the embedded web assets.
@@ -270,7 +295,7 @@ impl Server {
         &self.inner.config
     }
 
-    /// How many games are live.
+    /// How many games are live (finished games are not: see [`Server::finished_loaded`]).
     pub fn game_count(&self) -> usize {
         read(&self.inner.games).len()
     }
@@ -278,13 +303,6 @@ impl Server {
     /// Stored games that could not be resumed at start, with the reason.
     pub fn skipped(&self) -> &[(String, String)] {
         &self.inner.skipped
-    }
-
-    fn game(&self, id: &str) -> Result<GameEntry, ApiError> {
-        read(&self.inner.games)
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ApiError::UnknownGame(id.to_owned()))
     }
 
     /// The game and seat a token belongs to.

@@ -42,7 +42,7 @@ pub(crate) async fn upgrade(
     slot: Option<axum::Extension<crate::ConnectionSlot>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
-    let entry = match server.game(&id) {
+    let entry = match server.game(&id).await {
         Ok(e) => e,
         Err(e) => return e.into_response(),
     };
