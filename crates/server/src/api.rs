@@ -59,7 +59,7 @@ pub(crate) fn router(server: Server) -> Router {
         .layer(DefaultBodyLimit::max(max))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
-            limit::limit_connection,
+            limit::limit_client,
         ))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
@@ -313,17 +313,14 @@ async fn create(
     if let Err(e) = written.await {
         return Err(ApiError::Storage(e.to_string()));
     }
-    write(&server.inner.games).insert(
-        id.clone(),
-        GameEntry {
-            handle,
-            kind: kind.name(),
-            seats: bots,
-            tokens: stored.seats.iter().map(|s| s.token).collect(),
-            created_at,
-        },
-    );
-    {
+    let entry = GameEntry {
+        handle,
+        kind: kind.name(),
+        seats: bots,
+        tokens: stored.seats.iter().map(|s| s.token).collect(),
+        created_at,
+    };
+    if server.add_live(id.clone(), entry) {
         let mut map = write(&server.inner.tokens);
         for (hash, seat) in tokens {
             map.insert(hash, (id.clone(), seat));

@@ -22,7 +22,7 @@ use crate::error::ApiError;
 use crate::token::TokenHash;
 use crate::{read, write, GameEntry, Inner, Server};
 use engine::Seat;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Weak;
 use tokio::sync::mpsc;
 
@@ -34,6 +34,9 @@ pub const FINISHED_CACHE: usize = 256;
 pub(crate) struct FinishedGames {
     games: HashMap<String, GameEntry>,
     order: VecDeque<String>,
+    /// Games whose task finished before their creation put them in the live map (bots alone
+    /// can play a short game before the creating request is answered).
+    early: HashSet<String>,
 }
 
 impl FinishedGames {
@@ -99,6 +102,19 @@ impl Server {
         Ok(write(&self.inner.finished).insert(id.to_owned(), entry))
     }
 
+    /// Adds a new game to the live map; answers `false` (and caches it as finished instead) if
+    /// its task has already reported it over.
+    pub(crate) fn add_live(&self, id: String, entry: GameEntry) -> bool {
+        // Lock order everywhere: finished, then games.
+        let mut finished = write(&self.inner.finished);
+        if finished.early.remove(&id) {
+            finished.insert(id, entry);
+            return false;
+        }
+        write(&self.inner.games).insert(id, entry);
+        true
+    }
+
     /// The seat of `token` in the finished game `id`, if that game is loaded.
     pub(crate) fn finished_seat(&self, id: &str, token: &TokenHash) -> Option<Seat> {
         let finished = read(&self.inner.finished);
@@ -123,12 +139,15 @@ pub(crate) async fn retire(server: Weak<Inner>, mut finished: mpsc::UnboundedRec
         let Some(inner) = server.upgrade() else {
             return;
         };
-        let Some(entry) = read(&inner.games).get(&id).cloned() else {
-            continue;
+        let entry = {
+            let mut finished = write(&inner.finished);
+            let Some(entry) = write(&inner.games).remove(&id) else {
+                finished.early.insert(id);
+                continue;
+            };
+            finished.insert(id, entry.clone());
+            entry
         };
-        // Into the cache before out of the live map, so that the game is always found.
-        write(&inner.finished).insert(id.clone(), entry.clone());
-        write(&inner.games).remove(&id);
         let mut tokens = write(&inner.tokens);
         for t in entry.tokens.iter().flatten() {
             tokens.remove(t);

@@ -11,8 +11,8 @@
 //! - Games are event-sourced (setup + accepted actions) and an action is acknowledged only after
 //!   its write is committed (module `store`, group commit on a writer thread).
 //! - Seats are identified by 128-bit tokens, kept only as SHA-256 hashes (module `token`).
-//! - Requests are bounded in size ([`Config::max_message_bytes`]) and rate-limited per
-//!   connection (module `limit`).
+//! - Requests are bounded in size ([`Config::max_message_bytes`]) and rate-limited per client
+//!   address, across all of its connections (module `limit`).
 
 mod api;
 mod assets;
@@ -31,7 +31,7 @@ pub use error::{ApiError, ErrorBody};
 pub use finished::FINISHED_CACHE;
 pub use games::standard_registry;
 pub use kind::{Bots, MakeBot, RandomBot, Registry};
-pub use limit::ConnectionLimit;
+pub use limit::Peer;
 pub use store::{SqliteStore, Store, StoreError};
 pub use table::Summary;
 
@@ -73,10 +73,14 @@ pub struct Config {
     pub bot_delay: Duration,
     /// The largest HTTP body or WebSocket message accepted, in bytes.
     pub max_message_bytes: usize,
-    /// Requests (HTTP) or messages (WebSocket) allowed per second on one connection, sustained.
+    /// Requests (HTTP) and messages (WebSocket) allowed per second from one client address,
+    /// all its connections together, sustained; 0 turns the limits off.
     pub rate_per_second: u32,
-    /// How many requests or messages one connection may send at once before the rate applies.
+    /// How many requests or messages one address may send at once before the rate applies.
     pub rate_burst: u32,
+    /// Take the client's address from the last entry of `X-Forwarded-For` (set it only behind
+    /// a reverse proxy that appends it; otherwise clients could choose their own address).
+    pub trust_forwarded_for: bool,
     /// How many state messages may wait for one slow WebSocket client before it is dropped.
     pub watcher_queue: usize,
     /// The address people open, e.g. `http://127.0.0.1:8080`; join links are made absolute with
@@ -97,8 +101,9 @@ impl Default for Config {
         Config {
             bot_delay: Duration::from_millis(700),
             max_message_bytes: 64 * 1024,
-            rate_per_second: 20,
-            rate_burst: 60,
+            rate_per_second: 40,
+            rate_burst: 120,
+            trust_forwarded_for: false,
             watcher_queue: 64,
             public_url: None,
             max_connections: 8192,
@@ -134,6 +139,8 @@ struct Inner {
     finished: RwLock<finished::FinishedGames>,
     /// Where a game's task reports that it has finished.
     finished_tx: tokio::sync::mpsc::UnboundedSender<String>,
+    /// Every client address's request budget.
+    limits: limit::AddressLimits,
 }
 
 #[derive(Clone)]
@@ -201,6 +208,7 @@ impl Server {
             }
         }
         tracing::info!("resumed {} games", games.len());
+        let limits = limit::AddressLimits::new(config.rate_per_second, config.rate_burst);
         let server = Server {
             inner: Arc::new(Inner {
                 config,
@@ -211,9 +219,20 @@ impl Server {
                 skipped,
                 finished: RwLock::default(),
                 finished_tx,
+                limits,
             }),
         };
         tokio::spawn(finished::retire(Arc::downgrade(&server.inner), finished_rx));
+        let inner = Arc::downgrade(&server.inner);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(limit::FORGET_IDLE_EVERY);
+            every.tick().await;
+            loop {
+                every.tick().await;
+                let Some(inner) = inner.upgrade() else { return };
+                inner.limits.forget_idle();
+            }
+        });
         Ok(server)
     }
 
@@ -233,7 +252,7 @@ impl Server {
 
     /// Serves [`Server::app`] on `listener` until the returned future is dropped.
     ///
-    /// Each connection gets its own request budget ([`ConnectionLimit`]), at most
+    /// Every request carries its connection's [`Peer`] (its budget is its address's), at most
     /// [`Config::max_connections`] are served at once (a WebSocket holds its slot until it
     /// closes), and one that is slow to send its headers ([`Config::header_timeout`]) or a
     /// request ([`Config::request_timeout`]) is dropped: a client that opens connections and
@@ -263,7 +282,7 @@ impl Server {
             let slot = ConnectionSlot {
                 _permit: Arc::new(slot),
             };
-            let limit = axum::extract::ConnectInfo(ConnectionLimit::new(remote));
+            let limit = axum::extract::ConnectInfo(Peer::new(remote));
             let app = app.clone();
             let per_connection = slot.clone();
             let service = hyper::service::service_fn(

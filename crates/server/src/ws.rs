@@ -10,14 +10,15 @@
 //! - The frame limit is four times [`Config::max_message_bytes`](crate::Config); a message over
 //!   the configured size but under the frame limit gets a `payload_too_large` error and the
 //!   connection stays open. Anything larger closes the connection.
-//! - Each connection has its own token bucket; a message over the rate is answered with
+//! - Every message draws from its client address's budget, shared with that address's other
+//!   connections and HTTP requests (module `limit`); a message over the rate is answered with
 //!   `rate_limited` and otherwise ignored.
 //! - The client has 30 seconds to say hello.
 //! - The read buffer is 8 KiB (see [`READ_BUFFER`]); larger messages still arrive whole.
 
 use crate::api::{submit, ActionRequest, GameId};
 use crate::error::ApiError;
-use crate::limit::Bucket;
+use crate::limit::Client;
 use crate::table::Outgoing;
 use crate::{GameEntry, Server};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -40,6 +41,7 @@ pub(crate) async fn upgrade(
     State(server): State<Server>,
     GameId(id): GameId,
     slot: Option<axum::Extension<crate::ConnectionSlot>>,
+    client: Option<axum::Extension<Client>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
     let entry = match server.game(&id).await {
@@ -58,7 +60,7 @@ pub(crate) async fn upgrade(
         .on_upgrade(move |socket| async move {
             // The socket keeps its connection's slot (see `Server::serve`) until it closes.
             let _slot = slot;
-            connection(server, id, entry, socket).await;
+            connection(server, id, entry, client.map(|c| c.0), socket).await;
         })
 }
 
@@ -127,7 +129,7 @@ struct Connection {
     server: Server,
     id: String,
     entry: GameEntry,
-    bucket: Bucket,
+    client: Option<Client>,
     viewer: Option<Viewer>,
 }
 
@@ -139,15 +141,10 @@ enum Step {
 impl Connection {
     async fn on_text(&mut self, text: &str) -> Step {
         let config = self.server.config();
-        let (rate, burst) = (config.rate_per_second, config.rate_burst);
-        if !self.bucket.take(rate, burst) {
-            return Step::Reply(error_message(
-                &ApiError::RateLimited {
-                    per_second: rate,
-                    burst,
-                },
-                None,
-            ));
+        if let Some(client) = self.client {
+            if let Err(e) = self.server.inner.limits.check(client) {
+                return Step::Reply(error_message(&e, None));
+            }
         }
         let (message, reference) = match read_message(text, config.max_message_bytes) {
             Ok(m) => m,
@@ -192,14 +189,19 @@ impl Connection {
     }
 }
 
-async fn connection(server: Server, id: String, entry: GameEntry, socket: WebSocket) {
-    let burst = server.config().rate_burst;
+async fn connection(
+    server: Server,
+    id: String,
+    entry: GameEntry,
+    client: Option<Client>,
+    socket: WebSocket,
+) {
     let (mut sink, mut stream) = socket.split();
     let mut conn = Connection {
         server,
         id,
         entry,
-        bucket: Bucket::new(burst),
+        client,
         viewer: None,
     };
 
