@@ -282,13 +282,13 @@ impl Server {
             let slot = ConnectionSlot {
                 _permit: Arc::new(slot),
             };
-            let limit = axum::extract::ConnectInfo(Peer::new(remote));
+            let peer = axum::extract::ConnectInfo(Peer::new(remote));
             let app = app.clone();
             let per_connection = slot.clone();
             let service = hyper::service::service_fn(
                 move |request: hyper::Request<hyper::body::Incoming>| {
                     let mut request = request.map(axum::body::Body::new);
-                    request.extensions_mut().insert(limit.clone());
+                    request.extensions_mut().insert(peer);
                     request.extensions_mut().insert(per_connection.clone());
                     tower::ServiceExt::oneshot(app.clone(), request)
                 },
