@@ -16,6 +16,7 @@
 
 mod api;
 mod assets;
+pub mod catalog;
 mod error;
 mod finished;
 mod games;
