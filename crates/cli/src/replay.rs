@@ -5,6 +5,9 @@
 //!   setup names a `map` is Power Grid's (records from before The Game could be replayed have
 //!   no `game`), any other The Game's; the error then says which game it was read as.
 //! - A byte-order mark at the start of the file (some Windows editors write one) is skipped.
+//! - The server's records (`GET /api/games/{id}/record`) are read as they are: their `id`,
+//!   `complete`, `seats` and `outcome` fields are accepted and not needed to replay. A record
+//!   of a game still running has no seed and cannot be replayed; its error says so.
 //! - The Game's record: `{"game": "thegame", "setup": {...}, "actions": [...]}`, each action its
 //!   JSON object, its text form (`"play 35 up1"`, `"end"`, `"signal down2 good_card"`), or
 //!   either wrapped as `{"seat": N, "action": ...}`. A wrapped action is played as seat `N`,
@@ -45,6 +48,13 @@ pub fn replay(args: &ReplayArgs) -> Result<()> {
             args.file.display()
         );
     }
+    if record.get("complete") == Some(&serde_json::Value::Bool(false)) {
+        bail!(
+            "{} is the record of a game still running, as one player sees it: it has no seed \
+             and cannot be replayed until the game is over",
+            args.file.display()
+        );
+    }
     let game = match record.get("game") {
         Some(serde_json::Value::String(game)) => game.clone(),
         Some(other) => bail!("\"game\" must be \"powergrid\" or \"thegame\", not {other}"),
@@ -69,6 +79,15 @@ pub(crate) struct Record<S, A> {
     /// Read by [`replay`] to pick the game, before this shape is.
     #[serde(default, rename = "game")]
     _game: Option<String>,
+    /// The server's fields, read over (see the module docs).
+    #[serde(default, rename = "id")]
+    _id: Option<serde_json::Value>,
+    #[serde(default, rename = "complete")]
+    _complete: Option<serde_json::Value>,
+    #[serde(default, rename = "seats")]
+    _seats: Option<serde_json::Value>,
+    #[serde(default, rename = "outcome")]
+    _outcome: Option<serde_json::Value>,
     pub(crate) setup: S,
     pub(crate) actions: Vec<RecordedAction<A>>,
 }

@@ -14,11 +14,15 @@
 //! - Tokens of finished games leave the in-memory token map (which would otherwise grow with
 //!   every seat ever played): a seat of a cached game is found from the game's own token hashes,
 //!   and the games list looks unknown tokens up in the store.
+//! - A finished game loaded on demand carries what a live one does: names and records (from
+//!   its stored rows), options, and its rematch, looked up by `rematch_of` in the store since
+//!   the rematch's own entry may not be loaded (start-up links only the games it loads).
 //! - Only games marked finished are loaded on demand, so a game can never have two live tasks.
 //!   A game finished before the mark existed (an older database, or a crash between the last
 //!   action and the mark) is resumed at start-up, found over, and marked then.
 
 use crate::error::ApiError;
+use crate::seats::PlayOptions;
 use crate::token::TokenHash;
 use crate::{read, write, GameEntry, Inner, Server};
 use engine::Seat;
@@ -78,7 +82,7 @@ impl Server {
         if let Some(entry) = read(&self.inner.finished).get(id) {
             return Ok(entry.clone());
         }
-        let stored = self
+        let (stored, rematch) = self
             .inner
             .store
             .load_finished(id)
@@ -92,13 +96,16 @@ impl Server {
             tracing::error!(game = %id, "cannot load a finished game: {why}");
             ApiError::Storage(format!("the finished game {id} cannot be replayed: {why}"))
         })?;
-        let entry = GameEntry {
+        let entry = GameEntry::new(
             handle,
-            kind: kind.name(),
-            seats: stored.seats.iter().map(|s| s.bot.clone()).collect(),
-            tokens: stored.seats.iter().map(|s| s.token).collect(),
-            created_at: stored.created_at,
-        };
+            kind.name(),
+            stored.seats.iter().map(|s| s.bot.clone()).collect(),
+            stored.seats.iter().map(|s| s.token).collect(),
+            stored.created_at,
+            stored.creator,
+            PlayOptions::parse(&stored.options).unwrap_or_default(),
+        );
+        entry.rematch.send_replace(rematch);
         Ok(write(&self.inner.finished).insert(id.to_owned(), entry))
     }
 

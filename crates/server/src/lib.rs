@@ -13,6 +13,9 @@
 //! - Seats are identified by 128-bit tokens, kept only as SHA-256 hashes (module `token`).
 //! - Requests are bounded in size ([`Config::max_message_bytes`]) and rate-limited per client
 //!   address, across all of its connections (module `limit`).
+//! - Playing with friends (names, clocks, stand-in bots, undo: module `seats`; rematches:
+//!   module `rematch`) is built from the same pieces: records in the game's stream, and
+//!   secrets kept only as hashes.
 
 mod api;
 mod assets;
@@ -23,6 +26,8 @@ mod games;
 mod kind;
 mod limit;
 pub mod loadgen;
+mod rematch;
+pub mod seats;
 pub mod store;
 mod table;
 mod token;
@@ -31,10 +36,10 @@ mod ws;
 pub use error::{ApiError, ErrorBody};
 pub use finished::FINISHED_CACHE;
 pub use games::standard_registry;
-pub use kind::{Bots, MakeBot, RandomBot, Registry};
+pub use kind::{Bots, MakeBot, PlayRules, RandomBot, Registry};
 pub use limit::Peer;
 pub use store::{SqliteStore, Store, StoreError};
-pub use table::Summary;
+pub use table::{SeatSummary, Summary};
 
 use engine::Seat;
 use std::collections::HashMap;
@@ -142,6 +147,8 @@ struct Inner {
     finished_tx: tokio::sync::mpsc::UnboundedSender<String>,
     /// Every client address's request budget.
     limits: limit::AddressLimits,
+    /// Held while a rematch is made, so that two players asking at once get one game.
+    rematching: tokio::sync::Mutex<()>,
 }
 
 #[derive(Clone)]
@@ -153,6 +160,35 @@ struct GameEntry {
     /// The hash of each seat's token, `None` for a bot seat.
     tokens: Arc<[Option<TokenHash>]>,
     created_at: i64,
+    /// The hash of the creator's token.
+    creator: Option<TokenHash>,
+    /// How it is played besides its rules.
+    options: seats::PlayOptions,
+    /// The id of this game's rematch, once there is one; connections watch it.
+    rematch: Arc<tokio::sync::watch::Sender<Option<String>>>,
+}
+
+impl GameEntry {
+    fn new(
+        handle: GameHandle,
+        kind: &'static str,
+        seats: Vec<Option<String>>,
+        tokens: Arc<[Option<TokenHash>]>,
+        created_at: i64,
+        creator: Option<TokenHash>,
+        options: seats::PlayOptions,
+    ) -> GameEntry {
+        GameEntry {
+            handle,
+            kind,
+            seats,
+            tokens,
+            created_at,
+            creator,
+            options,
+            rematch: Arc::new(tokio::sync::watch::channel(None).0),
+        }
+    }
 }
 
 impl Server {
@@ -178,6 +214,7 @@ impl Server {
         let mut games = HashMap::new();
         let mut tokens = HashMap::new();
         let mut skipped = Vec::new();
+        let mut rematches = Vec::new();
         for g in stored {
             let resumed = registry
                 .get(&g.kind)
@@ -191,21 +228,33 @@ impl Server {
                         }
                     }
                     let seats = g.seats.iter().map(|s| s.bot.clone()).collect();
+                    if let Some(old) = &g.rematch_of {
+                        rematches.push((old.clone(), g.id.clone()));
+                    }
                     games.insert(
                         g.id.clone(),
-                        GameEntry {
+                        GameEntry::new(
                             handle,
                             kind,
                             seats,
-                            tokens: g.seats.iter().map(|s| s.token).collect(),
-                            created_at: g.created_at,
-                        },
+                            g.seats.iter().map(|s| s.token).collect(),
+                            g.created_at,
+                            g.creator,
+                            seats::PlayOptions::parse(&g.options).unwrap_or_default(),
+                        ),
                     );
                 }
                 Err(why) => {
                     tracing::error!(game = %g.id, "cannot resume: {why}");
                     skipped.push((g.id, why));
                 }
+            }
+        }
+        // Only the rematches of games loaded here; a finished game loaded later reads its
+        // rematch from the store with it (module `finished`).
+        for (old, new) in rematches {
+            if let Some(entry) = games.get(&old) {
+                entry.rematch.send_replace(Some(new));
             }
         }
         tracing::info!("resumed {} games", games.len());
@@ -221,6 +270,7 @@ impl Server {
                 finished: RwLock::default(),
                 finished_tx,
                 limits,
+                rematching: tokio::sync::Mutex::new(()),
             }),
         };
         tokio::spawn(finished::retire(Arc::downgrade(&server.inner), finished_rx));
