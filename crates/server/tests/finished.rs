@@ -158,3 +158,64 @@ async fn finished_games_in_memory_stay_within_the_cache() {
     }
     assert_eq!(server.finished_loaded(), FINISHED_CACHE);
 }
+
+/// A finished game read back from the store after a restart carries its names, options and
+/// rematch (the rematch is linked from the store, not from the games loaded at start-up), and a
+/// second rematch call joins the same rematch.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_read_back_keeps_its_names_options_and_rematch() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db.sqlite3");
+    let first = Server::start(
+        config(),
+        registry(),
+        Arc::new(SqliteStore::open(&path).unwrap()),
+    )
+    .unwrap();
+    let app = first.app();
+    let body = json!({"kind":"highcard","setup":{"players":2,"seed":7},
+        "seats":[{"type":"human","name":"Ann"},{"type":"bot","bot":"random"}],
+        "options":{"clock":{"type":"days","days":2}}});
+    let (status, created) = call(&app, "POST", "/api/games", None, Some(&body.to_string())).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = id(&created);
+    let token = token(&created, 0);
+    play_to_the_end(&app, &id, &token).await;
+    let rematch = format!("/api/games/{id}/rematch");
+    let (status, mine) = call(&app, "POST", &rematch, Some(&token), Some("{}")).await;
+    assert_eq!(status, StatusCode::OK, "{mine}");
+    let new = mine["game"].as_str().unwrap().to_owned();
+    let (_, before) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    let (_, record) = call(&app, "GET", &format!("/api/games/{id}/record"), None, None).await;
+    drop(app);
+    drop(first);
+
+    let second = Server::start(
+        config(),
+        registry(),
+        Arc::new(SqliteStore::open(&path).unwrap()),
+    )
+    .unwrap();
+    assert_eq!(second.game_count(), 1, "only the rematch is resumed");
+    let app = second.app();
+    let (status, info) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(status, StatusCode::OK, "{info}");
+    assert_eq!(info["rematch"], new.as_str());
+    assert_eq!(info["seats"][0]["name"], "Ann");
+    assert_eq!(info["options"], before["options"]);
+    assert_eq!(
+        info["clock"]["running"],
+        Value::Null,
+        "no clock runs: {info}"
+    );
+    let without_now = |mut v: Value| {
+        v["clock"]["now_ms"] = Value::Null;
+        v
+    };
+    assert_eq!(without_now(info), without_now(before));
+    let (_, again) = call(&app, "GET", &format!("/api/games/{id}/record"), None, None).await;
+    assert_eq!(again, record);
+    let (status, joined) = call(&app, "POST", &rematch, Some(&token), Some("{}")).await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    assert_eq!(joined, mine, "the same rematch, the same seat and token");
+}
