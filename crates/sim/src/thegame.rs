@@ -1,0 +1,456 @@
+//! The Game: runs of one bot in every seat, over seeded deals or given ones.
+//!
+//! Decisions:
+//! - Game `i` is the deal of seed `S + i` (or line `i` of a deals file); each seat's bot is
+//!   reseeded per game with [`bot_seed`](crate::bot_seed)`(S, i, seat)`. The Game is
+//!   cooperative: a game is one result, the team's (its win, `cards_left`, and `under_10`: 1
+//!   when fewer than ten cards are left), so `wins` counts games won.
+//! - Unlogged games run on [`bots::thegame::play_out`], the fast path where bots play whole
+//!   turns on the game. A logged game asks the same bots for planned turns (or single actions)
+//!   and applies them one by one, which is what lets it write them down; a bot's planned turn is
+//!   by contract what it would play on the fast path, and a test holds the two paths to the same
+//!   outcome for every bot.
+//! - The log's setup is the explicit deal (every hand and the draw pile's order), with the seed
+//!   it was shuffled from kept for reference.
+
+use crate::{
+    bot_seed, known, Contest, Played, Record, SeatError, SeatResult, SeatedAction, SimError,
+};
+use bots::thegame::{
+    find, play_out, Budget, Config, PlayError, Player, Search, MAX_ACTIONS, REGISTRY,
+};
+use engine::Seat;
+use thegame::{Action, DealRecord, Outcome, Setup, State};
+
+/// The bot for one seat, from its spec: a registered bot's name. `budget` sets the search bot's
+/// thinking per decision; it is refused for any other bot rather than ignored.
+///
+/// # Errors
+/// An unknown name (the error lists the known ones), or a budget for a bot that does not search.
+pub fn seat(spec: &str, seed: u64, budget: Option<Budget>) -> Result<Box<dyn Player>, SeatError> {
+    let entry = find(spec).map_err(|e| SeatError::Unknown {
+        game: "thegame",
+        name: e.name,
+        known: known(REGISTRY.iter().map(|b| b.name)),
+    })?;
+    match budget {
+        None => Ok((entry.make)(seed)),
+        Some(budget) if entry.name == "search" => Ok(Box::new(Search::with_config(
+            seed,
+            Config {
+                budget,
+                ..Config::default()
+            },
+        ))),
+        Some(_) => Err(SeatError::BudgetNotApplicable {
+            bot: entry.name.to_owned(),
+        }),
+    }
+}
+
+/// The budget the search bot uses for `players` with `budget` asked for (the standard one when
+/// none is), as reports show it; `None` for bots that do not search.
+pub fn budget_label(bot: &str, budget: Option<Budget>, players: u8) -> Option<String> {
+    (bot == "search").then(|| {
+        budget
+            .unwrap_or(Config::default().budget)
+            .for_players(players)
+            .to_string()
+    })
+}
+
+/// Where the deals of a run come from.
+#[derive(Clone, Debug)]
+pub enum Deals {
+    /// Game `i` is the deal of seed `seed + i`.
+    Seeded {
+        /// Players per game, 1 to 5.
+        players: u8,
+        /// The first game's seed.
+        seed: u64,
+    },
+    /// Game `i` is deal `i` of the list (all for the same number of players).
+    Given(Vec<DealRecord>),
+}
+
+/// A run of The Game with one bot in every seat.
+pub struct Run {
+    bot: String,
+    budget: Option<Budget>,
+    players: u8,
+    seed: u64,
+    deals: Deals,
+}
+
+impl Run {
+    /// A run of `bot` (a seat spec, see [`seat`]) on `deals`, its bots seeded from `seed`.
+    ///
+    /// # Errors
+    /// A bad seat spec or budget, a player count outside 1 to 5, an empty deal list or one that
+    /// mixes player counts.
+    pub fn new(
+        bot: &str,
+        budget: Option<Budget>,
+        deals: Deals,
+        seed: u64,
+    ) -> Result<Run, SimError> {
+        seat(bot, 0, budget)?;
+        let players = match &deals {
+            Deals::Seeded { players, .. } => *players,
+            Deals::Given(list) => {
+                let first = list.first().ok_or(SimError::NoGames)?.hands.len();
+                if let Some(i) = list.iter().position(|d| d.hands.len() != first) {
+                    return Err(SimError::Game {
+                        game: i as u64,
+                        reason: format!(
+                            "deals {} hands, the first deal {first}: one player count per run",
+                            list[i].hands.len()
+                        ),
+                    });
+                }
+                u8::try_from(first).unwrap_or(u8::MAX)
+            }
+        };
+        if !(1..=thegame::MAX_PLAYERS as u8).contains(&players) {
+            return Err(SimError::Players {
+                game: "The Game",
+                players,
+                min: 1,
+                max: thegame::MAX_PLAYERS as u8,
+            });
+        }
+        Ok(Run {
+            bot: bot.to_owned(),
+            budget,
+            players,
+            seed,
+            deals,
+        })
+    }
+
+    /// The games this run has: the deals given, or as many as asked for seeded deals.
+    pub fn available(&self) -> Option<u64> {
+        match &self.deals {
+            Deals::Seeded { .. } => None,
+            Deals::Given(list) => Some(list.len() as u64),
+        }
+    }
+
+    fn setup(&self, game: u64) -> Result<Setup, SimError> {
+        match &self.deals {
+            Deals::Seeded { players, seed } => Ok(Setup::seeded(*players, seed.wrapping_add(game))),
+            Deals::Given(list) => usize::try_from(game)
+                .ok()
+                .and_then(|i| list.get(i))
+                .map(|d| d.clone().into_setup())
+                .ok_or(SimError::Game {
+                    game,
+                    reason: format!("the run has {} deals", list.len()),
+                }),
+        }
+    }
+}
+
+/// The bots of one worker, one per seat, reseeded for every game.
+pub struct Bots(Vec<Box<dyn Player>>);
+
+impl Contest for Run {
+    type Worker = Bots;
+
+    fn game(&self) -> &'static str {
+        "thegame"
+    }
+
+    fn players(&self) -> u8 {
+        self.players
+    }
+
+    fn bots(&self) -> Vec<String> {
+        vec![self.bot.clone()]
+    }
+
+    fn measures(&self) -> &'static [&'static str] {
+        &["cards_left", "under_10"]
+    }
+
+    fn histogram_len(&self) -> Option<usize> {
+        Some(99)
+    }
+
+    fn worker(&self) -> Result<Bots, SimError> {
+        (0..self.players)
+            .map(|_| seat(&self.bot, self.seed, self.budget).map_err(SimError::from))
+            .collect::<Result<_, _>>()
+            .map(Bots)
+    }
+
+    fn play(&self, bots: &mut Bots, game: u64, record: bool) -> Result<Played, SimError> {
+        let failed = |reason: String| SimError::Game { game, reason };
+        let setup = self.setup(game)?;
+        let mut state = State::new(setup.clone()).map_err(|e| failed(e.to_string()))?;
+        for (s, bot) in bots.0.iter_mut().enumerate() {
+            bot.reset(bot_seed(self.seed, game, s));
+        }
+        let (outcome, line) = if record {
+            let (outcome, actions) =
+                play_recorded(&mut state, &mut bots.0).map_err(|e| failed(e.to_string()))?;
+            let deal = setup.deal_record().map_err(|e| failed(e.to_string()))?;
+            let explicit = Setup {
+                deal: Some(thegame::Deal {
+                    hands: deal.hands,
+                    draw_pile: deal.draw_pile,
+                }),
+                ..setup
+            };
+            let names = vec![self.bot.clone(); usize::from(self.players)];
+            let line = Record {
+                game: "thegame",
+                setup: &explicit,
+                actions: actions
+                    .iter()
+                    .map(|(s, a)| SeatedAction {
+                        seat: s.0,
+                        action: a.to_string(),
+                    })
+                    .collect(),
+                bots: &names,
+                outcome: &outcome,
+            }
+            .line()?;
+            (outcome, Some(line))
+        } else {
+            let outcome = play_out(&mut state, &mut bots.0).map_err(|e| failed(e.to_string()))?;
+            (outcome, None)
+        };
+        let left = outcome.cards_left();
+        let team = SeatResult {
+            bot: 0,
+            win: f64::from(u8::from(outcome.is_win())),
+            measures: vec![f64::from(left), f64::from(u8::from(left < 10))],
+            decisions: 0,
+            nanos: 0,
+        };
+        Ok(Played {
+            seats: vec![team],
+            histogram: Some(usize::from(left)),
+            record: line,
+        })
+    }
+}
+
+/// Plays `state` to the end one action at a time, as [`play_out`] would, and returns the
+/// outcome with every action and the seat that took it.
+///
+/// # Errors
+/// What [`play_out`] reports.
+pub fn play_recorded(
+    state: &mut State,
+    bots: &mut [Box<dyn Player>],
+) -> Result<(Outcome, Vec<(Seat, Action)>), PlayError> {
+    if bots.len() != usize::from(state.players()) {
+        return Err(PlayError::SeatCount {
+            bots: bots.len(),
+            seats: state.players().into(),
+        });
+    }
+    let mut actions = Vec::new();
+    let mut plan = Vec::new();
+    // As in `play_out`: a bot that declines to plan a turn once is asked action by action.
+    let mut plans = [true; thegame::MAX_PLAYERS];
+    while !state.is_over() && actions.len() < MAX_ACTIONS {
+        let seat = state.current();
+        let view = state.seat_view(seat);
+        let bot = &mut bots[seat.index()];
+        plan.clear();
+        if plans[seat.index()] && bot.plan_turn(&view, &mut plan) && !plan.is_empty() {
+            for action in &plan {
+                if state.is_over() {
+                    break;
+                }
+                apply(state, seat, *action, bot.as_ref(), &mut actions)?;
+            }
+        } else {
+            plans[seat.index()] = false;
+            let action = bot.act(&view);
+            apply(state, seat, action, bot.as_ref(), &mut actions)?;
+        }
+    }
+    state
+        .outcome()
+        .map(|o| (o, actions))
+        .ok_or(PlayError::TooLong(MAX_ACTIONS))
+}
+
+fn apply(
+    state: &mut State,
+    seat: Seat,
+    action: Action,
+    bot: &dyn Player,
+    actions: &mut Vec<(Seat, Action)>,
+) -> Result<(), PlayError> {
+    state
+        .apply_as(seat, &action)
+        .map_err(|error| PlayError::Illegal {
+            bot: bot.name().to_string(),
+            seat,
+            action,
+            error,
+        })?;
+    actions.push((seat, action));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{run, Options};
+
+    fn run_of(bot: &str, players: u8, seed: u64, games: u64, threads: usize) -> crate::Report {
+        let r = Run::new(bot, None, Deals::Seeded { players, seed }, seed).unwrap();
+        run(
+            &r,
+            Options {
+                games,
+                threads,
+                log: None,
+                progress: &|_| {},
+            },
+        )
+        .unwrap()
+    }
+
+    /// Figures of `tabletop sim thegame … --json` before the runner moved into this crate
+    /// (its own thread pool in the CLI): the same seeds give the same games.
+    #[test]
+    fn results_match_the_former_runner() {
+        let r = run_of("heuristic", 3, 7, 500, 2);
+        let b = &r.bots[0];
+        assert_eq!((r.games, b.wins), (500, 91.0));
+        assert!((b.means["cards_left"] - 12.086).abs() < 1e-9);
+        assert!((b.means["under_10"] - 0.536).abs() < 1e-9);
+        let hist = r.histogram.as_ref().unwrap();
+        assert_eq!(&hist[..6], &[91, 32, 22, 17, 14, 21]);
+        let r = run_of("greedy", 1, 3, 300, 1);
+        assert_eq!(r.bots[0].wins, 19.0);
+        assert!((r.bots[0].means["cards_left"] - 17.186666666666667).abs() < 1e-9);
+        let r = run_of("random", 2, 11, 400, 2);
+        assert!((r.bots[0].means["cards_left"] - 84.1525).abs() < 1e-9);
+        let search = Run::new(
+            "search",
+            Some(Budget::Playouts(20)),
+            Deals::Seeded {
+                players: 2,
+                seed: 1,
+            },
+            1,
+        )
+        .unwrap();
+        let r = run(
+            &search,
+            Options {
+                games: 6,
+                threads: 2,
+                log: None,
+                progress: &|_| {},
+            },
+        )
+        .unwrap();
+        assert_eq!(r.bots[0].wins, 2.0);
+        assert!((r.bots[0].means["cards_left"] - 7.666666666666667).abs() < 1e-9);
+    }
+
+    #[test]
+    fn results_do_not_depend_on_threads() {
+        let one = run_of("random", 4, 99, 300, 1);
+        let three = run_of("random", 4, 99, 300, 3);
+        assert_eq!(one.histogram, three.histogram);
+        assert_eq!(one.bots[0].means, three.bots[0].means);
+    }
+
+    #[test]
+    fn the_logged_path_plays_the_same_games_as_the_fast_one() {
+        for entry in REGISTRY {
+            let seeds = if entry.name == "search" { 0..2 } else { 0..40 };
+            for players in 1..=5 {
+                for seed in seeds.clone() {
+                    let budget = (entry.name == "search").then_some(Budget::Playouts(10));
+                    let r = Run::new(entry.name, budget, Deals::Seeded { players, seed }, seed)
+                        .unwrap();
+                    let mut bots = r.worker().unwrap();
+                    let fast = r.play(&mut bots, 0, false).unwrap();
+                    let logged = r.play(&mut bots, 0, true).unwrap();
+                    assert_eq!(fast.seats, logged.seats, "{} {players} {seed}", entry.name);
+                    assert!(logged.record.is_some());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_runs_are_refused_with_a_reason() {
+        let seeded = |players| Deals::Seeded { players, seed: 0 };
+        assert_eq!(
+            Run::new("heuristic", None, seeded(6), 0)
+                .err()
+                .unwrap()
+                .to_string(),
+            "The Game is for 1 to 5 players, not 6"
+        );
+        assert_eq!(
+            Run::new("oracle", None, seeded(2), 0)
+                .err()
+                .unwrap()
+                .to_string(),
+            "no thegame bot named \"oracle\"; known bots: random, heuristic, greedy, search"
+        );
+        assert_eq!(
+            Run::new("heuristic", Some(Budget::Playouts(5)), seeded(2), 0)
+                .err()
+                .unwrap()
+                .to_string(),
+            "a search budget applies to the search bot only, not to heuristic"
+        );
+        let r = Run::new("random", None, seeded(2), 0).unwrap();
+        let err = run(
+            &r,
+            Options {
+                games: 0,
+                threads: 1,
+                log: None,
+                progress: &|_| {},
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.to_string(), "a run needs at least one game");
+        let mixed = vec![
+            Setup::seeded(2, 1).deal_record().unwrap(),
+            Setup::seeded(3, 1).deal_record().unwrap(),
+        ];
+        assert_eq!(
+            Run::new("random", None, Deals::Given(mixed), 0)
+                .err()
+                .unwrap()
+                .to_string(),
+            "game 1: deals 3 hands, the first deal 2: one player count per run"
+        );
+        assert!(matches!(
+            Run::new("random", None, Deals::Given(Vec::new()), 0),
+            Err(SimError::NoGames)
+        ));
+    }
+
+    #[test]
+    fn the_search_budget_is_reported_for_the_search_bot_only() {
+        assert_eq!(budget_label("heuristic", None, 3), None);
+        for players in 1..=5u8 {
+            assert_eq!(
+                budget_label("search", None, players),
+                Some(Budget::STANDARD_PLAYOUTS[usize::from(players) - 1].to_string())
+            );
+        }
+        assert_eq!(
+            budget_label("search", Some(Budget::Playouts(12)), 2).as_deref(),
+            Some("12")
+        );
+    }
+}
