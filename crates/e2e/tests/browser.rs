@@ -5,6 +5,11 @@
 //! the previews the page shows (build price, resource price, income) against what the server
 //! then charged or paid. Screenshots (desktop and phone) go to `target/e2e-screenshots/`.
 //!
+//! A third test goes through the five languages in one browser session: the lobby, the first
+//! round of Power Grid, the rules pages and a few turns of The Game in each, checking that no
+//! message is missing, that nothing is left in English, and that no label overflows its box;
+//! screenshots per language, page and size go to `target/e2e-screenshots/`.
+//!
 //! Without Chromium and ChromeDriver the tests fail when `CI` is set, and are skipped with a
 //! notice otherwise.
 
@@ -683,4 +688,374 @@ fn thegame_human_seat_plays_to_the_end_by_clicking() {
         "The Game: {plays} plays, {ends} turns, {checks} page checks in {:?}",
         started.elapsed()
     );
+}
+
+// ---------- every language ----------
+
+/// The page's visible text: text nodes (closed help boxes and hidden options included), the
+/// `placeholder`, `title` and `aria-label` attributes, and the document title; the language
+/// picker (each language named in itself) is left out.
+const PAGE_TEXT: &str = r#"
+const out = [];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+while (walker.nextNode()) {
+  const el = walker.currentNode.parentElement;
+  if (!el || el.closest('#lang-picker, script, style')) continue;
+  const t = walker.currentNode.textContent.trim();
+  if (t) out.push(t);
+}
+for (const el of document.querySelectorAll('[placeholder], [title], [aria-label]')) {
+  for (const a of ['placeholder', 'title', 'aria-label']) {
+    const v = el.getAttribute(a);
+    if (v) out.push(v);
+  }
+}
+out.push(document.title);
+return out;"#;
+
+/// Elements whose text does not fit: wider than their box, or a page wider than the window.
+const OVERFLOW: &str = r#"
+const bad = [...document.querySelectorAll('button, .plant, .pile, .player, label, summary, #pg-controls p, .tg p')]
+  .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+  .map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 60));
+if (document.documentElement.scrollWidth > window.innerWidth + 1) bad.push('page ' + document.documentElement.scrollWidth + ' > ' + window.innerWidth);
+return bad;"#;
+
+/// Words in Latin letters that may stay in every language: the product's name and the map's
+/// city names (proper nouns, shown as the maps print them).
+fn allowed_latin() -> std::collections::BTreeSet<String> {
+    let mut words: std::collections::BTreeSet<String> = ["Tabletop", "The", "Game"]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    for map in [
+        include_str!("../../server/assets/powergrid/germany.json"),
+        include_str!("../../server/assets/powergrid/usa.json"),
+    ] {
+        let map: Value = serde_json::from_str(map).unwrap();
+        for c in map["cities"].as_array().unwrap() {
+            for w in c["name"]
+                .as_str()
+                .unwrap()
+                .split(|ch: char| !ch.is_alphabetic())
+            {
+                words.insert(w.to_owned());
+            }
+        }
+    }
+    words
+}
+
+/// A letter of the Latin script (basic, Latin-1 and Latin Extended-A/B: "ü" in "Lübeck").
+fn is_latin(ch: char) -> bool {
+    ch.is_ascii_alphabetic() || (('\u{c0}'..='\u{24f}').contains(&ch) && ch.is_alphabetic())
+}
+
+/// Fails on a missing-message marker (`{id}` or `{$var}`), on English left in a page of another
+/// language, and on text that overflows its box.
+fn check_language(b: &Browser, lang: &str, page: &str) {
+    let texts: Vec<String> = serde_json::from_value(b.js(PAGE_TEXT, json!([]))).unwrap();
+    assert!(!texts.is_empty(), "{lang} {page}: no text");
+    let allowed = allowed_latin();
+    let mut problems = Vec::new();
+    for text in &texts {
+        let chars: Vec<char> = text.chars().collect();
+        for (i, ch) in chars.iter().enumerate() {
+            let next = chars.get(i + 1).copied().unwrap_or(' ');
+            if *ch == '{' && (next == '$' || next == '-' || next.is_ascii_lowercase()) {
+                problems.push(format!("missing message in {text:?}"));
+            }
+        }
+        if lang != "en" {
+            for word in text.split(|ch: char| !is_latin(ch)) {
+                if word.chars().count() >= 2 && !allowed.contains(word) {
+                    problems.push(format!("English {word:?} in {text:?}"));
+                }
+            }
+        }
+    }
+    let overflow: Vec<String> = serde_json::from_value(b.js(OVERFLOW, json!([]))).unwrap();
+    problems.extend(overflow.into_iter().map(|o| format!("overflows: {o}")));
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "{lang} {page}:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// Chooses `lang` in the page's language picker (the page reloads) and waits for it.
+fn choose_language(b: &Browser, lang: &str) {
+    b.wait_js(
+        "the language picker",
+        "return document.querySelectorAll('#lang-picker option').length === 5",
+        json!([]),
+    );
+    b.js(
+        "const p = document.querySelector('#lang-picker'); p.value = arguments[0]; p.dispatchEvent(new Event('change'));",
+        json!([lang]),
+    );
+    b.wait_js(
+        &format!("the page in {lang}"),
+        "return document.documentElement.lang === arguments[0] && document.querySelector('#lang-picker').value === arguments[0] && document.querySelector('#main #boot') === null",
+        json!([lang]),
+    );
+}
+
+/// Desktop and phone screenshots of the page from its top (the phone one checked too).
+fn shots(b: &Browser, name: &str, lang: &str) {
+    b.js("window.scrollTo(0, 0)", json!([]));
+    b.save_screenshot(&format!("{lang}-{name}-desktop.png"));
+    b.resize(390, 844);
+    std::thread::sleep(Duration::from_millis(150));
+    check_language(b, lang, &format!("{name} (phone)"));
+    b.js("window.scrollTo(0, 0)", json!([]));
+    b.save_screenshot(&format!("{lang}-{name}-phone.png"));
+    b.resize(1280, 900);
+    std::thread::sleep(Duration::from_millis(150));
+}
+
+/// Plays the human seat of a 3-player Power Grid through round 1, checking the page's words at
+/// every step.
+fn powergrid_round_one(b: &Browser, server: &TestServer, lang: &str, seed: u64) {
+    let (game, link) = create_in_lobby(
+        b,
+        server,
+        "powergrid",
+        3,
+        &["human", "random", "random"],
+        seed,
+    );
+    let token = token_of(&link);
+    b.goto(&link);
+    let view_path = format!("/api/games/{game}/view");
+    let started = Instant::now();
+    let mut built = false;
+    let mut shot = false;
+    loop {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "{lang}: round 1 took too long"
+        );
+        let st = server.get(&view_path, Some(&token));
+        let v = &st["view"];
+        if v["round"].as_u64().unwrap() >= 2 {
+            break;
+        }
+        let version = st["version"].as_u64().unwrap();
+        if !page_at(b, version) {
+            continue;
+        }
+        if st["legal"].as_array().unwrap().is_empty() {
+            std::thread::sleep(Duration::from_millis(20));
+            continue;
+        }
+        check_language(b, lang, "powergrid");
+        let phase = v["phase"].as_str().unwrap().to_owned();
+        if !legal_of(&st, "start_auction").is_empty() {
+            let plant = legal_of(&st, "start_auction")[0]["plant"].as_u64().unwrap();
+            b.click(&format!(
+                "#market-current .plant.selectable[data-plant=\"{plant}\"]"
+            ));
+            b.wait_js(
+                "the offer button",
+                "return document.querySelector('#offer') !== null",
+                json!([]),
+            );
+            check_language(b, lang, "powergrid offer");
+            b.click("#offer");
+        } else if !legal_of(&st, "pass").is_empty() || !legal_of(&st, "discard").is_empty() {
+            b.click(if legal_of(&st, "discard").is_empty() {
+                "#pass"
+            } else {
+                "[data-discard]"
+            });
+        } else if phase == "resources" {
+            b.click("#done");
+        } else if phase == "building" {
+            let builds = legal_of(&st, "build");
+            if !built && !builds.is_empty() {
+                built = true;
+                let city = builds[0]["city"].as_str().unwrap().to_owned();
+                b.click(&format!("g.city.buildable[data-city=\"{city}\"] rect"));
+                b.wait_js(
+                    "the build button",
+                    "return document.querySelector('#build') !== null",
+                    json!([]),
+                );
+                check_language(b, lang, "powergrid build preview");
+                b.click("#build");
+            } else {
+                b.click("#done");
+            }
+        } else if !legal_of(&st, "power").is_empty() {
+            b.wait_js(
+                "the power button",
+                "return document.querySelector('#power') !== null",
+                json!([]),
+            );
+            if !shot {
+                shot = true;
+                // The help box, open in round 1, explains the phase.
+                let help = b.js("const d = document.querySelector('#pg-help'); return d && d.open && d.textContent", json!([]));
+                assert!(
+                    help.as_str().is_some_and(|h| h.len() > 40),
+                    "{lang}: help {help}"
+                );
+                shots(b, "powergrid", lang);
+            }
+            b.click("#power");
+        } else {
+            panic!("{lang}: no control for {}", st["legal"]);
+        }
+        page_after(b, version);
+    }
+    assert!(built, "{lang}: the human seat never built");
+    b.wait_js(
+        "the log of round 1",
+        "return document.querySelectorAll('#pg-log li').length > 10",
+        json!([]),
+    );
+    check_language(b, lang, "powergrid after round 1");
+    let rules = b.js(
+        "return document.querySelector('#rules-link').getAttribute('href')",
+        json!([]),
+    );
+    assert_eq!(rules, json!("/rules/powergrid"));
+}
+
+/// Plays two turns of the human seat of a 2-player The Game.
+fn thegame_turns(b: &Browser, server: &TestServer, lang: &str, seed: u64) {
+    let (game, link) = create_in_lobby(b, server, "thegame", 2, &["human", "heuristic"], seed);
+    let token = token_of(&link);
+    b.goto(&link);
+    let view_path = format!("/api/games/{game}/view");
+    let started = Instant::now();
+    let mut ended = 0;
+    while ended < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{lang}: The Game took too long"
+        );
+        let st = server.get(&view_path, Some(&token));
+        let version = st["version"].as_u64().unwrap();
+        if !page_at(b, version) {
+            continue;
+        }
+        if st["actor"]["type"] == "terminal" {
+            break;
+        }
+        if st["view"]["current"] != json!(0) {
+            std::thread::sleep(Duration::from_millis(20));
+            continue;
+        }
+        check_language(b, lang, "thegame");
+        let plays = legal_of(&st, "play");
+        if !legal_of(&st, "end_turn").is_empty() || plays.is_empty() {
+            if ended == 1 {
+                shots(b, "thegame", lang);
+            }
+            b.click("#end-turn");
+            ended += 1;
+        } else {
+            let (card, pile) = (
+                plays[0]["card"].as_u64().unwrap(),
+                plays[0]["pile"].as_str().unwrap(),
+            );
+            b.click(&format!("#tg-hand .card[data-card=\"{card}\"]"));
+            b.click(&format!(".pile[data-pile=\"{pile}\"] .top"));
+        }
+        page_after(b, version);
+    }
+    check_language(b, lang, "thegame after two turns");
+}
+
+#[test]
+fn every_language_plays_and_reads_as_it_should() {
+    if !can_run() {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let started = Instant::now();
+    let server = TestServer::start(Duration::from_millis(10));
+    let b = Browser::start(1280, 900);
+    // First visit: the browser's language (English here); other preferences map to catalogs.
+    b.goto(&server.url());
+    b.wait_js(
+        "the lobby",
+        "return document.querySelector('#create') !== null",
+        json!([]),
+    );
+    assert_eq!(
+        b.js("return document.documentElement.lang", json!([])),
+        json!("en")
+    );
+    b.js(
+        "window.__picked = null; import('/assets/core.js').then(m => { const a = ['en', 'zh-CN', 'ko', 'th', 'gu'];
+           window.__picked = [['ko-KR', 'en'], ['zh-TW'], ['zh'], ['th-TH'], ['gu-IN', 'hi'], ['de', 'fr'], ['fr', 'gu']].map(w => m.pickLanguage(w, a)); });",
+        json!([]),
+    );
+    let picked = b.wait_js("pickLanguage", "return window.__picked", json!([]));
+    assert_eq!(
+        picked,
+        json!(["ko", "zh-CN", "zh-CN", "th", "gu", "en", "gu"])
+    );
+    for (i, lang) in ["en", "zh-CN", "ko", "th", "gu"].into_iter().enumerate() {
+        b.goto(&server.url());
+        choose_language(&b, lang);
+        check_language(&b, lang, "lobby");
+        // Plurals and numbers come from the browser's Intl rules for the language.
+        b.js(
+            "window.__said = null; import('/assets/core.js').then(m => { window.__said = [0, 1, 3, 1500].map(count => m.t('tg-ev-drew', { name: 'A', count })); });",
+            json!([]),
+        );
+        let said = b.wait_js("plural forms", "return window.__said", json!([]));
+        let expected = match lang {
+            "en" => json!([
+                "A draws 0 cards",
+                "A draws one card",
+                "A draws 3 cards",
+                "A draws 1,500 cards"
+            ]),
+            "gu" => json!([
+                "Aએ 0 કાર્ડ ખેંચ્યાં",
+                "Aએ એક કાર્ડ ખેંચ્યાં",
+                "Aએ 3 કાર્ડ ખેંચ્યાં",
+                "Aએ 1,500 કાર્ડ ખેંચ્યાં"
+            ]),
+            "zh-CN" => json!([
+                "A摸了 0 张牌",
+                "A摸了 1 张牌",
+                "A摸了 3 张牌",
+                "A摸了 1,500 张牌"
+            ]),
+            _ => said.clone(),
+        };
+        assert_eq!(said, expected, "{lang}");
+        shots(&b, "lobby", lang);
+        powergrid_round_one(&b, &server, lang, 100 + i as u64);
+        for game in ["powergrid", "thegame"] {
+            b.goto(&format!("{}/rules/{game}", server.url()));
+            b.wait_js(
+                "the rules",
+                "return document.querySelectorAll('#rules h3').length >= 3",
+                json!([]),
+            );
+            check_language(&b, lang, &format!("rules of {game}"));
+            shots(&b, &format!("rules-{game}"), lang);
+        }
+        thegame_turns(&b, &server, lang, 200 + i as u64);
+        // The choice is remembered: a new page load keeps the language.
+        b.goto(&server.url());
+        b.wait_js(
+            "the lobby",
+            "return document.querySelector('#create') !== null",
+            json!([]),
+        );
+        assert_eq!(
+            b.js("return document.documentElement.lang", json!([])),
+            json!(lang)
+        );
+    }
+    println!("five languages in {:?}", started.elapsed());
 }

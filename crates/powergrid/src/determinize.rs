@@ -3,10 +3,10 @@
 //!
 //! Decisions:
 //! - The hidden part of a game is exactly [`Hidden`]: the order of the unseen deck, the plants
-//!   removed face down at setup, the money the view does not show, the seed that will shuffle
-//!   the deck at Step 3, and two facts every player saw happen but the view does not carry
-//!   (whether the Step 3 card has been drawn, and who bought a plant in the running phase 2).
-//!   A bot fills it from its memory of public events and from samples of what it has not seen.
+//!   removed face down at setup, the money the view does not show, and the seed that will
+//!   shuffle the deck at Step 3. Everything else (whether the Step 3 card has been drawn, who
+//!   bought a plant in the running phase 2) is in the view. A bot fills it from its memory of
+//!   public events and from samples of what it has not seen ([`Hidden::sample`]).
 //! - [`State::from_view`] checks that the guess fits the view (every plant accounted for once,
 //!   deck size, money wherever the view hides it) and refuses it with a [`DeterminizeError`]
 //!   otherwise, so a bot's bug cannot produce an impossible state silently.
@@ -16,9 +16,11 @@
 
 use crate::event::PhaseKind;
 use crate::fixed::FixedList;
+use crate::invariants::CoreFile;
 use crate::map::RegionSet;
+use crate::phase::{Auction, PendingDiscard};
 use crate::plants::{FuelNeeds, PlantId, PlantSet, PLANTS};
-use crate::state::{Auction, Core, PendingDiscard, PlayerState, State, STEP3_CARD};
+use crate::state::{Core, PlayerState, State, STEP3_CARD};
 use crate::view::View;
 use engine::{Actor, Seat, Viewer};
 use serde::{Deserialize, Serialize};
@@ -34,10 +36,6 @@ pub struct Hidden {
     pub money: Vec<u32>,
     /// The seed that shuffles the deck when the Step 3 card is drawn.
     pub seed: u64,
-    /// Whether the Step 3 card has been drawn (public: everyone saw it).
-    pub step3_drawn: bool,
-    /// Seats that bought a plant in the running phase 2 (public: everyone saw it).
-    pub bought: Vec<Seat>,
 }
 
 /// Why a view and a guess of the hidden information do not make a state.
@@ -83,7 +81,7 @@ fn check_shape(view: &View, hidden: &Hidden) -> Result<(), DeterminizeError> {
         && view.turn_order.len() == players
         && view.turn_order.iter().all(seat_ok)
         && view.auction_done.iter().all(seat_ok)
-        && hidden.bought.iter().all(seat_ok)
+        && view.auction_bought.iter().all(seat_ok)
         && view.pending_discard.is_none_or(|(s, _)| seat_ok(&s))
         && view.auction.as_ref().is_none_or(|a| {
             seat_ok(&a.starter) && a.bidders.iter().all(seat_ok) && seat_ok(&a.high_bidder)
@@ -121,11 +119,6 @@ impl State {
             removed_at_setup: c.removed_at_setup.iter().collect(),
             money: c.seats.iter().map(|p| p.money).collect(),
             seed: c.seed,
-            step3_drawn: step3.is_none(),
-            bought: (0..c.players)
-                .filter(|s| c.bought & (1 << s) != 0)
-                .map(Seat)
-                .collect(),
         }
     }
 
@@ -183,7 +176,8 @@ impl State {
             });
         }
         let mut deck: FixedList<u8, 43> = FixedList::new();
-        if !hidden.step3_drawn {
+        let step3_drawn = view.step >= 3 || view.step3_pending;
+        if !step3_drawn {
             deck.extend(under.iter().map(|p| p.0));
             deck.push(STEP3_CARD);
         } else if !under.is_empty() {
@@ -244,7 +238,7 @@ impl State {
             PhaseKind::Bureaucracy => pos,
             _ => 0,
         };
-        let core = Core {
+        let file = CoreFile {
             players: players as u8,
             map: view.map,
             regions: RegionSet::of(&view.regions),
@@ -253,7 +247,7 @@ impl State {
             step3_order: FixedList::new(),
             round: view.round,
             step: view.step,
-            step3_pending: hidden.step3_drawn && view.step < 3,
+            step3_pending: view.step3_pending && view.step < 3,
             phase: view.phase,
             order,
             seats,
@@ -264,7 +258,7 @@ impl State {
             resource_market: view.resource_market,
             supply: view.supply,
             done: bits(&view.auction_done),
-            bought: bits(&hidden.bought),
+            bought: bits(&view.auction_bought),
             auction: view.auction.as_ref().map(|a| Auction {
                 plant: a.plant,
                 starter: a.starter,
@@ -279,6 +273,7 @@ impl State {
             cursor,
             standings: FixedList::new(),
         };
+        let core = Core::try_from(file).map_err(DeterminizeError::Invalid)?;
         crate::invariants::check_core(&core).map_err(DeterminizeError::Invalid)?;
         Ok(State::from_core(core))
     }
@@ -334,10 +329,10 @@ mod tests {
             State::from_view(&v, &hidden).unwrap_err(),
             DeterminizeError::View("a seat number the game does not have")
         );
-        let mut h = hidden.clone();
-        h.bought.push(Seat(9));
+        let mut v = view.clone();
+        v.auction_bought.push(Seat(9));
         assert!(matches!(
-            State::from_view(&view, &h),
+            State::from_view(&v, &hidden),
             Err(DeterminizeError::View(_))
         ));
         let mut h = hidden.clone();

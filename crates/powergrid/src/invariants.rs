@@ -1,10 +1,21 @@
 //! The state's invariants, checked after every action by the conformance tests and on every
-//! state read from JSON (so a hand-edited or corrupt file is refused, never a panic later).
+//! state read from JSON (so a hand-edited or corrupt file is refused, never a panic later), and
+//! the state's JSON form.
+//!
+//! Decision: the JSON form ([`CoreFile`]) is flat, as it was before the phase became data: the
+//! phase's name and the fields of every phase side by side (`done`, `bought`, `auction`,
+//! `discard`, `cursor`, `standings`), zero or empty where the phase has none. Files and
+//! snapshots written before keep loading, and reading one refuses fields that do not belong to
+//! its phase.
 
-use crate::event::PhaseKind;
-use crate::plants::{FuelNeeds, PlantId};
-use crate::resources::{player_count_rules, Resource};
-use crate::state::{Core, State, HOUSES, STEP3_CARD};
+use crate::event::{PhaseKind, Standing};
+use crate::fixed::FixedList;
+use crate::map::{MapId, RegionSet};
+use crate::phase::{Auction, AuctionPhase, AuctionTurn, PendingDiscard, Phase};
+use crate::plants::{FuelNeeds, PlantId, PlantSet};
+use crate::resources::{player_count_rules, ByResource, Resource};
+use crate::state::{Core, PlayerState, State, HOUSES, STEP3_CARD};
+use engine::Seat;
 use serde::{Deserialize, Serialize};
 
 impl State {
@@ -65,7 +76,10 @@ pub(crate) fn check_core(c: &Core) -> Result<(), String> {
         put(p, &mut places)?;
     }
     for (i, seat) in c.seats.iter().enumerate() {
-        let pending = c.discard.is_some_and(|d| d.seat.index() == i);
+        let pending = matches!(c.phase, Phase::Auction(AuctionPhase {
+            turn: AuctionTurn::Discard(d),
+            ..
+        }) if d.seat.index() == i);
         let max = rules.max_plants as usize + usize::from(pending);
         if seat.plants.len() > max {
             return Err(format!("seat {i} holds {} plants", seat.plants.len()));
@@ -92,7 +106,7 @@ pub(crate) fn check_core(c: &Core) -> Result<(), String> {
     let card_in_deck = c.deck.contains(&STEP3_CARD);
     let card_ok = match (c.step, c.step3_pending) {
         (3, false) => card_places == 0,
-        (_, true) => card_places == 0 || (card_in_market && c.phase == PhaseKind::Auction),
+        (_, true) => card_places == 0 || (card_in_market && c.phase.kind() == PhaseKind::Auction),
         (_, false) => card_places == 1 && card_in_deck,
     };
     if !card_ok {
@@ -165,53 +179,196 @@ pub(crate) fn check_core(c: &Core) -> Result<(), String> {
 
     // Phase bookkeeping.
     let all = ((1u16 << n) - 1) as u8;
-    match c.phase {
-        PhaseKind::Auction => {
-            if c.done & !all != 0 || c.bought & !c.done != 0 || c.cursor != 0 {
+    match &c.phase {
+        Phase::Auction(p) => {
+            if p.done & !all != 0 || p.bought & !p.done != 0 {
                 return Err("auction bookkeeping".into());
             }
-            if let Some(a) = c.auction {
-                let two = a.bidders.count_ones() >= 2;
-                let inside = |s: engine::Seat| s.index() < n && a.bidders & (1 << s.0) != 0;
-                let money = c.seats.get(a.high_bidder.index()).map_or(0, |s| s.money);
-                if !two
-                    || a.bidders & !all != 0
-                    || a.bidders & c.done != 0
-                    || !inside(a.high_bidder)
-                    || !inside(a.to_bid)
-                    || a.to_bid == a.high_bidder
-                    || a.starter.index() >= n
-                    || a.high_bid > money
-                    || a.high_bid < a.plant.0 as u32
-                    || !c.market.contains(&a.plant.0)
-                    || c.discard.is_some()
-                {
-                    return Err(format!("auction {a:?} is inconsistent"));
+            match p.turn {
+                AuctionTurn::Bidding(a) => {
+                    let two = a.bidders.count_ones() >= 2;
+                    let inside = |s: Seat| s.index() < n && a.bidders & (1 << s.0) != 0;
+                    let money = c.seats.get(a.high_bidder.index()).map_or(0, |s| s.money);
+                    if !two
+                        || a.bidders & !all != 0
+                        || a.bidders & p.done != 0
+                        || !inside(a.high_bidder)
+                        || !inside(a.to_bid)
+                        || a.to_bid == a.high_bidder
+                        || a.starter.index() >= n
+                        || a.high_bid > money
+                        || a.high_bid < a.plant.0 as u32
+                        || !c.market.contains(&a.plant.0)
+                    {
+                        return Err(format!("auction {a:?} is inconsistent"));
+                    }
                 }
-            }
-            if let Some(d) = c.discard {
-                let ok = c.seats.get(d.seat.index()).is_some_and(|s| {
-                    s.plants.len() == rules.max_plants as usize + 1 && s.plants.contains(&d.bought)
-                });
-                if !ok {
-                    return Err("pending discard is inconsistent".into());
+                AuctionTurn::Discard(d) => {
+                    let ok = c.seats.get(d.seat.index()).is_some_and(|s| {
+                        s.plants.len() == rules.max_plants as usize + 1
+                            && s.plants.contains(&d.bought)
+                    });
+                    if !ok {
+                        return Err("pending discard is inconsistent".into());
+                    }
                 }
-            } else if c.auction.is_none() && c.done == all {
-                return Err("phase 2 is over but did not end".into());
+                AuctionTurn::Open if p.done == all => {
+                    return Err("phase 2 is over but did not end".into());
+                }
+                AuctionTurn::Open => {}
             }
         }
-        PhaseKind::Resources | PhaseKind::Building | PhaseKind::Bureaucracy => {
-            if c.cursor as usize >= n || c.auction.is_some() || c.discard.is_some() || c.done != 0 {
+        Phase::Resources { cursor }
+        | Phase::Building { cursor }
+        | Phase::Bureaucracy { cursor } => {
+            if *cursor as usize >= n {
                 return Err("turn bookkeeping".into());
             }
         }
-        PhaseKind::GameOver => {
-            if c.standings.len() != n {
+        Phase::Over { standings } => {
+            if standings.len() != n {
                 return Err("final standings missing".into());
             }
         }
     }
     Ok(())
+}
+
+/// The state's JSON form (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct CoreFile {
+    pub players: u8,
+    pub map: MapId,
+    pub regions: RegionSet,
+    pub seed: u64,
+    pub public_money: bool,
+    pub step3_order: FixedList<PlantId, 42>,
+    pub round: u16,
+    pub step: u8,
+    pub step3_pending: bool,
+    pub phase: PhaseKind,
+    pub order: FixedList<Seat, 6>,
+    pub seats: FixedList<PlayerState, 6>,
+    pub market: FixedList<u8, 9>,
+    pub deck: FixedList<u8, 43>,
+    pub removed_at_setup: PlantSet,
+    pub out_of_game: PlantSet,
+    pub resource_market: ByResource<u8>,
+    pub supply: ByResource<u8>,
+    pub done: u8,
+    pub bought: u8,
+    pub auction: Option<Auction>,
+    pub discard: Option<PendingDiscard>,
+    pub cursor: u8,
+    pub standings: FixedList<Standing, 6>,
+}
+
+impl From<Core> for CoreFile {
+    fn from(c: Core) -> CoreFile {
+        let (mut done, mut bought, mut auction, mut discard, mut cursor) = (0, 0, None, None, 0);
+        let mut standings = FixedList::new();
+        match c.phase {
+            Phase::Auction(p) => {
+                (done, bought) = (p.done, p.bought);
+                match p.turn {
+                    AuctionTurn::Open => {}
+                    AuctionTurn::Bidding(a) => auction = Some(a),
+                    AuctionTurn::Discard(d) => discard = Some(d),
+                }
+            }
+            Phase::Resources { cursor: k }
+            | Phase::Building { cursor: k }
+            | Phase::Bureaucracy { cursor: k } => cursor = k,
+            Phase::Over { standings: s } => standings = s,
+        }
+        CoreFile {
+            players: c.players,
+            map: c.map,
+            regions: c.regions,
+            seed: c.seed,
+            public_money: c.public_money,
+            step3_order: c.step3_order,
+            round: c.round,
+            step: c.step,
+            step3_pending: c.step3_pending,
+            phase: c.phase.kind(),
+            order: c.order,
+            seats: c.seats,
+            market: c.market,
+            deck: c.deck,
+            removed_at_setup: c.removed_at_setup,
+            out_of_game: c.out_of_game,
+            resource_market: c.resource_market,
+            supply: c.supply,
+            done,
+            bought,
+            auction,
+            discard,
+            cursor,
+            standings,
+        }
+    }
+}
+
+impl TryFrom<CoreFile> for Core {
+    type Error = String;
+
+    /// The state of a flat file, refusing fields that do not belong to its phase.
+    fn try_from(f: CoreFile) -> Result<Core, String> {
+        let auction_only =
+            f.done != 0 || f.bought != 0 || f.auction.is_some() || f.discard.is_some();
+        let phase = match f.phase {
+            PhaseKind::Auction if f.cursor == 0 && f.standings.is_empty() => {
+                let turn = match (f.auction, f.discard) {
+                    (None, None) => AuctionTurn::Open,
+                    (Some(a), None) => AuctionTurn::Bidding(a),
+                    (None, Some(d)) => AuctionTurn::Discard(d),
+                    (Some(_), Some(_)) => {
+                        return Err("an auction runs while a discard is due".into())
+                    }
+                };
+                Phase::Auction(AuctionPhase {
+                    done: f.done,
+                    bought: f.bought,
+                    turn,
+                })
+            }
+            PhaseKind::Resources | PhaseKind::Building | PhaseKind::Bureaucracy
+                if !auction_only && f.standings.is_empty() =>
+            {
+                let cursor = f.cursor;
+                match f.phase {
+                    PhaseKind::Resources => Phase::Resources { cursor },
+                    PhaseKind::Building => Phase::Building { cursor },
+                    _ => Phase::Bureaucracy { cursor },
+                }
+            }
+            PhaseKind::GameOver if !auction_only && f.cursor == 0 => Phase::Over {
+                standings: f.standings,
+            },
+            phase => return Err(format!("fields that {phase} does not have")),
+        };
+        Ok(Core {
+            players: f.players,
+            map: f.map,
+            regions: f.regions,
+            seed: f.seed,
+            public_money: f.public_money,
+            step3_order: f.step3_order,
+            round: f.round,
+            step: f.step,
+            step3_pending: f.step3_pending,
+            phase,
+            order: f.order,
+            seats: f.seats,
+            market: f.market,
+            deck: f.deck,
+            removed_at_setup: f.removed_at_setup,
+            out_of_game: f.out_of_game,
+            resource_market: f.resource_market,
+            supply: f.supply,
+        })
+    }
 }
 
 impl Serialize for State {
@@ -225,5 +382,76 @@ impl<'de> Deserialize<'de> for State {
         let core = Core::deserialize(d)?;
         check_core(&core).map_err(serde::de::Error::custom)?;
         Ok(State::from_core(core))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Action, MapId, PhaseKind, Setup, State};
+    use serde_json::{json, Value};
+
+    /// A 3-player state in `phase`, reached by playing the first legal action each time.
+    fn reach(phase: PhaseKind) -> State {
+        let mut s = State::new(Setup::new(3, MapId::Germany, 5)).unwrap();
+        let mut legal = Vec::new();
+        while s.phase() != phase {
+            s.legal_actions(&mut legal);
+            let a = legal[0];
+            s.apply(&a).unwrap();
+        }
+        s
+    }
+
+    fn load(json: Value) -> Result<State, String> {
+        serde_json::from_value::<State>(json).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_flat_json_form_round_trips_in_every_phase() {
+        for phase in [
+            PhaseKind::Auction,
+            PhaseKind::Resources,
+            PhaseKind::Building,
+            PhaseKind::Bureaucracy,
+        ] {
+            let s = reach(phase);
+            let json = serde_json::to_value(&s).unwrap();
+            assert_eq!(json["phase"], json!(serde_json::to_value(phase).unwrap()));
+            assert_eq!(load(json).unwrap(), s);
+        }
+    }
+
+    #[test]
+    fn fields_of_another_phase_are_refused() {
+        let mut s = State::new(Setup::new(3, MapId::Germany, 5)).unwrap();
+        s.apply(&"auction 3 3".parse::<Action>().unwrap()).unwrap();
+        let bidding = serde_json::to_value(&s).unwrap();
+        assert!(bidding["auction"].is_object());
+        let resources = serde_json::to_value(reach(PhaseKind::Resources)).unwrap();
+
+        let mut j = resources.clone();
+        j["auction"] = bidding["auction"].clone();
+        assert!(load(j)
+            .unwrap_err()
+            .contains("phase 3 (buy resources) does not have"));
+        let mut j = resources.clone();
+        j["done"] = json!(1);
+        assert!(load(j).is_err());
+        let mut j = resources;
+        j["standings"] = json!([]);
+        j["phase"] = json!("game_over");
+        j["cursor"] = json!(1);
+        assert!(load(j)
+            .unwrap_err()
+            .contains("the end of the game does not have"));
+
+        let mut j = bidding.clone();
+        j["cursor"] = json!(2);
+        assert!(load(j).is_err());
+        let mut j = bidding;
+        j["discard"] = json!({"seat": 0, "bought": 3});
+        assert!(load(j)
+            .unwrap_err()
+            .contains("an auction runs while a discard is due"));
     }
 }

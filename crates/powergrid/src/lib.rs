@@ -19,7 +19,10 @@
 //!
 //! Layout (from abstract to concrete): [`map`] (boards and the playing area), [`plants`],
 //! [`resources`] (market prices and the published tables), [`action`], [`event`], [`error`],
-//! [`setup`], then the state and its rules (`State`), views and outcomes.
+//! [`setup`], then the state (`State`, module `state`), one module per phase of the rulebook
+//! with its check, legal list and apply (`phase::auction`, `phase::resources`,
+//! `phase::building`, `phase::bureaucracy`), the plant market and deck (`market`), views and
+//! outcomes (`view`), and the one determinization (`sample`, `determinize`).
 //!
 //! Decisions that concern the whole crate:
 //! - Pure rules: no I/O, no clocks, no global randomness; a game is a function of its setup, seed
@@ -36,6 +39,8 @@ pub mod event;
 mod fixed;
 mod invariants;
 pub mod map;
+mod market;
+mod phase;
 pub mod plants;
 pub mod resources;
 mod sample;
@@ -50,6 +55,7 @@ pub use event::{seat_name, Event, PhaseKind, RemovalReason, Standing};
 pub use map::{Board, CityId, MapId, Region, RegionSet};
 pub use plants::{PlantId, PlantKind, PlantSet, PlantSpec};
 pub use resources::{ByResource, Resource};
+pub use sample::{unseen_plants, Memory, SampleError};
 pub use setup::Setup;
 pub use state::{PowerChoice, State, HOUSES, STARTING_MONEY};
 pub use view::{AuctionView, Outcome, PlayerView, View};

@@ -159,18 +159,25 @@ const FUEL_PRICES: [u8; 24] = [
 ];
 const URANIUM_PRICES: [u8; 12] = [1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16];
 
+/// The prices of the tokens of `r` in the market when it holds `in_market`, cheapest first (the
+/// whole track if `in_market` is more than the track holds). Phase 3's check and legal list
+/// both price purchases from this list.
+pub fn offered_prices(r: Resource, in_market: u8) -> &'static [u8] {
+    let prices = r.place_prices();
+    &prices[prices.len().saturating_sub(usize::from(in_market))..]
+}
+
 /// The price of buying `n` of the cheapest tokens of `r` when the market holds `in_market`,
 /// or `None` if the market holds fewer than `n`.
 pub fn market_price(r: Resource, in_market: u8, n: u8) -> Option<u32> {
     if n > in_market || in_market > r.total() {
         return None;
     }
-    let prices = r.place_prices();
-    let start = prices.len() - in_market as usize;
+    let offered = offered_prices(r, in_market);
     Some(
-        prices[start..start + n as usize]
+        offered[..usize::from(n)]
             .iter()
-            .map(|&p| p as u32)
+            .map(|&p| u32::from(p))
             .sum(),
     )
 }

@@ -16,24 +16,24 @@
 //!   a slice and panic on a seat the game does not have; callers holding a seat from outside check
 //!   it against [`State::players`] first. `check`, `apply_as` and `build_cost` refuse such a seat
 //!   with an error instead.
-//! - Phase 1 has no decisions and runs inside the last action of the previous round; so do the
-//!   end-of-phase steps (all-pass removal, Step 2/3, resupply, the plant market update).
-//! - The Step 3 card is a sentinel (255) in the deck and market arrays. When it is drawn the deck
-//!   is shuffled at once; what follows depends on the phase it was drawn in (rules file, "Step 3").
+//! - The phase is data ([`Phase`]): each phase owns what only it needs, and the module of each
+//!   phase (`phase::auction`, ...) holds its check, its legal list and its apply; this module
+//!   dispatches to them. Phase 1 has no decisions and runs inside the last action of the previous
+//!   round; so do the end-of-phase steps (all-pass removal, Step 2/3, resupply, the plant market
+//!   update). The plant market and deck mechanics are in `market`.
 
 use crate::action::Action;
 use crate::error::RuleError;
-use crate::event::{Event, PhaseKind, RemovalReason, Standing};
+use crate::event::{Event, PhaseKind, Standing};
 use crate::fixed::FixedList;
 use crate::map::{Board, CityId, MapId, RegionSet, CITIES_PER_MAP, UNREACHABLE};
+use crate::phase::{auction, building, bureaucracy, resources, AuctionTurn, Phase};
 use crate::plants::{FuelNeeds, PlantId, PlantSet};
 use crate::resources::{
-    market_price, payment, player_count_rules, refill, ByResource, PlayerCountRules, Resource,
-    STARTING_MARKET,
+    market_price, player_count_rules, ByResource, PlayerCountRules, Resource, STARTING_MARKET,
 };
-use crate::setup::{self, Setup};
+use crate::setup::Setup;
 use engine::{Actor, Seat};
-use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 /// The Step 3 card inside the deck and market arrays.
@@ -90,32 +90,18 @@ impl PlayerState {
         self.needs
     }
 
-    fn plants_changed(&mut self) {
+    pub(crate) fn plants_changed(&mut self) {
         self.needs = FuelNeeds::of(self.plants.iter().copied());
     }
 }
 
-/// A running auction.
+/// The serializable part of the state: everything but caches. Its JSON form is the flat
+/// [`crate::invariants::CoreFile`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Auction {
-    pub plant: PlantId,
-    pub starter: Seat,
-    pub high_bid: u32,
-    pub high_bidder: Seat,
-    /// Seats still in the auction, as bits.
-    pub bidders: u8,
-    pub to_bid: Seat,
-}
-
-/// A discard that must happen before play goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct PendingDiscard {
-    pub seat: Seat,
-    pub bought: PlantId,
-}
-
-/// The serializable part of the state: everything but caches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    into = "crate::invariants::CoreFile",
+    try_from = "crate::invariants::CoreFile"
+)]
 pub(crate) struct Core {
     pub players: u8,
     pub map: MapId,
@@ -127,7 +113,7 @@ pub(crate) struct Core {
     pub step: u8,
     /// The Step 3 card was drawn and Step 3 has not begun yet.
     pub step3_pending: bool,
-    pub phase: PhaseKind,
+    pub phase: Phase,
     pub order: FixedList<Seat, 6>,
     pub seats: FixedList<PlayerState, 6>,
     /// Sorted ascending; may hold the Step 3 card (last) during phase 2.
@@ -138,15 +124,6 @@ pub(crate) struct Core {
     pub out_of_game: PlantSet,
     pub resource_market: ByResource<u8>,
     pub supply: ByResource<u8>,
-    /// Phase 2: seats that bought a plant or passed, as bits.
-    pub done: u8,
-    /// Phase 2: seats that bought a plant, as bits.
-    pub bought: u8,
-    pub auction: Option<Auction>,
-    pub discard: Option<PendingDiscard>,
-    /// Phases 3-5: how many players have finished their turn.
-    pub cursor: u8,
-    pub standings: FixedList<Standing, 6>,
 }
 
 /// A game of Power Grid in progress.
@@ -165,13 +142,6 @@ impl PartialEq for State {
 }
 
 impl Eq for State {}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum DrawContext {
-    Auction,
-    Building,
-    Bureaucracy,
-}
 
 impl State {
     /// Validates a setup and deals the game: round 1, phase 2, the first player to choose.
@@ -205,7 +175,7 @@ impl State {
             round: 1,
             step: 1,
             step3_pending: false,
-            phase: PhaseKind::Auction,
+            phase: Phase::auction(),
             order: dealt.turn_order.into_iter().collect(),
             seats,
             market: (3..=10).collect(),
@@ -214,12 +184,6 @@ impl State {
             out_of_game: PlantSet::EMPTY,
             resource_market: STARTING_MARKET,
             supply,
-            done: 0,
-            bought: 0,
-            auction: None,
-            discard: None,
-            cursor: 0,
-            standings: FixedList::new(),
         };
         Ok(State::from_core(core))
     }
@@ -283,7 +247,7 @@ impl State {
 
     /// The current phase.
     pub fn phase(&self) -> PhaseKind {
-        self.core.phase
+        self.core.phase.kind()
     }
 
     /// The turn order, first player first.
@@ -365,13 +329,19 @@ impl State {
         self.current_plants().iter().map(|&p| PlantId(p)).collect()
     }
 
-    fn current_plants(&self) -> &[u8] {
+    pub(crate) fn current_plants(&self) -> &[u8] {
         &self.core.market[..self.current_len()]
     }
 
     /// The highest bid of the running auction.
     pub fn high_bid(&self) -> Option<u32> {
-        self.core.auction.map(|a| a.high_bid)
+        match self.core.phase {
+            Phase::Auction(p) => match p.turn {
+                AuctionTurn::Bidding(a) => Some(a.high_bid),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// Whether the Step 3 card lies in the market (drawn during phase 2).
@@ -414,7 +384,10 @@ impl State {
 
     /// The final count, once the game has ended.
     pub fn standings(&self) -> Option<&[Standing]> {
-        (self.core.phase == PhaseKind::GameOver).then_some(&self.core.standings[..])
+        match &self.core.phase {
+            Phase::Over { standings } => Some(standings),
+            _ => None,
+        }
     }
 
     fn current_len(&self) -> usize {
@@ -431,42 +404,29 @@ impl State {
         }
     }
 
-    fn all_mask(&self) -> u8 {
+    /// Every seat of the game, as bits.
+    pub(crate) fn all_seats(&self) -> u8 {
         ((1u16 << self.core.players) - 1) as u8
     }
 
     /// Who must act now.
     pub fn actor(&self) -> Actor {
         let c = &self.core;
-        match c.phase {
-            PhaseKind::GameOver => Actor::Terminal,
-            PhaseKind::Auction => {
-                if let Some(d) = c.discard {
-                    Actor::Seat(d.seat)
-                } else if let Some(a) = c.auction {
-                    Actor::Seat(a.to_bid)
-                } else {
-                    match c.order.iter().find(|s| c.done & (1 << s.0) == 0) {
-                        Some(s) => Actor::Seat(*s),
-                        None => Actor::Terminal,
-                    }
-                }
-            }
-            PhaseKind::Resources | PhaseKind::Building => {
-                Actor::Seat(c.order[(c.players - 1 - c.cursor) as usize])
-            }
-            PhaseKind::Bureaucracy => Actor::Seat(c.order[c.cursor as usize]),
-        }
-    }
-
-    fn occupancy(&self) -> [u64; 3] {
-        let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
-        for p in &self.core.seats {
-            three |= two & p.houses;
-            two |= one & p.houses;
-            one |= p.houses;
-        }
-        [one, two, three]
+        let seat = match &c.phase {
+            Phase::Over { .. } => None,
+            Phase::Auction(p) => match p.turn {
+                AuctionTurn::Discard(d) => Some(d.seat),
+                AuctionTurn::Bidding(a) => Some(a.to_bid),
+                AuctionTurn::Open => c.order.iter().find(|s| p.done & (1 << s.0) == 0).copied(),
+            },
+            Phase::Resources { cursor } | Phase::Building { cursor } => c
+                .players
+                .saturating_sub(1)
+                .checked_sub(*cursor)
+                .and_then(|i| c.order.get(usize::from(i)).copied()),
+            Phase::Bureaucracy { cursor } => c.order.get(usize::from(*cursor)).copied(),
+        };
+        seat.map_or(Actor::Terminal, Actor::Seat)
     }
 
     /// Houses allowed per city in the current step.
@@ -485,15 +445,6 @@ impl State {
             .iter()
             .filter(|p| p.houses & bit != 0)
             .count() as u8
-    }
-
-    /// The building cost of the next place in a city with `occupied` houses.
-    fn place_cost(occupied: u8) -> u32 {
-        match occupied {
-            0 => 10,
-            1 => 15,
-            _ => 20,
-        }
     }
 
     // ----- checking ----------------------------------------------------------------------
@@ -518,247 +469,22 @@ impl State {
         if seat != actor {
             return Err(RuleError::NotYourTurn { seat, actor });
         }
-        let c = &self.core;
-        let me = &c.seats[seat.index()];
-        let not_now = |expected: &'static str| RuleError::NotNow {
+        match &self.core.phase {
+            Phase::Over { .. } => Err(RuleError::GameOver),
+            Phase::Auction(p) => auction::check(self, seat, p, action),
+            Phase::Resources { .. } => resources::check(self, seat, action),
+            Phase::Building { .. } => building::check(self, seat, action),
+            Phase::Bureaucracy { .. } => bureaucracy::check(self, seat, action),
+        }
+    }
+
+    /// The error for an action of another phase, saying what the phase expects.
+    pub(crate) fn not_now(&self, action: &Action, expected: &'static str) -> RuleError {
+        RuleError::NotNow {
             action: action_name(action),
-            phase: c.phase,
+            phase: self.core.phase.kind(),
             expected,
-        };
-        match c.phase {
-            PhaseKind::GameOver => Err(RuleError::GameOver),
-            PhaseKind::Auction => {
-                if let Some(d) = c.discard {
-                    let Action::Discard { plant, keep_coal } = *action else {
-                        return Err(not_now("discard one of your older plants"));
-                    };
-                    if !me.plants.contains(&plant) {
-                        return Err(RuleError::NotYourPlant { plant });
-                    }
-                    if plant == d.bought {
-                        return Err(RuleError::CannotDiscardNewPlant { plant });
-                    }
-                    let (lo, hi) = self.keep_coal_range(me, plant);
-                    return match (keep_coal, lo == hi) {
-                        (None, true) => Ok(()),
-                        (Some(_), true) => Err(RuleError::KeepCoalNotApplicable { plant }),
-                        (None, false) => Err(RuleError::KeepCoalRequired {
-                            plant,
-                            min: lo,
-                            max: hi,
-                        }),
-                        (Some(k), false) if (lo..=hi).contains(&k) => Ok(()),
-                        (Some(k), false) => Err(RuleError::KeepCoalOutOfRange {
-                            plant,
-                            keep: k,
-                            min: lo,
-                            max: hi,
-                        }),
-                    };
-                }
-                if let Some(a) = c.auction {
-                    return match *action {
-                        Action::Bid { amount } => {
-                            if amount <= a.high_bid {
-                                Err(RuleError::BidTooLow {
-                                    bid: amount,
-                                    min: a.high_bid + 1,
-                                })
-                            } else if amount > me.money {
-                                Err(RuleError::NotEnoughMoney {
-                                    cost: amount,
-                                    money: me.money,
-                                })
-                            } else {
-                                Ok(())
-                            }
-                        }
-                        Action::Pass => Ok(()),
-                        _ => Err(not_now("bid higher or pass (drop out of this auction)")),
-                    };
-                }
-                match *action {
-                    Action::StartAuction { plant, bid } => {
-                        let in_market = plant.is_card() && c.market.contains(&plant.0);
-                        if !in_market {
-                            return Err(RuleError::PlantNotInMarket { plant });
-                        }
-                        if !self.current_plants().contains(&plant.0) {
-                            return Err(RuleError::PlantNotInCurrentMarket {
-                                plant,
-                                current: self
-                                    .current_plants()
-                                    .iter()
-                                    .map(|p| p.to_string())
-                                    .collect::<Vec<_>>()
-                                    .join(", "),
-                            });
-                        }
-                        if bid < plant.0 as u32 {
-                            return Err(RuleError::BidTooLow {
-                                bid,
-                                min: plant.0 as u32,
-                            });
-                        }
-                        if bid > me.money {
-                            return Err(RuleError::NotEnoughMoney {
-                                cost: bid,
-                                money: me.money,
-                            });
-                        }
-                        Ok(())
-                    }
-                    Action::Pass => {
-                        if self.may_pass_auctions(me) {
-                            Ok(())
-                        } else {
-                            Err(RuleError::MustBuyInFirstRound)
-                        }
-                    }
-                    _ => Err(not_now(
-                        "start an auction on a plant of the current market, or pass",
-                    )),
-                }
-            }
-            PhaseKind::Resources => match *action {
-                Action::Buy { resource, amount } => {
-                    if amount == 0 {
-                        return Err(RuleError::ZeroAmount);
-                    }
-                    let available = c.resource_market[resource];
-                    if amount > available {
-                        return Err(RuleError::NotEnoughInMarket {
-                            resource,
-                            wanted: amount,
-                            available,
-                        });
-                    }
-                    let room = me.needs().room(me.resources, resource);
-                    if amount > room {
-                        return Err(RuleError::CannotStore {
-                            resource,
-                            wanted: amount,
-                            room,
-                        });
-                    }
-                    let cost = market_price(resource, available, amount).unwrap_or(u32::MAX);
-                    if cost > me.money {
-                        return Err(RuleError::NotEnoughMoney {
-                            cost,
-                            money: me.money,
-                        });
-                    }
-                    Ok(())
-                }
-                Action::Done => Ok(()),
-                _ => Err(not_now("buy resources or say done")),
-            },
-            PhaseKind::Building => match *action {
-                Action::Build { city } => self.build_cost(seat, city).map(|_| ()),
-                Action::Done => Ok(()),
-                _ => Err(not_now("build in a city or say done")),
-            },
-            PhaseKind::Bureaucracy => match *action {
-                Action::Power {
-                    plants,
-                    hybrid_coal,
-                } => self.burn_for(me, plants, hybrid_coal).map(|_| ()),
-                _ => Err(not_now("choose the plants to run (power)")),
-            },
         }
-    }
-
-    fn may_pass_auctions(&self, me: &PlayerState) -> bool {
-        self.core.round > 1 || !self.current_plants().iter().any(|&p| p as u32 <= me.money)
-    }
-
-    /// The range of coal a player may keep when discarding `plant` (equal ends: no choice).
-    fn keep_coal_range(&self, me: &PlayerState, plant: PlantId) -> (u8, u8) {
-        let needs = FuelNeeds::of(me.plants.iter().copied().filter(|&p| p != plant));
-        let (c, o, h) = (needs.coal, needs.oil, needs.hybrid);
-        let coal_fit = me.resources.coal.min(2 * (c + h));
-        let oil_fit = me.resources.oil.min(2 * (o + h));
-        let kept = (coal_fit + oil_fit).min(2 * (c + o + h));
-        let lo = kept.saturating_sub(oil_fit);
-        let hi = coal_fit.min(kept);
-        (lo, hi)
-    }
-
-    /// What it costs `seat` to build in `city` now: (connection, place).
-    ///
-    /// # Errors
-    /// Why the player cannot build there now (phase aside).
-    pub fn build_cost(&self, seat: Seat, city: CityId) -> Result<(u32, u32), RuleError> {
-        let Some(me) = self.core.seats.get(seat.index()) else {
-            return Err(RuleError::NoSuchSeat { seat });
-        };
-        if !self.board.in_play(city) {
-            return Err(RuleError::CityNotInPlay { city });
-        }
-        let bit = 1u64 << city.local();
-        if me.houses & bit != 0 {
-            return Err(RuleError::AlreadyBuilt { city });
-        }
-        if me.cities() >= HOUSES {
-            return Err(RuleError::NoHousesLeft);
-        }
-        let occupied = self.houses_in(city);
-        if occupied >= self.core.step {
-            return Err(RuleError::CityFull {
-                city,
-                step: self.core.step,
-                limit: self.core.step,
-            });
-        }
-        let connection = self.reach[seat.index()][city.local()];
-        if connection == UNREACHABLE {
-            return Err(RuleError::Unreachable { city });
-        }
-        let (connection, place) = (connection as u32, Self::place_cost(occupied));
-        if connection + place > me.money {
-            return Err(RuleError::NotEnoughMoney {
-                cost: connection + place,
-                money: me.money,
-            });
-        }
-        Ok((connection, place))
-    }
-
-    /// The tokens burned by running `plants` with `hybrid_coal` coal in the hybrids.
-    fn burn_for(
-        &self,
-        me: &PlayerState,
-        plants: PlantSet,
-        hybrid_coal: u8,
-    ) -> Result<ByResource<u8>, RuleError> {
-        for p in plants.iter() {
-            if !me.plants.contains(&p) {
-                return Err(RuleError::NotYourPlant { plant: p });
-            }
-        }
-        let needs = FuelNeeds::of(plants.iter());
-        if hybrid_coal > needs.hybrid {
-            return Err(RuleError::HybridMix {
-                hybrid_coal,
-                hybrid_need: needs.hybrid,
-            });
-        }
-        let burn = ByResource {
-            coal: needs.coal + hybrid_coal,
-            oil: needs.oil + (needs.hybrid - hybrid_coal),
-            garbage: needs.garbage,
-            uranium: needs.uranium,
-        };
-        for r in Resource::ALL {
-            if burn[r] > me.resources[r] {
-                return Err(RuleError::NotEnoughFuel {
-                    resource: r,
-                    needed: burn[r],
-                    held: me.resources[r],
-                });
-            }
-        }
-        Ok(burn)
     }
 
     // ----- legal actions -----------------------------------------------------------------
@@ -776,138 +502,12 @@ impl State {
         let Actor::Seat(seat) = self.actor() else {
             return;
         };
-        let c = &self.core;
-        let me = &c.seats[seat.index()];
-        match c.phase {
-            PhaseKind::GameOver => {}
-            PhaseKind::Auction => {
-                if let Some(d) = c.discard {
-                    for &plant in &me.plants {
-                        if plant == d.bought {
-                            continue;
-                        }
-                        let (lo, hi) = self.keep_coal_range(me, plant);
-                        if lo == hi {
-                            out.push(Action::Discard {
-                                plant,
-                                keep_coal: None,
-                            });
-                        } else {
-                            for k in lo..=hi {
-                                out.push(Action::Discard {
-                                    plant,
-                                    keep_coal: Some(k),
-                                });
-                            }
-                        }
-                    }
-                } else if let Some(a) = c.auction {
-                    let top = me.money.min(a.high_bid.saturating_add(bids));
-                    for amount in a.high_bid + 1..=top {
-                        out.push(Action::Bid { amount });
-                    }
-                    out.push(Action::Pass);
-                } else {
-                    for &p in self.current_plants() {
-                        let min = p as u32;
-                        let top = me.money.min(min.saturating_add(bids - 1));
-                        for bid in min..=top {
-                            out.push(Action::StartAuction {
-                                plant: PlantId(p),
-                                bid,
-                            });
-                        }
-                    }
-                    if self.may_pass_auctions(me) {
-                        out.push(Action::Pass);
-                    }
-                }
-            }
-            PhaseKind::Resources => {
-                let needs = me.needs();
-                for r in Resource::ALL {
-                    let available = c.resource_market[r];
-                    let max = available.min(needs.room(me.resources, r));
-                    let prices = r.place_prices();
-                    let start = prices.len() - available as usize;
-                    let mut cost = 0u32;
-                    for n in 1..=max {
-                        cost += prices[start + n as usize - 1] as u32;
-                        if cost > me.money {
-                            break;
-                        }
-                        out.push(Action::Buy {
-                            resource: r,
-                            amount: n,
-                        });
-                    }
-                }
-                out.push(Action::Done);
-            }
-            PhaseKind::Building => {
-                if me.cities() < HOUSES {
-                    let [one, two, three] = self.occupancy();
-                    let full = match c.step {
-                        1 => one,
-                        2 => two,
-                        _ => three,
-                    };
-                    let mut open = self.board.in_play & !full & !me.houses;
-                    let reach = &self.reach[seat.index()];
-                    while open != 0 {
-                        let i = open.trailing_zeros() as usize;
-                        open &= open - 1;
-                        let bit = 1u64 << i;
-                        let place = if one & bit == 0 {
-                            10
-                        } else if two & bit == 0 {
-                            15
-                        } else {
-                            20
-                        };
-                        let conn = reach[i];
-                        if conn != UNREACHABLE && conn as u32 + place <= me.money {
-                            out.push(Action::Build {
-                                city: CityId::from_local(c.map, i),
-                            });
-                        }
-                    }
-                }
-                out.push(Action::Done);
-            }
-            PhaseKind::Bureaucracy => {
-                // Subsets in counting order over the plants (sorted ascending) come out in the
-                // order of their bit sets, so the list is sorted without sorting.
-                let n = me.plants.len();
-                let single: [FuelNeeds; 5] =
-                    std::array::from_fn(|i| FuelNeeds::of(me.plants.get(i).copied()));
-                let r = me.resources;
-                for mask in 0u32..(1 << n) {
-                    let mut set = PlantSet::EMPTY;
-                    let mut needs = FuelNeeds::default();
-                    for (i, one) in single.iter().enumerate().take(n) {
-                        if mask & (1 << i) != 0 {
-                            set.insert(me.plants[i]);
-                            needs.add(one);
-                        }
-                    }
-                    if needs.garbage > r.garbage
-                        || needs.uranium > r.uranium
-                        || needs.coal > r.coal
-                        || needs.oil > r.oil
-                    {
-                        continue;
-                    }
-                    for hc in 0..=needs.hybrid {
-                        if needs.coal + hc <= r.coal && needs.oil + needs.hybrid - hc <= r.oil {
-                            out.push(Action::Power {
-                                plants: set,
-                                hybrid_coal: hc,
-                            });
-                        }
-                    }
-                }
-            }
+        match &self.core.phase {
+            Phase::Over { .. } => {}
+            Phase::Auction(p) => auction::legal(self, seat, p, out, bids),
+            Phase::Resources { .. } => resources::legal(self, seat, out),
+            Phase::Building { .. } => building::legal(self, seat, out),
+            Phase::Bureaucracy { .. } => bureaucracy::legal(self, seat, out),
         }
     }
 
@@ -967,425 +567,13 @@ impl State {
     }
 
     fn execute<S: Sink>(&mut self, seat: Seat, action: &Action, log: &mut S) {
-        let si = seat.index();
-        match *action {
-            Action::StartAuction { plant, bid } => {
-                log.emit(|| Event::AuctionStarted { seat, plant, bid });
-                let others = self.all_mask() & !self.core.done & !(1 << seat.0);
-                if others == 0 {
-                    self.win_auction(seat, plant, bid, log);
-                } else {
-                    let bidders = others | 1 << seat.0;
-                    self.core.auction = Some(Auction {
-                        plant,
-                        starter: seat,
-                        high_bid: bid,
-                        high_bidder: seat,
-                        bidders,
-                        to_bid: self.next_bidder(seat, bidders),
-                    });
-                }
-            }
-            Action::Bid { amount } => {
-                let a = self
-                    .core
-                    .auction
-                    .as_mut()
-                    .expect("checked: auction running");
-                a.high_bid = amount;
-                a.high_bidder = seat;
-                let (plant, bidders) = (a.plant, a.bidders);
-                log.emit(|| Event::Bid {
-                    seat,
-                    plant,
-                    amount,
-                });
-                let next = self.next_bidder(seat, bidders);
-                self.core.auction.as_mut().expect("running").to_bid = next;
-            }
-            Action::Pass => {
-                if let Some(mut a) = self.core.auction {
-                    a.bidders &= !(1 << seat.0);
-                    log.emit(|| Event::DroppedOut {
-                        seat,
-                        plant: a.plant,
-                    });
-                    if a.bidders.count_ones() == 1 {
-                        self.win_auction(a.high_bidder, a.plant, a.high_bid, log);
-                    } else {
-                        a.to_bid = self.next_bidder(seat, a.bidders);
-                        self.core.auction = Some(a);
-                    }
-                } else {
-                    self.core.done |= 1 << seat.0;
-                    log.emit(|| Event::PassedAuctions { seat });
-                    self.after_auction_step(log);
-                }
-            }
-            Action::Discard { plant, keep_coal } => {
-                let (lo, _) = self.keep_coal_range(&self.core.seats[si], plant);
-                let me = &mut self.core.seats[si];
-                me.plants.retain(|p| *p != plant);
-                me.plants_changed();
-                let needs = me.needs();
-                let before = me.resources;
-                let coal_fit = before.coal.min(2 * (needs.coal + needs.hybrid));
-                let oil_fit = before.oil.min(2 * (needs.oil + needs.hybrid));
-                let kept = (coal_fit + oil_fit).min(2 * (needs.coal + needs.oil + needs.hybrid));
-                let coal = keep_coal.unwrap_or(lo);
-                let after = ByResource {
-                    coal,
-                    oil: kept - coal,
-                    garbage: before.garbage.min(2 * needs.garbage),
-                    uranium: before.uranium.min(2 * needs.uranium),
-                };
-                let returned = ByResource::from_fn(|r| before[r] - after[r]);
-                me.resources = after;
-                for r in Resource::ALL {
-                    self.core.supply[r] += returned[r];
-                }
-                self.core.out_of_game.insert(plant);
-                self.core.discard = None;
-                log.emit(|| Event::PlantDiscarded {
-                    seat,
-                    plant,
-                    returned,
-                });
-                self.after_auction_step(log);
-            }
-            Action::Buy { resource, amount } => {
-                let available = self.core.resource_market[resource];
-                let cost = market_price(resource, available, amount).expect("checked: available");
-                self.core.resource_market[resource] -= amount;
-                let me = &mut self.core.seats[si];
-                me.resources[resource] += amount;
-                me.money -= cost;
-                log.emit(|| Event::ResourcesBought {
-                    seat,
-                    resource,
-                    amount,
-                    cost,
-                });
-            }
-            Action::Build { city } => {
-                let (connection, place) = self.build_cost(seat, city).expect("checked: buildable");
-                let local = city.local();
-                let me = &mut self.core.seats[si];
-                let first = me.houses == 0;
-                me.houses |= 1 << local;
-                me.money -= connection + place;
-                let row = &mut self.reach[si];
-                let dist = &self.board.dist[local];
-                if first {
-                    *row = *dist;
-                } else {
-                    for (r, &d) in row.iter_mut().zip(dist.iter()) {
-                        *r = (*r).min(d);
-                    }
-                }
-                log.emit(|| Event::Built {
-                    seat,
-                    city,
-                    connection,
-                    place,
-                });
-                self.remove_small_plants(DrawContext::Building, log);
-            }
-            Action::Done => {
-                let phase = self.core.phase;
-                log.emit(|| Event::TurnEnded { seat, phase });
-                self.core.cursor += 1;
-                if self.core.cursor == self.core.players {
-                    self.core.cursor = 0;
-                    if phase == PhaseKind::Resources {
-                        self.core.phase = PhaseKind::Building;
-                        log.emit(|| Event::PhaseStarted {
-                            phase: PhaseKind::Building,
-                        });
-                    } else {
-                        self.end_building(log);
-                    }
-                }
-            }
-            Action::Power {
-                plants,
-                hybrid_coal,
-            } => {
-                let me = &self.core.seats[si];
-                let burned = self
-                    .burn_for(me, plants, hybrid_coal)
-                    .expect("checked: enough fuel");
-                let capacity = FuelNeeds::of(plants.iter()).cities;
-                let cities = capacity.min(me.cities());
-                let income = payment(cities);
-                let me = &mut self.core.seats[si];
-                for r in Resource::ALL {
-                    me.resources[r] -= burned[r];
-                    self.core.supply[r] += burned[r];
-                }
-                me.money += income;
-                log.emit(|| Event::Powered {
-                    seat,
-                    plants,
-                    burned,
-                    cities,
-                    income,
-                });
-                self.core.cursor += 1;
-                if self.core.cursor == self.core.players {
-                    self.end_bureaucracy(log);
-                }
-            }
+        match self.core.phase {
+            Phase::Over { .. } => {}
+            Phase::Auction(p) => auction::apply(self, seat, p, action, log),
+            Phase::Resources { cursor } => resources::apply(self, seat, cursor, action, log),
+            Phase::Building { cursor } => building::apply(self, seat, cursor, action, log),
+            Phase::Bureaucracy { cursor } => bureaucracy::apply(self, seat, cursor, action, log),
         }
-    }
-
-    fn next_bidder(&self, from: Seat, bidders: u8) -> Seat {
-        let n = self.core.players;
-        (1..=n)
-            .map(|k| Seat((from.0 + k) % n))
-            .find(|s| bidders & (1 << s.0) != 0)
-            .unwrap_or(from)
-    }
-
-    fn win_auction<S: Sink>(&mut self, seat: Seat, plant: PlantId, price: u32, log: &mut S) {
-        let si = seat.index();
-        self.core.auction = None;
-        self.core.done |= 1 << seat.0;
-        self.core.bought |= 1 << seat.0;
-        let me = &mut self.core.seats[si];
-        me.money -= price;
-        let at = me.plants.partition_point(|p| *p < plant);
-        me.plants.insert(at, plant);
-        me.plants_changed();
-        let over = me.plants.len() > self.rules().max_plants as usize;
-        self.core.market.retain(|p| *p != plant.0);
-        log.emit(|| Event::PlantBought { seat, plant, price });
-        self.draw(DrawContext::Auction, log);
-        self.remove_small_plants(DrawContext::Auction, log);
-        if over {
-            self.core.discard = Some(PendingDiscard {
-                seat,
-                bought: plant,
-            });
-        } else {
-            self.after_auction_step(log);
-        }
-    }
-
-    fn after_auction_step<S: Sink>(&mut self, log: &mut S) {
-        if self.core.done != self.all_mask() {
-            return;
-        }
-        // End of phase 2.
-        if self.core.bought == 0 && self.lowest_plant().is_some() {
-            self.remove_lowest(RemovalReason::NoPurchase, log);
-            self.draw(DrawContext::Auction, log);
-            self.remove_small_plants(DrawContext::Auction, log);
-        }
-        if self.core.round == 1 {
-            self.determine_turn_order(log);
-        }
-        if self.core.step3_pending {
-            self.begin_step3(log);
-        }
-        self.core.done = 0;
-        self.core.bought = 0;
-        self.core.cursor = 0;
-        self.core.phase = PhaseKind::Resources;
-        log.emit(|| Event::PhaseStarted {
-            phase: PhaseKind::Resources,
-        });
-    }
-
-    fn lowest_plant(&self) -> Option<u8> {
-        self.core
-            .market
-            .first()
-            .copied()
-            .filter(|&p| p != STEP3_CARD)
-    }
-
-    fn remove_lowest<S: Sink>(&mut self, reason: RemovalReason, log: &mut S) {
-        if let Some(low) = self.lowest_plant() {
-            self.core.market.remove(0);
-            self.core.out_of_game.insert(PlantId(low));
-            log.emit(|| Event::PlantRemoved {
-                plant: PlantId(low),
-                reason,
-            });
-        }
-    }
-
-    /// Draws the top card into the market (or handles the Step 3 card).
-    fn draw<S: Sink>(&mut self, ctx: DrawContext, log: &mut S) {
-        let Some(top) = self.core.deck.pop() else {
-            return;
-        };
-        if top != STEP3_CARD {
-            let at = self.core.market.partition_point(|p| *p < top);
-            self.core.market.insert(at, top);
-            log.emit(|| Event::PlantDrawn {
-                plant: PlantId(top),
-            });
-            return;
-        }
-        log.emit(|| Event::Step3CardDrawn);
-        self.shuffle_deck();
-        let size = self.core.deck.len() as u8;
-        log.emit(|| Event::DeckShuffled { size });
-        self.core.step3_pending = true;
-        match ctx {
-            DrawContext::Auction => self.core.market.push(STEP3_CARD),
-            DrawContext::Building | DrawContext::Bureaucracy => {
-                log.emit(|| Event::Step3CardRemoved);
-                self.remove_lowest(RemovalReason::Step3, log);
-            }
-        }
-    }
-
-    fn shuffle_deck(&mut self) {
-        let mut rng = setup::rng(self.core.seed, setup::STREAM_STEP3);
-        self.core.deck.shuffle(&mut rng);
-        if self.core.step3_order.is_empty() {
-            return;
-        }
-        let listed = |p: u8| self.core.step3_order.iter().position(|q| q.0 == p);
-        let mut fixed: FixedList<u8, 43> = FixedList::new();
-        let mut rest: FixedList<u8, 43> = FixedList::new();
-        for &p in &self.core.deck {
-            if listed(p).is_some() {
-                fixed.push(p);
-            } else {
-                rest.push(p);
-            }
-        }
-        // Listed plants on top (deck top is the end), first listed topmost.
-        fixed.sort_by_key(|&p| std::cmp::Reverse(listed(p)));
-        rest.extend(fixed.iter().copied());
-        self.core.deck = rest;
-    }
-
-    /// Removes market plants numbered at most the most cities connected, drawing replacements.
-    fn remove_small_plants<S: Sink>(&mut self, ctx: DrawContext, log: &mut S) {
-        loop {
-            let cities = self.most_cities();
-            match self.lowest_plant() {
-                Some(low) if low <= cities => {
-                    self.remove_lowest(RemovalReason::SmallPlant { cities }, log);
-                    self.draw(ctx, log);
-                }
-                _ => return,
-            }
-        }
-    }
-
-    fn begin_step3<S: Sink>(&mut self, log: &mut S) {
-        if self.core.market.last() == Some(&STEP3_CARD) {
-            self.core.market.pop();
-            log.emit(|| Event::Step3CardRemoved);
-            self.remove_lowest(RemovalReason::Step3, log);
-        }
-        self.core.step3_pending = false;
-        self.core.step = 3;
-        log.emit(|| Event::StepStarted { step: 3 });
-    }
-
-    fn determine_turn_order<S: Sink>(&mut self, log: &mut S) {
-        let seats = &self.core.seats;
-        // Stable: players tied on both keys keep their order.
-        self.core.order.sort_by_key(|s| {
-            let p = &seats[s.index()];
-            std::cmp::Reverse((p.cities(), p.highest_plant()))
-        });
-        let order = self.core.order.to_vec();
-        log.emit(|| Event::TurnOrder { order });
-    }
-
-    fn end_building<S: Sink>(&mut self, log: &mut S) {
-        let rules = self.rules();
-        let most = self.most_cities();
-        if most >= rules.end_cities {
-            self.final_count(log);
-            return;
-        }
-        if self.core.step == 1 && most >= rules.step2_cities {
-            self.core.step = 2;
-            log.emit(|| Event::StepStarted { step: 2 });
-            self.remove_lowest(RemovalReason::Step2, log);
-            self.draw(DrawContext::Building, log);
-            self.remove_small_plants(DrawContext::Building, log);
-        }
-        if self.core.step3_pending {
-            self.begin_step3(log);
-        }
-        self.core.phase = PhaseKind::Bureaucracy;
-        self.core.cursor = 0;
-        log.emit(|| Event::PhaseStarted {
-            phase: PhaseKind::Bureaucracy,
-        });
-    }
-
-    fn end_bureaucracy<S: Sink>(&mut self, log: &mut S) {
-        let want = refill(self.core.players, self.core.step);
-        let added = ByResource::from_fn(|r| want[r].min(self.core.supply[r]));
-        for r in Resource::ALL {
-            self.core.supply[r] -= added[r];
-            self.core.resource_market[r] += added[r];
-        }
-        log.emit(|| Event::Resupplied { added });
-        if self.core.step < 3 {
-            if let Some(&high) = self.core.market.last() {
-                self.core.market.pop();
-                self.core.deck.insert(0, high);
-                log.emit(|| Event::PlantUnderDeck {
-                    plant: PlantId(high),
-                });
-                self.draw(DrawContext::Bureaucracy, log);
-                self.remove_small_plants(DrawContext::Bureaucracy, log);
-            }
-        } else if self.lowest_plant().is_some() {
-            self.remove_lowest(RemovalReason::Bureaucracy, log);
-            self.draw(DrawContext::Bureaucracy, log);
-            self.remove_small_plants(DrawContext::Bureaucracy, log);
-        }
-        // Phase 1 of the next round.
-        self.core.round = self.core.round.saturating_add(1);
-        let round = self.core.round;
-        log.emit(|| Event::RoundStarted { round });
-        if self.core.step3_pending {
-            self.begin_step3(log);
-        }
-        self.determine_turn_order(log);
-        self.core.phase = PhaseKind::Auction;
-        self.core.cursor = 0;
-        self.core.done = 0;
-        self.core.bought = 0;
-        log.emit(|| Event::PhaseStarted {
-            phase: PhaseKind::Auction,
-        });
-    }
-
-    fn final_count<S: Sink>(&mut self, log: &mut S) {
-        let mut standings: FixedList<Standing, 6> = (0..self.core.players)
-            .map(|s| {
-                let seat = Seat(s);
-                let best = self.best_power(seat);
-                let p = &self.core.seats[seat.index()];
-                Standing {
-                    seat,
-                    rank: 0,
-                    cities_powered: best.cities,
-                    money: p.money,
-                    cities: p.cities(),
-                    plants_run: best.plants,
-                }
-            })
-            .collect();
-        rank_standings(&mut standings);
-        self.core.standings = standings;
-        self.core.phase = PhaseKind::GameOver;
-        let standings = standings.to_vec();
-        log.emit(|| Event::GameEnded { standings });
     }
 
     // ----- queries -----------------------------------------------------------------------
@@ -1414,7 +602,7 @@ impl State {
                 .collect();
             let needs = FuelNeeds::of(set.iter());
             for hc in 0..=needs.hybrid {
-                if let Ok(burn) = self.burn_for(me, set, hc) {
+                if let Ok(burn) = bureaucracy::burn_for(me, set, hc) {
                     let powered = needs.cities.min(cities);
                     let key = (powered, burn.total());
                     if key.0 > best_key.0

@@ -6,6 +6,7 @@
 
 use crate::event::{PhaseKind, Standing};
 use crate::map::{CityId, MapId, Region};
+use crate::phase::{AuctionTurn, Phase};
 use crate::plants::PlantId;
 use crate::resources::ByResource;
 use crate::state::State;
@@ -110,7 +111,20 @@ impl State {
     /// What `viewer` may know of the state.
     pub fn view(&self, viewer: Viewer) -> View {
         let c = &self.core;
-        let over = c.phase == PhaseKind::GameOver;
+        let over = matches!(c.phase, Phase::Over { .. });
+        let (auction, done, bought, discard) = match c.phase {
+            Phase::Auction(p) => match p.turn {
+                AuctionTurn::Open => (None, p.done, p.bought, None),
+                AuctionTurn::Bidding(a) => (Some(a), p.done, p.bought, None),
+                AuctionTurn::Discard(d) => (None, p.done, p.bought, Some(d)),
+            },
+            _ => (None, 0, 0, None),
+        };
+        let seats = |bits: u8| {
+            (0..c.players)
+                .filter(move |s| bits & (1 << s) != 0)
+                .map(Seat)
+        };
         let players = (0..c.players)
             .map(|s| {
                 let seat = Seat(s);
@@ -135,7 +149,7 @@ impl State {
             public_money: c.public_money,
             round: c.round,
             step: c.step,
-            phase: c.phase,
+            phase: c.phase.kind(),
             actor: self.actor(),
             turn_order: c.order.to_vec(),
             players,
@@ -147,27 +161,18 @@ impl State {
             removed_plants: c.out_of_game.iter().collect(),
             resource_market: c.resource_market,
             supply: c.supply,
-            auction: c.auction.map(|a| AuctionView {
+            auction: auction.map(|a| AuctionView {
                 plant: a.plant,
                 starter: a.starter,
                 high_bid: a.high_bid,
                 high_bidder: a.high_bidder,
-                bidders: (0..c.players)
-                    .filter(|s| a.bidders & (1 << s) != 0)
-                    .map(Seat)
-                    .collect(),
+                bidders: seats(a.bidders).collect(),
             }),
-            auction_done: (0..c.players)
-                .filter(|s| c.phase == PhaseKind::Auction && c.done & (1 << s) != 0)
-                .map(Seat)
-                .collect(),
-            auction_bought: (0..c.players)
-                .filter(|s| c.phase == PhaseKind::Auction && c.bought & (1 << s) != 0)
-                .map(Seat)
-                .collect(),
+            auction_done: seats(done).collect(),
+            auction_bought: seats(bought).collect(),
             step3_pending: c.step3_pending,
-            pending_discard: c.discard.map(|d| (d.seat, d.bought)),
-            standings: over.then(|| c.standings.to_vec()),
+            pending_discard: discard.map(|d| (d.seat, d.bought)),
+            standings: self.standings().map(<[Standing]>::to_vec),
         }
     }
 

@@ -106,7 +106,8 @@ proptest! {
             *json.pointer_mut(path).unwrap() = value.into();
         }
         if let Ok(view) = serde_json::from_value::<powergrid::View>(json) {
-            if let Ok(s) = State::sample_from_view(&view, &[50; 6], seed) {
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+            if let Ok(s) = State::sample_from_view(&view, &powergrid::Memory::new(), &mut rng) {
                 prop_assert!(s.check_invariants().is_ok());
                 let mut legal = Vec::new();
                 s.legal_actions(&mut legal);

@@ -716,11 +716,17 @@ fn states_sampled_from_a_view_agree_with_the_view() {
         let mut step = 0;
         while g.actor() != Actor::Terminal {
             if step % 37 == 0 {
-                let money: Vec<u32> = (0..players).map(|s| g.money(Seat(s))).collect();
+                let mut memory = powergrid::Memory::new();
+                for s in 0..players {
+                    memory.money[usize::from(s)] = g.money(Seat(s));
+                }
                 for s in 0..players {
                     let viewer = Viewer::Seat(Seat(s));
                     let view = g.view(viewer);
-                    let sampled = State::sample_from_view(&view, &money, seed * 1000 + step)
+                    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(
+                        seed * 1000 + step,
+                    );
+                    let sampled = State::sample_from_view(&view, &memory, &mut rng)
                         .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
                     assert_eq!(sampled.view(viewer), view);
                     assert_eq!(sampled.deck_size(), g.deck_size());

@@ -1,10 +1,16 @@
-// Entry point: `/` is the lobby, `/games/{id}` a game page (token in `#token=`).
-import { initI18n, t, h, api, saveSeat } from "./core.js";
+// Entry point: `/` is the lobby, `/games/{id}` a game page (token in `#token=`), `/rules/{game}`
+// the rules of a game in the page's language.
+import { initI18n, t, h, api, saveSeat, errorText } from "./core.js";
 
 async function main() {
   await initI18n();
   document.title = t("app-title");
   const main = document.getElementById("main");
+  const rules = location.pathname.match(/^\/rules\/([a-z]+)\/?$/);
+  if (rules) {
+    const { showRules } = await import("./rules.js");
+    return showRules(main, rules[1]);
+  }
   const m = location.pathname.match(/^\/games\/([0-9a-f]{32})\/?$/);
   if (!m) {
     const { lobby } = await import("./lobby.js");
@@ -24,13 +30,13 @@ async function main() {
     }
     const page = summary.kind === "powergrid" ? "./powergrid.js" : summary.kind === "thegame" ? "./thegame.js" : null;
     if (!page) {
-      main.replaceChildren(h("p", {}, summary.kind));
+      main.replaceChildren(h("p", { class: "error" }, t("error-other", { code: summary.kind })));
       return;
     }
     const mod = await import(page);
     mod.start(main, gameId, token, summary);
   } catch (e) {
-    main.replaceChildren(h("p", { class: "error" }, t("network-error", { message: e.message })));
+    main.replaceChildren(h("p", { class: "error" }, errorText(e)));
   }
 }
 

@@ -1,50 +1,180 @@
-// Shared helpers: the message catalog, DOM building, the HTTP API and the game connection.
+// Shared helpers: the message catalogs, DOM building, the HTTP API and the game connection.
 //
-// Every visible string comes from `/assets/locales/<lang>.ftl` (a small subset of Fluent:
-// `key = text with { $var }`, `#` comments). The language is the first of the browser's
-// languages with a catalog; English is complete and the fallback for missing keys.
+// Every visible string comes from a Fluent catalog (`assets/locales/<lang>.ftl`), which the
+// server parses and checks with the Fluent crates and serves compiled to JSON
+// (`/assets/locales/<lang>.json`, see `src/catalog.rs`). `t()` below evaluates that form:
+// variables, message and term references, `NUMBER()`, and selectors, whose plural variants
+// follow the browser's `Intl.PluralRules` for the page's language; numbers are formatted with
+// `Intl.NumberFormat`. A message missing from the catalog shows as `{id}` (Fluent's own
+// marker), which the browser test looks for.
+//
+// The language is the one chosen in the picker (remembered in `localStorage`), else the first
+// of the browser's languages that has a catalog, else English.
 
-const LANGS = ["en"];
-let messages = new Map();
-let fallback = new Map();
+const LANG_KEY = "tabletop.lang";
+let catalog = { messages: {}, terms: {} };
+let lang = "en";
+let plural = null;
+let numbers = null;
+let languages = [];
 
-function parseFtl(text) {
-  const out = new Map();
-  for (const raw of text.split("\n")) {
-    const line = raw.trimEnd();
-    if (!line || line.startsWith("#")) continue;
-    const eq = line.indexOf(" = ");
-    if (eq < 0) continue;
-    out.set(line.slice(0, eq).trim(), line.slice(eq + 3));
+/**
+ * The catalog for the browser's `wanted` languages (e.g. `navigator.languages`), in the
+ * browser's order: each tag matches exactly or by its language (`ko-KR` is `ko`; `zh-TW` still
+ * reads `zh-CN` better than English); with no match, English.
+ */
+export function pickLanguage(wanted, available) {
+  const lower = available.map((a) => a.toLowerCase());
+  for (const w of wanted || []) {
+    const tag = String(w).toLowerCase();
+    const exact = lower.indexOf(tag);
+    if (exact >= 0) return available[exact];
+    const same = lower.findIndex((a) => a.split("-")[0] === tag.split("-")[0]);
+    if (same >= 0) return available[same];
   }
-  return out;
+  return available.includes("en") ? "en" : available[0];
 }
 
-async function loadCatalog(lang) {
-  const res = await fetch(`/assets/locales/${lang}.ftl`);
-  if (!res.ok) throw new Error(`no catalog for ${lang}`);
-  return parseFtl(await res.text());
+export function currentLanguage() {
+  return lang;
+}
+
+async function loadCatalog(tag) {
+  const res = await fetch(`/assets/locales/${tag}.json`);
+  const data = res.ok ? await res.json() : null;
+  if (!data || typeof data.messages !== "object" || typeof data.terms !== "object") {
+    throw new Error(tag); // never shown: the caller falls back
+  }
+  return data;
 }
 
 export async function initI18n() {
-  fallback = await loadCatalog("en");
-  const wanted = (navigator.languages || ["en"]).map((l) => l.split("-")[0]);
-  const lang = wanted.find((l) => LANGS.includes(l)) || "en";
-  messages = lang === "en" ? fallback : await loadCatalog(lang).catch(() => fallback);
+  try {
+    languages = (await (await fetch("/assets/locales/index.json")).json()).languages || [];
+  } catch {
+    languages = [{ lang: "en" }];
+  }
+  const available = languages.map((l) => l.lang);
+  let saved = null;
+  try {
+    saved = localStorage.getItem(LANG_KEY);
+  } catch {
+    saved = null;
+  }
+  lang = available.includes(saved) ? saved : pickLanguage(navigator.languages || [navigator.language], available);
+  try {
+    catalog = await loadCatalog(lang);
+  } catch {
+    lang = "en";
+    // Without any catalog the page shows message ids as `{id}` markers rather than nothing.
+    catalog = await loadCatalog("en").catch(() => ({ messages: {}, terms: {} }));
+  }
+  plural = new Intl.PluralRules(lang);
+  numbers = new Intl.NumberFormat(lang);
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-msg]")) el.textContent = t(el.dataset.msg);
+  const picker = document.getElementById("lang-picker");
+  if (picker) {
+    picker.setAttribute("aria-label", t("language-picker"));
+    picker.replaceChildren(...languages.map((l) => h("option", { value: l.lang, selected: l.lang === lang, lang: l.lang }, l.name)));
+    picker.addEventListener("change", () => {
+      try {
+        localStorage.setItem(LANG_KEY, picker.value);
+      } catch {
+        // Private mode: the choice lasts for this page only.
+      }
+      location.reload();
+    });
+  }
 }
 
-/** The message `key` with `{ $name }` placeholders filled from `args`. */
+// A number keeps its formatting options until it is printed, as a FluentNumber does.
+class FluentNumber {
+  constructor(n, opts = {}) {
+    this.n = n;
+    this.opts = opts;
+  }
+  toString() {
+    return Object.keys(this.opts).length ? new Intl.NumberFormat(lang, this.opts).format(this.n) : numbers.format(this.n);
+  }
+}
+
+// The value of an expression: a string or a FluentNumber.
+function value(part, args, depth) {
+  if (typeof part === "string") return part;
+  if ("var" in part) {
+    const v = args[part.var];
+    if (v === undefined || v === null) return `{$${part.var}}`;
+    return typeof v === "number" ? new FluentNumber(v) : String(v);
+  }
+  if ("str" in part) return part.str;
+  if ("num" in part) return new FluentNumber(Number(part.num));
+  if ("msg" in part) {
+    const id = part.attr ? `${part.msg}.${part.attr}` : part.msg;
+    return id in catalog.messages ? resolve(catalog.messages[id], args, depth + 1) : `{${id}}`;
+  }
+  if ("term" in part) {
+    const id = part.attr ? `${part.term}.${part.attr}` : part.term;
+    const targs = {};
+    for (const [k, v] of Object.entries(part.args || {})) {
+      const x = value(v, args, depth);
+      targs[k] = x instanceof FluentNumber ? x.n : x;
+    }
+    return id in catalog.terms ? resolve(catalog.terms[id], targs, depth + 1) : `{${id}}`;
+  }
+  if ("fn" in part) {
+    const x = value(part.args[0], args, depth);
+    const opts = {};
+    for (const [k, v] of Object.entries(part.opts || {})) {
+      const o = value(v, args, depth);
+      opts[k] = o instanceof FluentNumber ? o.n : o;
+    }
+    const n = x instanceof FluentNumber ? x.n : Number(x);
+    return Number.isNaN(n) ? String(x) : new FluentNumber(n, { ...(x.opts || {}), ...opts });
+  }
+  if ("select" in part) {
+    const sel = value(part.select, args, depth);
+    let chosen;
+    if (sel instanceof FluentNumber) {
+      chosen = part.variants.find((v) => v.num && Number(v.key) === sel.n)
+        || part.variants.find((v) => !v.num && v.key === plural.select(sel.n));
+    } else {
+      chosen = part.variants.find((v) => !v.num && v.key === sel);
+    }
+    return resolve((chosen || part.variants[part.default]).value, args, depth);
+  }
+  return "";
+}
+
+function resolve(pattern, args, depth) {
+  if (typeof pattern === "string") return pattern;
+  if (depth > 20) return "{???}";
+  return pattern.map((p) => String(value(p, args, depth))).join("");
+}
+
+/** The message `key` (or `key.attribute`) of the page's language, with `args` filled in. */
 export function t(key, args = {}) {
-  const text = messages.get(key) ?? fallback.get(key);
-  if (text === undefined) return key;
-  return text.replace(/\{\s*\$([a-z_0-9]+)\s*\}/gi, (_, name) =>
-    args[name] === undefined ? `{$${name}}` : String(args[name]));
+  const pattern = catalog.messages[key];
+  if (pattern === undefined) return `{${key}}`;
+  return resolve(pattern, args, 0);
 }
 
 export function has(key) {
-  return messages.has(key) || fallback.has(key);
+  return key in catalog.messages;
+}
+
+/** `items` joined as the language writes a list ("a, b and c", "a、b和c"). */
+export function list(items) {
+  return new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String));
+}
+
+/**
+ * An error in the player's language: the server's `code` has its own message; an error without
+ * a code is a network failure (the browser's own text would be English).
+ */
+export function errorText(e) {
+  if (e && e.code) return has(`error-${e.code}`) ? t(`error-${e.code}`) : t("error-other", { code: e.code });
+  return t("network-error");
 }
 
 /** Builds an element: `h("div", {class: "x", onclick: f}, child, "text", ...)`. */
@@ -153,7 +283,7 @@ export class Connection {
       }
     };
     ws.onclose = () => {
-      for (const w of this.waiting.values()) w.reject(new Error(t("reconnecting")));
+      for (const w of this.waiting.values()) w.reject(new Error("connection lost"));
       this.waiting.clear();
       this.pending = false;
       if (this.closed) return;
@@ -164,9 +294,9 @@ export class Connection {
   }
 
   send(action) {
-    if (this.pending) return Promise.reject(new Error("pending"));
+    if (this.pending) return Promise.reject(Object.assign(new Error("pending"), { code: "pending" }));
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-      return Promise.reject(new Error(t("reconnecting")));
+      return Promise.reject(new Error("not connected"));
     }
     this.pending = true;
     const ref = ++this.ref;
@@ -192,6 +322,6 @@ export function sendAction(conn, action, errorEl) {
   if (errorEl) errorEl.textContent = "";
   conn.send(action).catch((e) => {
     for (const el of document.querySelectorAll(".act")) el.disabled = false;
-    if (errorEl) errorEl.textContent = t("error-prefix", { message: e.message });
+    if (errorEl) errorEl.textContent = t("error-prefix", { message: errorText(e) });
   });
 }

@@ -1,5 +1,5 @@
 // The lobby: create a game, share its join links, list my games, spectate.
-import { t, h, api, savedSeats, saveSeat, has } from "./core.js";
+import { t, h, api, savedSeats, saveSeat, has, errorText } from "./core.js";
 
 const REGION_COUNT = { 2: 3, 3: 3, 4: 4, 5: 5, 6: 5 };
 const REGIONS = ["green", "brown", "yellow", "red", "cyan", "purple"];
@@ -15,7 +15,9 @@ export async function lobby(main) {
   const form = createForm(list);
   const mine = h("section", { id: "my-games" });
   const spectate = spectateForm();
-  main.replaceChildren(h("div", { class: "lobby" }, form, mine, spectate));
+  const rules = h("section", { id: "rules-links" }, h("ul", {},
+    list.map((k) => h("li", {}, h("a", { href: `/rules/${k.kind}` }, t("lobby-rules", { kind: kindName(k.kind) }))))));
+  main.replaceChildren(h("div", { class: "lobby" }, form, mine, spectate, rules));
   await myGames(mine);
 }
 
@@ -95,7 +97,7 @@ function createForm(kinds) {
       showLinks(links, game);
       myGames(document.getElementById("my-games"));
     } catch (e) {
-      err.textContent = t("error-prefix", { message: e.message });
+      err.textContent = t("error-prefix", { message: errorText(e) });
     } finally {
       create.disabled = false;
     }
@@ -153,7 +155,7 @@ async function myGames(el) {
   try {
     games = (await api("/api/players/games", { method: "POST", body: { tokens: seats.map((s) => s.token) } })).games;
   } catch (e) {
-    el.replaceChildren(head, h("p", { class: "error" }, t("network-error", { message: e.message })));
+    el.replaceChildren(head, h("p", { class: "error" }, errorText(e)));
     return;
   }
   const rows = games.map((g) => {

@@ -4,7 +4,7 @@
 // the controls offer exactly the server's `legal` actions. Previews (prices, path, income)
 // mirror the rules from the static rule data in `/assets/powergrid/rules.json`, which a test
 // keeps equal to the rules crate; the server stays the authority.
-import { t, h, api, Connection, actButton, sendAction } from "./core.js";
+import { t, h, api, list, Connection, actButton, sendAction } from "./core.js";
 
 const RES = ["coal", "oil", "garbage", "uranium"];
 const COLOURS = ["#d62828", "#1d5fd1", "#2a9d3b", "#e9c80b", "#8e44ad", "#222"];
@@ -21,6 +21,7 @@ let logEntries = [];
 let logVersion = -1;
 let viewBox = null;
 let mapId = null;
+let helpOpen = null; // the "what can I do now" box: open in round 1 until closed
 
 const name = (seat) => t(`pg-colour-${seat}`);
 const spec = (n) => rules.plants.find((p) => p.number === n);
@@ -76,7 +77,7 @@ function render() {
   document.body.dataset.kind = "powergrid";
   const scroll = root.querySelector(".pg-side")?.scrollTop;
   const page = h("div", { class: "pg" },
-    h("section", { class: "pg-top" }, statusLine(v), h("p", { id: "pg-whose" }, whoseTurn(v))),
+    h("section", { class: "pg-top" }, statusLine(v), h("p", { id: "pg-whose" }, whoseTurn(v)), helpBox(v)),
     h("div", { class: "pg-body" },
       h("section", { class: "pg-map-box" }, mapView(v)),
       h("div", { class: "pg-side" },
@@ -89,6 +90,18 @@ function statusLine(v) {
   const who = me() === null ? t("spectating") : t("you-are", { name: name(me()) });
   return h("p", { id: "pg-status" },
     t("pg-status", { round: v.round, step: v.step, phase: t(`pg-phase-${v.phase}`) }), " · ", who);
+}
+
+/** "What can I do now?": the rules of the current phase in short, and the rules page. */
+function helpBox(v) {
+  if (v.actor.type !== "seat") return null;
+  const mine = last.legal.length > 0;
+  const text = mine && v.phase !== "game_over" ? t(`pg-help-${v.pending_discard ? "auction" : v.phase}`) : t("pg-help-wait");
+  if (helpOpen === null) helpOpen = v.round === 1;
+  return h("details", { class: "help", id: "pg-help", open: helpOpen, ontoggle: (ev) => { helpOpen = ev.target.open; } },
+    h("summary", {}, t("help-title")),
+    h("p", { class: "help-text" }, text),
+    h("a", { href: "/rules/powergrid", target: "_blank", rel: "noopener", id: "rules-link" }, t("rules-link")));
 }
 
 function whoseTurn(v) {
@@ -267,7 +280,7 @@ function controls(v) {
   if (v.auction) {
     const a = v.auction;
     box.append(h("p", { id: "pg-auction" }, t("pg-auction-running", {
-      plant: a.plant, bid: a.high_bid, name: name(a.high_bidder), bidders: a.bidders.map(name).join(", "),
+      plant: a.plant, bid: a.high_bid, name: name(a.high_bidder), bidders: list(a.bidders.map(name)),
     })), plantCard(a.plant, {}));
   }
   if (!legal.length) {
@@ -442,7 +455,7 @@ function marketPanel(v) {
       h("h3", {}, t("pg-market-future")), h("div", { class: "row", id: "market-future" }, v.future_market.map(card), v.step3_card_in_market ? step3() : null));
   }
   rows.push(h("p", { id: "deck-size" }, t("pg-deck", { n: v.deck_size })));
-  if (v.under_step3_card.length) rows.push(h("p", {}, t("pg-under-step3", { plants: v.under_step3_card.join(", ") })));
+  if (v.under_step3_card.length) rows.push(h("p", {}, t("pg-under-step3", { plants: list(v.under_step3_card) })));
   return h("section", { class: "market" }, h("h2", {}, t("pg-market")), rows);
 }
 
@@ -459,10 +472,6 @@ function resourcePanel(v) {
   return h("section", { class: "resources" }, h("h2", {}, t("pg-resources")), rows);
 }
 
-function stored(res) {
-  const parts = RES.filter((r) => res[r] > 0).map((r) => `${res[r]} ${t(`pg-kind-${r}`)}`);
-  return parts.length ? parts.join(", ") : t("pg-nothing");
-}
 
 function playersPanel(v) {
   const actor = v.actor.type === "seat" ? v.actor.seat : null;
@@ -477,7 +486,7 @@ function playersPanel(v) {
       h("span", { class: "cities-count" }, t("pg-player-cities", { n: p.cities.length })), " · ",
       h("span", { class: "houses" }, t("pg-player-houses", { n: p.houses_left }))),
     h("div", { class: "row plants" }, p.plants.map((n) => plantCard(n, {}))),
-    h("div", { class: "stored" }, t("pg-player-stored", { list: stored(p.resources) }))));
+    h("div", { class: "stored" }, t("pg-player-stored", { list: resList(p.resources) }))));
   return h("section", { class: "players" }, h("h2", {}, t("pg-players")), rows);
 }
 
@@ -498,22 +507,22 @@ function standingsPanel(v) {
 }
 
 function resList(r) {
-  const parts = RES.filter((x) => r[x] > 0).map((x) => `${r[x]} ${t(`pg-kind-${x}`)}`);
-  return parts.length ? parts.join(", ") : t("pg-nothing");
+  const parts = RES.filter((x) => r[x] > 0).map((x) => t("pg-amount", { n: r[x], res: t(`pg-kind-${x}`) }));
+  return parts.length ? list(parts) : t("pg-nothing");
 }
 
 export function eventText(e) {
   const n = e.seat !== undefined ? name(e.seat) : "";
   const cityName = (id) => (maps[mapId]?.cities.find((c) => c.id === id) || { name: id }).name;
   switch (e.type) {
-    case "turn_order": return t("pg-ev-turn_order", { order: e.order.map(name).join(", ") });
+    case "turn_order": return t("pg-ev-turn_order", { order: list(e.order.map(name)) });
     case "phase_started": return t("pg-ev-phase_started", { phase: t(`pg-phase-${e.phase}`) });
     case "plant_discarded": return t("pg-ev-plant_discarded", { name: n, plant: e.plant, returned: resList(e.returned) });
     case "plant_removed": return t("pg-ev-plant_removed", { plant: e.plant, reason: t(`pg-reason-${e.reason.type}`, e.reason) });
     case "resources_bought": return t("pg-ev-resources_bought", { name: n, amount: e.amount, res: t(`pg-kind-${e.resource}`), cost: e.cost });
     case "built": return t("pg-ev-built", { name: n, city: cityName(e.city), total: e.connection + e.place, connection: e.connection, place: e.place });
     case "turn_ended": return t(`pg-ev-turn_ended-${e.phase}`, { name: n });
-    case "powered": return t("pg-ev-powered", { name: n, plants: e.plants.length ? t("pg-plants-list", { list: e.plants.join(", ") }) : t("pg-plants-none"), burned: resList(e.burned), cities: e.cities, income: e.income });
+    case "powered": return t("pg-ev-powered", { name: n, plants: e.plants.length ? t("pg-plants-list", { count: e.plants.length, list: list(e.plants) }) : t("pg-plants-none"), burned: resList(e.burned), cities: e.cities, income: e.income });
     case "resupplied": return t("pg-ev-resupplied", { added: resList(e.added) });
     default: return t(`pg-ev-${e.type}`, { ...e, name: n });
   }

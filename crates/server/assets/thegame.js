@@ -2,11 +2,12 @@
 // then a pile (piles that cannot take it are dimmed; the backwards trick is marked), end turn,
 // signals on each pile, teammates' hand sizes, the draw pile, the log and the result. The
 // page offers exactly the server's `legal` actions.
-import { t, h, api, Connection, sendAction } from "./core.js";
+import { t, h, api, list, Connection, sendAction } from "./core.js";
 
 const PILES = ["up1", "up2", "down1", "down2"];
 let conn, gameId, token, root, last = null;
 let selected = null;
+let helpOpen = true; // the "what can I do now" box, until closed
 let log = [];
 let logVersion = -1;
 
@@ -112,7 +113,11 @@ function render() {
     t("tg-hand-size", { name: name(s), n: v.hand_sizes[s] }), s === seatMe ? ` ${t("pg-you")}` : ""));
 
   root.replaceChildren(h("div", { class: "tg" },
-    h("p", { id: "tg-status" }, status, " · ", who),
+    h("div", { class: "tg-head" }, h("p", { id: "tg-status" }, status, " · ", who),
+    h("details", { class: "help", id: "tg-help", open: helpOpen, ontoggle: (ev) => { helpOpen = ev.target.open; } },
+      h("summary", {}, t("help-title")),
+      h("p", { class: "help-text" }, v.current === seatMe && !v.outcome ? t("tg-help-turn", { min: v.minimum }) : t("tg-help-wait")),
+      h("a", { href: "/rules/thegame", target: "_blank", rel: "noopener", id: "rules-link" }, t("rules-link")))),
     h("section", { class: "piles" }, piles),
     h("section", { class: "hand-box" },
       h("h2", {}, t("tg-hand")),
@@ -131,7 +136,7 @@ function eventText(e) {
   const n = e.seat !== undefined ? name(e.seat) : "";
   switch (e.type) {
     case "played": return t(e.backwards ? "tg-ev-played-backwards" : "tg-ev-played", { name: n, card: e.card, pile: t(`tg-pile-${e.pile}`) });
-    case "drew": return e.cards ? t("tg-ev-drew-cards", { name: n, cards: e.cards.join(", ") }) : t("tg-ev-drew", { name: n, count: e.count });
+    case "drew": return e.cards ? t("tg-ev-drew-cards", { name: n, cards: list(e.cards) }) : t("tg-ev-drew", { name: n, count: e.count });
     case "signalled": return t("tg-ev-signalled", { name: n, pile: t(`tg-pile-${e.pile}`), signal: t(`tg-signal-${e.signal}`) });
     default: return t(`tg-ev-${e.type}`, { ...e, name: n });
   }

@@ -45,6 +45,7 @@ pub(crate) fn router(server: Server) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/games/{id}", get(assets::index))
+        .route("/rules/{game}", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         .route("/api/kinds", get(kinds))
         .route("/api/games", post(create))

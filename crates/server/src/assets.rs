@@ -3,6 +3,12 @@
 //! `/` and `/games/{id}` serve `index.html` (the page reads the game id from its path and the
 //! seat token from the URL fragment, which browsers never send to the server); `/assets/{path}`
 //! serves any embedded file. The pages themselves are built separately.
+//!
+//! Two kinds of files are made here rather than stored: `/assets/locales/<lang>.json`, a
+//! message catalog compiled from its `.ftl` file (module [`crate::catalog`]), with
+//! `/assets/locales/index.json` listing the languages for the picker; and
+//! `/assets/rules/<game>.<lang>.md`, the rules pages, embedded from `docs/rules/` so the
+//! repository keeps one copy of them. `/rules/{game}` is the page that shows them.
 
 use crate::error::ApiError;
 use axum::extract::rejection::PathRejection;
@@ -12,6 +18,7 @@ use axum::response::{IntoResponse, Response};
 use include_dir::{include_dir, Dir};
 
 static ASSETS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/assets");
+static RULES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../docs/rules");
 
 fn content_type(path: &str) -> &'static str {
     match path
@@ -31,25 +38,59 @@ fn content_type(path: &str) -> &'static str {
         Some("woff2") => "font/woff2",
         Some("wasm") => "application/wasm",
         Some("txt") => "text/plain; charset=utf-8",
+        Some("md") => "text/markdown; charset=utf-8",
         _ => "application/octet-stream",
     }
 }
 
+fn reply(path: &str, body: &'static [u8]) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type(path)),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
 fn serve(path: &str) -> Response {
-    match ASSETS.get_file(path) {
-        Some(file) => (
-            [
-                (header::CONTENT_TYPE, content_type(path)),
-                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-            ],
-            file.contents(),
-        )
-            .into_response(),
+    if let Some(name) = path.strip_prefix("locales/") {
+        if let Some(lang) = name.strip_suffix(".json") {
+            return serve_catalog(path, lang);
+        }
+    }
+    let file = match path.strip_prefix("rules/") {
+        Some(name) => RULES.get_file(name),
+        None => ASSETS.get_file(path),
+    };
+    match file {
+        Some(file) => reply(path, file.contents()),
         None => ApiError::NotFound(format!("/assets/{path}")).into_response(),
     }
 }
 
-/// `GET /` and `GET /games/{id}`: the page.
+/// A compiled catalog, or the index of languages.
+fn serve_catalog(path: &str, lang: &str) -> Response {
+    let catalogs = match crate::catalog::catalogs() {
+        Ok(c) => c,
+        Err(errors) => {
+            // The catalog tests keep this from happening; say what is wrong if it does.
+            let why: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            tracing::error!("the message catalogs do not compile: {}", why.join("; "));
+            return ApiError::Unavailable.into_response();
+        }
+    };
+    if lang == "index" {
+        return reply(path, catalogs.index.as_bytes());
+    }
+    match catalogs.catalogs.iter().find(|c| c.lang == lang) {
+        Some(c) => reply(path, c.json.as_bytes()),
+        None => ApiError::NotFound(format!("/assets/{path}")).into_response(),
+    }
+}
+
+/// `GET /`, `GET /games/{id}` and `GET /rules/{game}`: the page.
 pub(crate) async fn index() -> Response {
     serve("index.html")
 }
@@ -64,4 +105,333 @@ pub(crate) async fn asset(path: Result<Path<String>, PathRejection>) -> Response
         return ApiError::NotFound(format!("/assets/{path}")).into_response();
     }
     serve(&path)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The pages keep every visible string in the catalogs: these tests read the embedded HTML
+    //! and JavaScript and fail on text that would reach a player without a translation.
+    use super::*;
+    use crate::catalog::{self, LANGUAGES};
+    use std::collections::BTreeSet;
+
+    /// A string literal of a script, and the code just before it.
+    #[derive(Debug)]
+    struct Literal {
+        file: String,
+        before: String,
+        text: String,
+        template: bool,
+    }
+
+    /// The string literals of `code` (quotes and the text parts of template literals, including
+    /// nested ones), skipping comments. Regular expression literals in the pages hold no quotes.
+    fn literals(file: &str, code: &str) -> Vec<Literal> {
+        let chars: Vec<char> = code.chars().collect();
+        let mut out = Vec::new();
+        scan(file, &chars, 0, false, &mut out);
+        out
+    }
+
+    /// Scans code from `i`; with `in_template`, stops at the `}` that closes a `${`.
+    fn scan(
+        file: &str,
+        c: &[char],
+        mut i: usize,
+        in_template: bool,
+        out: &mut Vec<Literal>,
+    ) -> usize {
+        let mut depth = 0usize;
+        while i < c.len() {
+            match c[i] {
+                '/' if c.get(i + 1) == Some(&'/') => {
+                    while i < c.len() && c[i] != '\n' {
+                        i += 1;
+                    }
+                }
+                '/' if c.get(i + 1) == Some(&'*') => {
+                    i += 2;
+                    while i + 1 < c.len() && !(c[i] == '*' && c[i + 1] == '/') {
+                        i += 1;
+                    }
+                    i += 2;
+                    continue;
+                }
+                q @ ('"' | '\'') => {
+                    let start = i;
+                    i += 1;
+                    let mut text = String::new();
+                    while i < c.len() && c[i] != q {
+                        if c[i] == '\\' {
+                            i += 1;
+                        }
+                        if let Some(&ch) = c.get(i) {
+                            text.push(ch);
+                        }
+                        i += 1;
+                    }
+                    out.push(Literal {
+                        file: file.into(),
+                        before: c[start.saturating_sub(12)..start].iter().collect(),
+                        text,
+                        template: false,
+                    });
+                }
+                '`' => {
+                    let start = i;
+                    i += 1;
+                    let mut text = String::new();
+                    while i < c.len() && c[i] != '`' {
+                        if c[i] == '\\' {
+                            i += 1;
+                            text.extend(c.get(i));
+                            i += 1;
+                        } else if c[i] == '$' && c.get(i + 1) == Some(&'{') {
+                            text.push('\u{1}'); // where a placeholder goes
+                            i = scan(file, c, i + 2, true, out);
+                        } else {
+                            text.push(c[i]);
+                            i += 1;
+                        }
+                    }
+                    out.push(Literal {
+                        file: file.into(),
+                        before: c[start.saturating_sub(12)..start].iter().collect(),
+                        text,
+                        template: true,
+                    });
+                }
+                '{' => depth += 1,
+                '}' if in_template && depth == 0 => return i + 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            i += 1;
+        }
+        i
+    }
+
+    fn scripts() -> Vec<(String, &'static str)> {
+        ASSETS
+            .files()
+            .filter(|f| f.path().extension().is_some_and(|e| e == "js"))
+            .map(|f| {
+                (
+                    f.path().display().to_string(),
+                    f.contents_utf8().expect("a UTF-8 script"),
+                )
+            })
+            .collect()
+    }
+
+    /// Whether a literal that is not a message key could be text meant for people.
+    fn looks_like_prose(text: &str) -> bool {
+        const TECHNICAL: [&str; 6] = [
+            "Authorization",
+            "Bearer ",
+            "Content-Type",
+            "GET",
+            "POST",
+            "http://www.w3.org/2000/svg",
+        ];
+        if TECHNICAL.contains(&text.replace('\u{1}', "").as_str()) {
+            return false;
+        }
+        let non_ascii_letter = text.chars().any(|ch| ch.is_alphabetic() && !ch.is_ascii());
+        let words: Vec<&str> = text
+            .split(|ch: char| !ch.is_ascii_alphabetic())
+            .filter(|w| w.len() >= 2)
+            .collect();
+        // A capitalised word ("Refused") that is not a camelCase identifier ("viewBox").
+        let capitalised = words.iter().any(|w| {
+            w.chars().next().is_some_and(|ch| ch.is_ascii_uppercase())
+                && w.chars().skip(1).all(|ch| ch.is_ascii_lowercase())
+        }) && !text.chars().all(|ch| ch.is_ascii_alphanumeric());
+        let sentence = text
+            .split(' ')
+            .filter(|w| w.len() >= 2 && w.chars().all(|ch| ch.is_ascii_alphabetic()))
+            .count()
+            >= 3;
+        non_ascii_letter || capitalised || sentence
+    }
+
+    /// The literal is the message id given to `t(...)` or `has(...)` (not `x.has(...)`).
+    fn is_key_argument(l: &Literal) -> bool {
+        let b = l.before.trim_end();
+        let call = |name: &str| {
+            b.strip_suffix(name).is_some_and(|rest| {
+                !rest
+                    .chars()
+                    .last()
+                    .is_some_and(|ch| ch.is_ascii_alphanumeric() || "_.$".contains(ch))
+            })
+        };
+        call("t(") || call("has(")
+    }
+
+    #[test]
+    fn the_scripts_hold_no_text_for_people() {
+        let mut found = Vec::new();
+        for (file, code) in scripts() {
+            for l in literals(&file, code) {
+                if !is_key_argument(&l) && looks_like_prose(&l.text) {
+                    found.push(format!("{}: {:?}", l.file, l.text));
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "text outside the catalogs:\n{}",
+            found.join("\n")
+        );
+    }
+
+    #[test]
+    fn the_prose_detector_finds_text_and_passes_code() {
+        for prose in [
+            "Refused: ",
+            "Loading…",
+            "拒绝",
+            "please wait for it",
+            "Bid between ",
+        ] {
+            assert!(looks_like_prose(prose), "{prose:?}");
+        }
+        for code in [
+            "act small",
+            "pg-must-bid",
+            "viewBox",
+            "#market-current .plant",
+            "Bearer ",
+            " · ",
+            "→",
+            "/api/games",
+        ] {
+            assert!(!looks_like_prose(code), "{code:?}");
+        }
+        let ls = literals(
+            "x.js",
+            "// \"Not me\"\nh(\"p\", {}, `Seat ${n + `a${\"B c\"}`} of`, 'it\\'s');",
+        );
+        let texts: Vec<&str> = ls.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["p", "B c", "a\u{1}", "Seat \u{1} of", "it's"]);
+    }
+
+    #[test]
+    fn the_page_html_holds_no_text_for_people() {
+        let html = ASSETS
+            .get_file("index.html")
+            .and_then(|f| f.contents_utf8())
+            .expect("index.html");
+        let mut text = String::new();
+        let mut in_tag = false;
+        for ch in html.chars() {
+            match ch {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                _ if !in_tag => text.push(ch),
+                _ => {}
+            }
+        }
+        assert_eq!(text.trim(), "", "text in index.html: {text:?}");
+    }
+
+    #[test]
+    fn every_message_the_scripts_name_exists_and_every_message_is_used() {
+        let catalogs = catalog::catalogs().expect("the catalogs compile");
+        let english = &catalogs.catalogs[0].variables;
+        let mut used = BTreeSet::new();
+        let mut prefixes = BTreeSet::new();
+        let mut missing = Vec::new();
+        for (file, code) in scripts() {
+            for l in literals(&file, code).iter().filter(|l| is_key_argument(l)) {
+                if l.template {
+                    let prefix = l.text.split('\u{1}').next().unwrap_or("").to_owned();
+                    if !english.keys().any(|k| k.starts_with(&prefix)) {
+                        missing.push(format!("{file}: no message starts with {prefix:?}"));
+                    }
+                    prefixes.insert(prefix);
+                } else if english.contains_key(&l.text) {
+                    used.insert(l.text.clone());
+                } else {
+                    missing.push(format!("{file}: no message {:?}", l.text));
+                }
+            }
+            // Messages set on HTML elements by `data-msg`.
+        }
+        let html = ASSETS
+            .get_file("index.html")
+            .and_then(|f| f.contents_utf8())
+            .unwrap_or("");
+        for part in html.split("data-msg=\"").skip(1) {
+            used.insert(part.split('"').next().unwrap_or("").to_owned());
+        }
+        assert!(missing.is_empty(), "{}", missing.join("\n"));
+        // Messages only other messages use, and the picker's name, count as used too.
+        let referenced: BTreeSet<String> = catalogs.catalogs[0]
+            .json
+            .split("\"msg\":\"")
+            .skip(1)
+            .map(|s| s.split('"').next().unwrap_or("").to_owned())
+            .collect();
+        let unused: Vec<&String> = english
+            .keys()
+            .filter(|k| {
+                !used.contains(*k)
+                    && !referenced.contains(*k)
+                    && k.as_str() != "language-name"
+                    && !prefixes
+                        .iter()
+                        .any(|p| !p.is_empty() && k.starts_with(p.as_str()))
+            })
+            .collect();
+        assert!(unused.is_empty(), "messages no page uses: {unused:?}");
+    }
+
+    #[test]
+    fn every_game_has_its_rules_in_every_language_with_the_same_sections() {
+        for game in ["powergrid", "thegame"] {
+            let sections = |text: &str| text.lines().filter(|l| l.starts_with('#')).count();
+            let english = RULES
+                .get_file(format!("{game}.md"))
+                .and_then(|f| f.contents_utf8())
+                .expect("English rules");
+            for lang in LANGUAGES.iter().filter(|l| **l != "en") {
+                let text = RULES
+                    .get_file(format!("{game}.{lang}.md"))
+                    .and_then(|f| f.contents_utf8())
+                    .unwrap_or_else(|| panic!("no rules {game}.{lang}.md"));
+                assert_eq!(sections(text), sections(english), "{game}.{lang}.md");
+                let items = |text: &str| {
+                    text.lines()
+                        .filter(|l| {
+                            l.starts_with("- ")
+                                || l.split_once(". ").is_some_and(|(n, _)| {
+                                    !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())
+                                })
+                        })
+                        .count()
+                };
+                assert_eq!(
+                    items(text),
+                    items(english),
+                    "list items of {game}.{lang}.md"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn catalogs_and_rules_are_served() {
+        let index = serve("locales/index.json");
+        assert_eq!(index.status(), 200);
+        assert_eq!(serve("locales/ko.json").status(), 200);
+        assert_eq!(serve("locales/xx.json").status(), 404);
+        assert_eq!(serve("rules/thegame.gu.md").status(), 200);
+        assert_eq!(serve("rules/thegame.xx.md").status(), 404);
+        assert_eq!(
+            serve("rules/powergrid.md").headers()[header::CONTENT_TYPE],
+            "text/markdown; charset=utf-8"
+        );
+    }
 }

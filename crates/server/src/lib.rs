@@ -15,6 +15,7 @@
 
 mod api;
 mod assets;
+pub mod catalog;
 mod error;
 mod games;
 mod kind;

@@ -728,7 +728,7 @@ async fn a_bot_waits_the_configured_pause_before_playing() {
 #[tokio::test]
 async fn assets_are_served_from_the_embedded_directory() {
     let app = server().app();
-    for path in ["/", "/assets/index.html", "/games/abc"] {
+    for path in ["/", "/assets/index.html", "/games/abc", "/rules/powergrid"] {
         let request = axum::http::Request::builder()
             .uri(path)
             .body(axum::body::Body::empty())
@@ -746,6 +746,33 @@ async fn assets_are_served_from_the_embedded_directory() {
             .to_bytes();
         assert_eq!(&body[..], include_bytes!("../assets/index.html"));
     }
+    // A compiled catalog: JSON the page evaluates, with the language's messages.
+    let request = axum::http::Request::builder()
+        .uri("/assets/locales/th.json")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    use tower::ServiceExt;
+    let response = app.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/json");
+    let body = http_body_util::BodyExt::collect(response.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let catalog: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(catalog["lang"], "th");
+    assert_eq!(catalog["messages"]["language-name"], "ไทย");
+    assert_error(
+        &app,
+        "GET",
+        "/assets/locales/xx.json",
+        None,
+        None,
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "/assets/locales/xx.json",
+    )
+    .await;
     assert_error(
         &app,
         "GET",

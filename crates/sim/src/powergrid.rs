@@ -251,6 +251,8 @@ mod tests {
         assert!((h.means["money"] - 59.333333333333336).abs() < 1e-9);
         assert!((h.means["rounds"] - 10.444444444444445).abs() < 1e-9);
         assert_eq!((r.bots[1].seat_games, r.bots[1].wins), (9, 0.0));
+        // The search bot's games changed with the one determinization (its sampler), so its
+        // figures are not pinned here; at a fixed number of iterations it is reproducible.
         let search = Config {
             budget: Budget::Iterations(10),
             threads: 1,
@@ -262,9 +264,10 @@ mod tests {
             search,
         )
         .unwrap();
-        let r = play(&t, 4, 2);
-        assert_eq!((r.bots[0].wins, r.bots[1].wins), (3.0, 1.0));
-        assert!((r.bots[0].means["cities_powered"] - 16.25).abs() < 1e-9);
+        let (one, two) = (play(&t, 4, 1), play(&t, 4, 2));
+        for (a, b) in one.bots.iter().zip(&two.bots) {
+            assert_eq!((a.wins, &a.means), (b.wins, &b.means));
+        }
     }
 
     #[test]

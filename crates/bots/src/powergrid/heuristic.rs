@@ -29,10 +29,10 @@
 //! - **Bureaucracy**: runs the set of plants powering the most cities, burning the least value
 //!   of fuel (tokens priced at the market's next price).
 
-use super::Memory;
 use engine::{Bot, Viewer};
 use powergrid::plants::FuelNeeds;
 use powergrid::resources::{market_price, player_count_rules, PlayerCountRules};
+use powergrid::Memory;
 use powergrid::{
     Action, Board, ByResource, CityId, Event, PlantId, PlantKind, PlantSpec, PlayerView, RegionSet,
     Resource, State, View,
@@ -103,21 +103,13 @@ impl Bot<State> for Heuristic {
     }
 
     fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
-        let money = known_money(view, &self.memory);
+        let money = self.memory.known_money(view);
         Heuristic::decide(view, legal, &money)
     }
 
     fn observe(&mut self, event: &Event) {
         self.memory.observe(event);
     }
-}
-
-/// Every seat's money: from the view where it shows it, else as remembered.
-pub(crate) fn known_money(view: &View, memory: &Memory) -> Vec<u32> {
-    view.players
-        .iter()
-        .map(|p| p.money.unwrap_or_else(|| memory.money_of(p.seat)))
-        .collect()
 }
 
 /// A plant's card (every plant in a view is a real card).

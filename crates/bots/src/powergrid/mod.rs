@@ -4,10 +4,11 @@
 //! - A bot is an [`engine::Bot`] for [`State`]: it gets its seat's [`View`](powergrid::View) and the legal
 //!   actions, returns one of them, and observes every event (all Power Grid events are public).
 //!   It never holds the state of the game it plays.
-//! - [`Memory`] is what a bot may remember from public events: everyone's money (every money
-//!   movement is announced), whether the Step 3 card has been drawn, and who bought a plant in
-//!   the running auction phase. With it and the view, a bot knows everything but the deck order,
-//!   the plants removed face down at setup and the seed; the search bot samples those.
+//! - [`Memory`] (from the rules crate) is what a bot may remember from public events beyond its
+//!   view: everyone's money (every money movement is announced) and the plants seen put under
+//!   the Step 3 card. With it and the view, a bot knows everything but the deck order, the
+//!   plants removed face down at setup and the seed; the search bot samples those with
+//!   [`powergrid::Hidden::sample`].
 //! - [`REGISTRY`] maps names to constructors; adding a bot is one line there. Constructors take
 //!   a seed and a [`Config`] (the search bot's budget and threads).
 //! - [`play_game`] drives one game through `apply_as`, gives each bot the events, checks every
@@ -26,7 +27,8 @@ pub use random::RandomBot;
 pub use search::{Budget, SearchBot};
 
 use engine::{Actor, Bot, Seat, Viewer};
-use powergrid::{Action, Event, Outcome, PlantId, RuleError, Setup, State, STARTING_MONEY};
+pub use powergrid::Memory;
+use powergrid::{Action, Event, Outcome, PlantId, RuleError, Setup, State};
 use std::time::Instant;
 
 /// Settings that some bots use.
@@ -104,73 +106,6 @@ pub fn find(name: &str) -> Result<&'static BotEntry, UnknownBot> {
         .ok_or_else(|| UnknownBot {
             name: name.to_string(),
         })
-}
-
-/// What a seat may remember from the public events of a game (see the module docs). A bot
-/// must see every event from the start of the game for its money figures to be right.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Memory {
-    /// Every seat's money, following the announced payments and income.
-    pub money: Vec<u32>,
-    /// Whether the Step 3 card has been drawn.
-    pub step3_drawn: bool,
-    /// Seats that bought a plant in the running auction phase.
-    pub bought: Vec<Seat>,
-}
-
-impl Default for Memory {
-    fn default() -> Memory {
-        Memory::new()
-    }
-}
-
-impl Memory {
-    /// The memory at the start of a game (room for the most seats a game has).
-    pub fn new() -> Memory {
-        Memory {
-            money: vec![STARTING_MONEY; 6],
-            step3_drawn: false,
-            bought: Vec::new(),
-        }
-    }
-
-    /// The remembered money of `seat`.
-    pub fn money_of(&self, seat: Seat) -> u32 {
-        self.money
-            .get(seat.index())
-            .copied()
-            .unwrap_or(STARTING_MONEY)
-    }
-
-    /// Takes in one event.
-    pub fn observe(&mut self, event: &Event) {
-        let pay = |money: &mut Vec<u32>, seat: Seat, amount: u32| {
-            if let Some(m) = money.get_mut(seat.index()) {
-                *m = m.saturating_sub(amount);
-            }
-        };
-        match event {
-            Event::PlantBought { seat, price, .. } => {
-                pay(&mut self.money, *seat, *price);
-                self.bought.push(*seat);
-            }
-            Event::ResourcesBought { seat, cost, .. } => pay(&mut self.money, *seat, *cost),
-            Event::Built {
-                seat,
-                connection,
-                place,
-                ..
-            } => pay(&mut self.money, *seat, connection + place),
-            Event::Powered { seat, income, .. } => {
-                if let Some(m) = self.money.get_mut(seat.index()) {
-                    *m += income;
-                }
-            }
-            Event::Step3CardDrawn => self.step3_drawn = true,
-            Event::PhaseStarted { .. } => self.bought.clear(),
-            _ => {}
-        }
-    }
 }
 
 /// Why a simulated game could not finish.

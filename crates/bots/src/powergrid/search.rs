@@ -2,12 +2,11 @@
 //! rollouts played by the heuristic.
 //!
 //! Decisions:
-//! - **Determinization.** Each iteration samples what the seat cannot see: the plants it has not
-//!   seen (not in the market, not owned, not removed face up, not under the Step 3 card) are
-//!   shuffled into the deck and the face-down setup removals (plant 13 stays on top of the deck
-//!   until drawn, as the rules place it), other players' money comes from [`Memory`] (announced
-//!   payments), and the Step 3 shuffle gets a fresh seed. [`State::from_view`] rebuilds a full
-//!   state from that and the view. The bot never holds the real state.
+//! - **Determinization.** Each iteration samples what the seat cannot see with the rules
+//!   crate's one sampler, [`State::sample_from_view`]: the deck's order and the face-down setup
+//!   removals, uniform among the arrangements the game could have produced; other players'
+//!   money comes from [`Memory`] (announced payments), and the Step 3 shuffle gets a fresh seed.
+//!   The bot never holds the real state.
 //! - **Abstraction.** Opening an auction considers every current plant at its minimum bid and
 //!   passing; a running auction, raising by one or dropping out; buying resources, the
 //!   heuristic's purchase or stopping; building, the heuristic's choice, the build it ranks first
@@ -25,13 +24,12 @@
 //!   the decision number and the thread) and the statistics are summed, so an iteration budget
 //!   gives the same decisions on every run.
 
-use super::heuristic::{best_build, known_money, Heuristic};
+use super::heuristic::{best_build, Heuristic};
 use super::Memory;
 use engine::{Actor, Bot, Seat, Viewer};
-use powergrid::plants::PLANTS;
 use powergrid::resources::player_count_rules;
-use powergrid::{Action, Event, Hidden, PhaseKind, PlantId, PlantSet, State, View};
-use rand_core::{RngCore, SeedableRng};
+use powergrid::{Action, Event, PhaseKind, State, View};
+use rand_core::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// How much a search bot may think per decision.
@@ -101,56 +99,6 @@ pub fn candidates(view: &View, legal: &[Action], money: &[u32]) -> Vec<Action> {
         Some(Action::Power { .. }) | None => {}
     }
     out
-}
-
-/// The plants `view`'s seat has not seen: in the deck or removed face down at setup.
-pub fn unseen_plants(view: &View) -> Vec<PlantId> {
-    let mut seen = PlantSet::EMPTY;
-    for list in [
-        &view.current_market,
-        &view.future_market,
-        &view.under_step3_card,
-        &view.removed_plants,
-    ] {
-        list.iter().for_each(|&p| seen.insert(p));
-    }
-    for p in &view.players {
-        p.plants.iter().for_each(|&q| seen.insert(q));
-    }
-    PLANTS
-        .iter()
-        .map(|s| PlantId(s.number))
-        .filter(|&p| !seen.contains(p))
-        .collect()
-}
-
-/// A sample of the hidden information consistent with `view` and `memory`.
-pub fn sample_hidden(view: &View, memory: &Memory, rng: &mut impl RngCore) -> Hidden {
-    let mut unseen = unseen_plants(view);
-    for i in (1..unseen.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        unseen.swap(i, j);
-    }
-    let known_below = if memory.step3_drawn {
-        0
-    } else {
-        view.under_step3_card.len() + 1
-    };
-    let in_deck = view.deck_size.saturating_sub(known_below).min(unseen.len());
-    if !memory.step3_drawn {
-        if let Some(i) = unseen.iter().position(|p| p.0 == 13) {
-            unseen.swap(0, i);
-        }
-    }
-    let removed = unseen.split_off(in_deck);
-    Hidden {
-        deck_top_first: unseen,
-        removed_at_setup: removed,
-        money: known_money(view, memory),
-        seed: rng.next_u64(),
-        step3_drawn: memory.step3_drawn,
-        bought: memory.bought.clone(),
-    }
 }
 
 /// A player's worth in an unfinished rollout (see the module docs).
@@ -245,8 +193,7 @@ impl Search<'_> {
                     ucb(a).total_cmp(&ucb(b)).then(b.cmp(&a))
                 })
                 .unwrap_or(0);
-            let hidden = sample_hidden(self.view, self.memory, &mut rng);
-            let reward = match State::from_view(self.view, &hidden) {
+            let reward = match State::sample_from_view(self.view, self.memory, &mut rng) {
                 Ok(mut s) => {
                     if s.play(&self.cands[pick]).is_ok() {
                         rollout(&mut s, self.me, until, &mut buf)
@@ -274,7 +221,7 @@ impl Bot<State> for SearchBot {
         let Viewer::Seat(me) = view.viewer else {
             return fallback;
         };
-        let money = known_money(view, &self.memory);
+        let money = self.memory.known_money(view);
         let cands = candidates(view, legal, &money);
         if cands.len() <= 1 {
             return cands.first().copied().unwrap_or(fallback);

@@ -1,15 +1,23 @@
-# Tabletop web pages: English messages (Fluent syntax, simple messages with { $variables }).
-# A translation is a copy of this file under another language tag (e.g. de.ftl).
+# Tabletop web pages: English, the reference catalog (Fluent syntax, https://projectfluent.org).
+# Every other catalog has exactly these messages with the same variables; the server checks
+# that (crates/server/src/catalog.rs). Game terms and their translations: docs/translations.md.
+
+## Terms used by many messages
+-elektro = Elektro
+-powergrid = Power Grid
+-thegame = The Game
+
+## Every page
+language-name = English
+language-picker = Language
 app-title = Tabletop
-nav-lobby = Lobby
 loading = Loading…
 connected = Connected
 reconnecting = Connection lost; reconnecting…
 error-prefix = Refused: { $message }
-network-error = The server could not be reached: { $message }
+network-error = The server could not be reached. Check your connection and try again.
 copy = Copy
 copied = Copied
-open = Open
 spectating = You are watching as a spectator.
 you-are = You play { $name }.
 game-over = Game over
@@ -17,13 +25,37 @@ your-turn = Your turn
 waiting-for = Waiting for { $name }
 seat-name = Seat { $n }
 human = Human
-bot = Bot: { $name }
+bot = Bot: { $name ->
+    [random] random moves
+    [heuristic] rule of thumb
+    [greedy] greedy
+    [search] searching
+   *[other] { $name }
+}
+rules-link = Rules
+help-title = What can I do now?
 
+## Errors the server reports, by their code (docs/api.md)
+error-illegal_action = The rules do not allow that move now.
+error-stale_version = The game moved on before your move arrived; look again and retry.
+error-game_over = The game is over.
+error-invalid_setup = These settings are not allowed. For { -powergrid }, choose as many connected regions as shown.
+error-invalid_seats = The seats do not fit this game.
+error-unknown_game = There is no such game.
+error-wrong_token = This link is not a seat of this game.
+error-missing_token = Open your seat's link to play.
+error-spectator_cannot_act = Spectators cannot play.
+error-rate_limited = Too many requests; wait a moment.
+error-unavailable = The game is not available right now; try again.
+error-storage_failed = The server could not save your move; nothing changed.
+error-pending = Your previous move is still on its way.
+error-other = The server refused ({ $code }).
+
+## Lobby
 lobby-create = Create a game
 lobby-kind = Game
 lobby-players = Players
 lobby-map = Map
-lobby-regions = Regions
 lobby-regions-random = Random regions
 lobby-regions-pick = Choose { $n } connected regions
 lobby-seat = Seat { $n }
@@ -44,10 +76,16 @@ lobby-status-turn = your turn
 lobby-status-waiting = waiting for seat { $seat }
 lobby-status-over = finished
 lobby-bad-game = That is not a game link or id (32 hex digits).
-kind-powergrid = Power Grid
-kind-thegame = The Game
+lobby-rules = Rules: { $kind }
+kind-powergrid = { -powergrid }
+kind-thegame = { -thegame }
 
-# Power Grid
+## Rules pages
+rules-title = Rules of { $kind }
+rules-back = Back
+rules-missing = These rules could not be loaded.
+
+## Power Grid
 pg-colour-0 = Red
 pg-colour-1 = Blue
 pg-colour-2 = Green
@@ -88,6 +126,7 @@ pg-kind-garbage = garbage
 pg-kind-uranium = uranium
 pg-kind-eco = eco
 pg-kind-fusion = fusion
+pg-amount = { $n } { $res }
 pg-resources = Resource market
 pg-res-coal = Coal
 pg-res-oil = Oil
@@ -96,8 +135,8 @@ pg-res-uranium = Uranium
 pg-res-supply = Supply: { $n }
 pg-res-market = In market: { $n }
 pg-players = Players
-pg-player-money = { $money } Elektro
-pg-player-money-hidden = ? Elektro
+pg-player-money = { $money } { -elektro }
+pg-player-money-hidden = ? { -elektro }
 pg-player-cities = Cities: { $n }
 pg-player-houses = Houses left: { $n }
 pg-player-order = { $n }. in turn order
@@ -113,45 +152,63 @@ pg-must-building = { $name } may build houses, then end the turn.
 pg-must-bureaucracy = { $name } chooses which plants to run.
 pg-controls = Your move
 pg-choose-plant = Click a plant of the current market to offer it.
-pg-offer = Offer plant { $plant } for { $bid } Elektro
-pg-bid-range = Bid between { $min } and { $max } Elektro
-pg-bid = Bid { $amount } Elektro
+pg-offer = Offer plant { $plant } for { $bid } { -elektro }
+pg-bid-range = Bid between { $min } and { $max } { -elektro }
+pg-bid = Bid { $amount } { -elektro }
 pg-pass-auction = Pass (drop out)
 pg-pass-round = Buy no plant this round
 pg-auction-running = Auction: plant { $plant }, highest bid { $bid } by { $name }; still bidding: { $bidders }
 pg-discard = Discard plant { $plant }
 pg-discard-keep = Discard plant { $plant }, keep { $coal } coal
 pg-buy-title = Buy { $res }
-pg-buy = Buy { $n } { $res } for { $price } Elektro
+pg-buy = Buy { $n } { $res } for { $price } { -elektro }
 pg-buy-room = room for { $n } more
 pg-buy-none = nothing to buy
 pg-done-resources = Done buying
 pg-build-hint = Click a highlighted city on the map to build there.
-pg-build-preview = { $city }: { $connection } connection + { $place } place = { $total } Elektro
+pg-build-preview = { $city }: { $connection } connection + { $place } place = { $total } { -elektro }
 pg-build-path = Path: { $path }
-pg-build = Build in { $city } for { $total } Elektro
+pg-build = Build in { $city } for { $total } { -elektro }
 pg-done-building = Done building
 pg-power-title = Choose plants to run
 pg-power-hybrid = Coal burned in hybrid plants: { $n }
-pg-power-preview = Cities powered: { $cities }; income: { $income } Elektro
-pg-power = Run these plants and earn { $income } Elektro
+pg-power-preview = Cities powered: { $cities }; income: { $income } { -elektro }
+pg-power = Run these plants and earn { $income } { -elektro }
 pg-power-impossible = This choice is not possible (not enough fuel).
 pg-log = Log
 pg-standings = Final standings
-pg-standing-row = { $rank }. { $name }: cities powered { $powered }, Elektro { $money }, cities connected { $cities }
-pg-tiebreak = Most cities powered wins; ties go to the most Elektro, then the most cities connected; players still tied share the rank.
-pg-tied-money = tie on cities powered, broken by Elektro
-pg-tied-cities = tie on cities powered and Elektro, broken by cities connected
+pg-standing-row = { $rank }. { $name }: cities powered { $powered }, { -elektro } { $money }, cities connected { $cities }
+pg-tiebreak = Most cities powered wins; ties go to the most { -elektro }, then the most cities connected; players still tied share the rank.
+pg-tied-money = tie on cities powered, broken by { -elektro }
+pg-tied-cities = tie on cities powered and { -elektro }, broken by cities connected
 pg-tied-shared = shared rank
-pg-winners = Winner: { $names }
+pg-help-auction =
+    Each round everyone may buy one power plant. When it is your turn to choose, click a plant
+    of the current market (the top row) and offer at least its number in { -elektro }, or pass
+    to buy none this round (not allowed in round 1). In an auction, bid higher or drop out; the
+    last bidder pays and takes the plant. With a fourth plant you must discard one.
+pg-help-resources =
+    Players buy in reverse turn order. Buy coal, oil, garbage or uranium for your plants: each
+    plant stores up to twice what it burns. The price of each unit is the number under it in the
+    resource market; cheapest first. Then click “{ pg-done-resources }”.
+pg-help-building =
+    Players build in reverse turn order. Click a highlighted city: the price is the cheapest
+    connection from your network plus the place (10, 15 or 20 { -elektro }). In Step 1 a city
+    has room for one house, in Step 2 two, in Step 3 three. Build as often as you can pay, then
+    click “{ pg-done-building }”.
+pg-help-bureaucracy =
+    Choose which plants to run: each burns its resources and powers up to its number of cities,
+    but never more than the cities you have connected. You are paid for the cities you power.
+    Then the resource market is refilled and the plant market changes.
+pg-help-wait = Waiting for the other players. Their moves appear in the log.
 pg-ev-round_started = Round { $round } begins
 pg-ev-turn_order = Turn order: { $order }
 pg-ev-phase_started = Start of { $phase }
-pg-ev-auction_started = { $name } offers plant { $plant } at { $bid } Elektro
-pg-ev-bid = { $name } bids { $amount } Elektro for plant { $plant }
+pg-ev-auction_started = { $name } offers plant { $plant } at { $bid } { -elektro }
+pg-ev-bid = { $name } bids { $amount } { -elektro } for plant { $plant }
 pg-ev-dropped_out = { $name } drops out of the auction for plant { $plant }
 pg-ev-passed_auctions = { $name } buys no power plant this round
-pg-ev-plant_bought = { $name } buys plant { $plant } for { $price } Elektro
+pg-ev-plant_bought = { $name } buys plant { $plant } for { $price } { -elektro }
 pg-ev-plant_discarded = { $name } discards plant { $plant } ({ $returned } back to the supply)
 pg-ev-plant_drawn = Plant { $plant } enters the market
 pg-ev-step3_card_drawn = The Step 3 card is drawn
@@ -164,21 +221,24 @@ pg-reason-step2 = Step 2
 pg-reason-step3 = Step 3
 pg-reason-bureaucracy = bureaucracy, Step 3
 pg-ev-plant_under_deck = Plant { $plant } goes under the deck
-pg-ev-resources_bought = { $name } buys { $amount } { $res } for { $cost } Elektro
-pg-ev-built = { $name } connects { $city } for { $total } Elektro ({ $connection } connection + { $place } city)
+pg-ev-resources_bought = { $name } buys { $amount } { $res } for { $cost } { -elektro }
+pg-ev-built = { $name } connects { $city } for { $total } { -elektro } ({ $connection } connection + { $place } city)
 pg-ev-turn_ended-resources = { $name } is done buying
 pg-ev-turn_ended-building = { $name } is done building
 pg-ev-turn_ended-auction = { $name } ends the turn
 pg-ev-turn_ended-bureaucracy = { $name } ends the turn
 pg-ev-turn_ended-game_over = { $name } ends the turn
-pg-ev-powered = { $name } runs { $plants }, burning { $burned }; cities powered: { $cities }; earns { $income } Elektro
+pg-ev-powered = { $name } runs { $plants }, burning { $burned }; cities powered: { $cities }; earns { $income } { -elektro }
 pg-ev-resupplied = The resource market gets { $added }
 pg-ev-step_started = Step { $step } begins
 pg-ev-game_ended = Game over
 pg-plants-none = no plant
-pg-plants-list = plants { $list }
+pg-plants-list = { $count ->
+    [one] plant { $list }
+   *[other] plants { $list }
+}
 
-# The Game
+## The Game
 tg-pile-up1 = Ascending 1
 tg-pile-up2 = Ascending 2
 tg-pile-down1 = Descending 1
@@ -194,7 +254,6 @@ tg-played-this-turn = Played this turn: { $n } (at least { $min })
 tg-draw-pile = Draw pile: { $n }
 tg-team = Team
 tg-hand-size = { $name }: { $n } in hand
-tg-signals = Signals
 tg-signal-dont_play = please don't play here
 tg-signal-good_card = I have a good card for this pile
 tg-signal-send-dont_play = Ask: don't play here
@@ -204,10 +263,24 @@ tg-turn = { $name }'s turn
 tg-won = The team won: all 98 cards are on the piles!
 tg-lost = The team lost; cards left: { $n }.
 tg-log = Log
+tg-help-turn =
+    Play at least { $min ->
+        [one] one card
+       *[other] { $min } cards
+    } from your hand (one once the draw pile is empty): click a card, then a pile. On an
+    ascending pile a card must be higher than the top card, on a descending pile lower. The
+    backwards trick: exactly 10 lower on an ascending pile, or 10 higher on a descending one.
+    Then end your turn; you draw back up to a full hand.
+tg-help-wait =
+    Another player is playing. You may not say your numbers, but you may signal on a pile:
+    “please don't play here” or “I have a good card for this pile”.
 tg-ev-played = { $name } plays { $card } on { $pile }
 tg-ev-played-backwards = { $name } plays { $card } on { $pile } (backwards trick)
 tg-ev-turn_ended = { $name } ends the turn
-tg-ev-drew = { $name } draws { $count }
+tg-ev-drew = { $name } draws { $count ->
+    [one] one card
+   *[other] { $count } cards
+}
 tg-ev-drew-cards = { $name } draws { $cards }
 tg-ev-skipped = { $name } has no cards and is passed over
 tg-ev-turn_started = { $name }'s turn (play at least { $minimum })

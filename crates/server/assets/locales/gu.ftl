@@ -1,0 +1,268 @@
+# Tabletop વેબ પાનાં: ગુજરાતી. રમતના શબ્દો ગુજરાતી મૂળ દસ્તાવેજો મુજબ (પાવર પ્લાન્ટ, હરાજી, સંસાધનો,
+# નોકરશાહી, તબક્કો, સ્ટેપ, ઈલેક્ટ્રો; ધ ગેમ માટે ખૂંટો, ચડતા/ઉતરતા, ડ્રો પાઇલ). શબ્દસૂચિ: docs/translations.md
+
+## Terms used by many messages
+-elektro = ઈલેક્ટ્રો
+-powergrid = પાવર ગ્રીડ
+-thegame = ધ ગેમ
+
+## Every page
+language-name = ગુજરાતી
+language-picker = ભાષા
+app-title = Tabletop બોર્ડ ગેમ
+loading = લોડ થઈ રહ્યું છે…
+connected = જોડાયેલ
+reconnecting = જોડાણ તૂટ્યું; ફરી જોડાઈ રહ્યું છે…
+error-prefix = સ્વીકાર્યું નહીં: { $message }
+network-error = સર્વર સુધી પહોંચી શકાયું નહીં. તમારું જોડાણ તપાસો અને ફરી પ્રયાસ કરો.
+copy = નકલ કરો
+copied = નકલ થઈ
+spectating = તમે પ્રેક્ષક તરીકે જોઈ રહ્યા છો.
+you-are = તમે { $name } તરીકે રમો છો.
+game-over = રમત પૂરી
+your-turn = તમારો વળાંક
+waiting-for = { $name }ની રાહ
+seat-name = બેઠક { $n }
+human = માણસ
+bot = બૉટ: { $name ->
+    [random] યાદૃચ્છિક
+    [heuristic] અનુભવ નિયમ
+    [greedy] લોભી
+    [search] શોધ
+   *[other] { $name }
+}
+rules-link = નિયમો
+help-title = હવે હું શું કરી શકું?
+
+## Errors the server reports, by their code (docs/api.md)
+error-illegal_action = નિયમો હમણાં આ ચાલની મંજૂરી આપતા નથી.
+error-stale_version = તમારી ચાલ પહોંચે તે પહેલાં રમત આગળ વધી ગઈ; ફરી જુઓ અને પ્રયાસ કરો.
+error-game_over = રમત પૂરી થઈ ગઈ છે.
+error-invalid_setup = આ સેટિંગ્સની મંજૂરી નથી. { -powergrid } માટે બતાવ્યા જેટલા એકબીજાને અડીને આવેલા પ્રદેશો પસંદ કરો.
+error-invalid_seats = બેઠકો આ રમતને બંધબેસતી નથી.
+error-unknown_game = આવી કોઈ રમત નથી.
+error-wrong_token = આ લિંક આ રમતની બેઠક નથી.
+error-missing_token = રમવા માટે તમારી બેઠકની લિંક ખોલો.
+error-spectator_cannot_act = પ્રેક્ષકો રમી શકતા નથી.
+error-rate_limited = ઘણી બધી વિનંતીઓ; થોડી વાર રાહ જુઓ.
+error-unavailable = રમત હમણાં ઉપલબ્ધ નથી; ફરી પ્રયાસ કરો.
+error-storage_failed = સર્વર તમારી ચાલ સાચવી શક્યું નહીં; કંઈ બદલાયું નથી.
+error-pending = તમારી અગાઉની ચાલ હજી મોકલાઈ રહી છે.
+error-other = સર્વરે ના પાડી ({ $code }).
+
+## Lobby
+lobby-create = રમત બનાવો
+lobby-kind = રમત
+lobby-players = ખેલાડીઓ
+lobby-map = નકશો
+lobby-regions-random = યાદૃચ્છિક પ્રદેશો
+lobby-regions-pick = { $n } એકબીજાને અડીને આવેલા પ્રદેશો પસંદ કરો
+lobby-seat = બેઠક { $n }
+lobby-create-button = બનાવો
+lobby-seed = બીજ સંખ્યા (વૈકલ્પિક)
+lobby-seed-random = યાદૃચ્છિક
+lobby-links = જોડાવાની લિંક્સ
+lobby-link-seat = { $seat }: જોડાવાની લિંક
+lobby-link-spectator = પ્રેક્ષક લિંક
+lobby-my-games = મારી રમતો
+lobby-no-games = તમારી પાસે હજી કોઈ રમત નથી.
+lobby-refresh = તાજું કરો
+lobby-spectate = રમત જુઓ
+lobby-spectate-placeholder = રમતની લિંક અથવા આઈડી
+lobby-spectate-button = જુઓ
+lobby-game-row = { $kind }, બેઠક { $seat }: { $status }
+lobby-status-turn = તમારો વળાંક
+lobby-status-waiting = બેઠક { $seat }ની રાહ
+lobby-status-over = પૂરી
+lobby-bad-game = આ રમતની લિંક કે આઈડી (32 હેક્સ અંકો) નથી.
+lobby-rules = નિયમો: { $kind }
+kind-powergrid = { -powergrid }
+kind-thegame = { -thegame }
+
+## Rules pages
+rules-title = { $kind }ના નિયમો
+rules-back = પાછા
+rules-missing = નિયમો લોડ થઈ શક્યા નહીં.
+
+## Power Grid
+pg-colour-0 = લાલ
+pg-colour-1 = વાદળી
+pg-colour-2 = લીલો
+pg-colour-3 = પીળો
+pg-colour-4 = જાંબલી
+pg-colour-5 = કાળો
+pg-map-germany = જર્મની
+pg-map-usa = અમેરિકા
+pg-region-green = લીલો
+pg-region-brown = કથ્થઈ
+pg-region-yellow = પીળો
+pg-region-red = લાલ
+pg-region-cyan = આસમાની
+pg-region-purple = જાંબલી
+pg-status = રાઉન્ડ { $round }, સ્ટેપ { $step }, { $phase }
+pg-phase-auction = તબક્કો 2: પાવર પ્લાન્ટની હરાજી
+pg-phase-resources = તબક્કો 3: સંસાધનોની ખરીદી
+pg-phase-building = તબક્કો 4: બાંધકામ
+pg-phase-bureaucracy = તબક્કો 5: નોકરશાહી
+pg-phase-game_over = રમત પૂરી
+pg-zoom-in = મોટું કરો
+pg-zoom-out = નાનું કરો
+pg-zoom-reset = આખો નકશો
+pg-market = પાવર પ્લાન્ટ બજાર
+pg-market-current = વર્તમાન બજાર
+pg-market-future = ભાવિ બજાર
+pg-market-single = બજાર (સ્ટેપ 3)
+pg-deck = ડેકમાં પાવર પ્લાન્ટ: { $n }
+pg-step3-card = સ્ટેપ 3 કાર્ડ
+pg-under-step3 = સ્ટેપ 3 કાર્ડ નીચે: { $plants }
+pg-plant-title = પાવર પ્લાન્ટ { $n }
+pg-plant-burns = { $fuel } { $kind } → { $cities } શહેર
+pg-plant-free = બળતણ વગર → { $cities } શહેર
+pg-kind-coal = કોલસો
+pg-kind-oil = તેલ
+pg-kind-hybrid = કોલસો/તેલ
+pg-kind-garbage = કચરો
+pg-kind-uranium = યુરેનિયમ
+pg-kind-eco = ઇકોલોજીકલ
+pg-kind-fusion = ફ્યુઝન
+pg-amount = { $n } { $res }
+pg-resources = સંસાધન બજાર
+pg-res-coal = કોલસો
+pg-res-oil = તેલ
+pg-res-garbage = કચરો
+pg-res-uranium = યુરેનિયમ
+pg-res-supply = સપ્લાય: { $n }
+pg-res-market = બજારમાં: { $n }
+pg-players = ખેલાડીઓ
+pg-player-money = { $money } { -elektro }
+pg-player-money-hidden = ? { -elektro }
+pg-player-cities = શહેરો: { $n }
+pg-player-houses = બાકી ઘરો: { $n }
+pg-player-order = ટર્ન ઓર્ડરમાં { $n }મો
+pg-player-stored = સંગ્રહ: { $list }
+pg-nothing = કંઈ નહીં
+pg-you = (તમે)
+pg-must-auction-choose = { $name }એ હરાજી માટે પાવર પ્લાન્ટ પસંદ કરવો અથવા પાસ કરવું.
+pg-must-auction-choose-first = { $name }એ હરાજી માટે પાવર પ્લાન્ટ પસંદ કરવો (રાઉન્ડ 1માં દરેક એક ખરીદે છે).
+pg-must-bid = { $name }એ પાવર પ્લાન્ટ { $plant } માટે { $bid }થી વધુ બિડ કરવી અથવા હરાજી છોડવી.
+pg-must-discard = { $name } પાસે વધુ પાવર પ્લાન્ટ છે; એક છોડવો પડશે.
+pg-must-resources = { $name } સંસાધનો ખરીદી શકે છે, પછી વળાંક પૂરો કરે.
+pg-must-building = { $name } ઘરો બાંધી શકે છે, પછી વળાંક પૂરો કરે.
+pg-must-bureaucracy = { $name } કયા પાવર પ્લાન્ટ ચલાવવા તે પસંદ કરે છે.
+pg-controls = તમારી ચાલ
+pg-choose-plant = હરાજી શરૂ કરવા વર્તમાન બજારના પાવર પ્લાન્ટ પર ક્લિક કરો.
+pg-offer = પાવર પ્લાન્ટ { $plant } માટે { $bid } { -elektro }થી હરાજી
+pg-bid-range = { $min }થી { $max } { -elektro } વચ્ચે બિડ
+pg-bid = { $amount } { -elektro } બિડ
+pg-pass-auction = પાસ (હરાજી છોડો)
+pg-pass-round = આ રાઉન્ડમાં પ્લાન્ટ ન ખરીદો
+pg-auction-running = હરાજી: પાવર પ્લાન્ટ { $plant }, સૌથી ઊંચી બિડ { $bid } ({ $name }); હજી બિડમાં: { $bidders }
+pg-discard = પાવર પ્લાન્ટ { $plant } છોડો
+pg-discard-keep = પાવર પ્લાન્ટ { $plant } છોડો, { $coal } કોલસો રાખો
+pg-buy-title = { $res } ખરીદો
+pg-buy = { $n } { $res } { $price } { -elektro }માં ખરીદો
+pg-buy-room = હજી { $n } માટે જગ્યા
+pg-buy-none = ખરીદવા માટે કંઈ નથી
+pg-done-resources = ખરીદી પૂરી
+pg-build-hint = ત્યાં બાંધવા માટે નકશા પર પ્રકાશિત શહેર પર ક્લિક કરો.
+pg-build-preview = { $city }: જોડાણ { $connection } + જગ્યા { $place } = { $total } { -elektro }
+pg-build-path = માર્ગ: { $path }
+pg-build = { $city }માં { $total } { -elektro }માં બાંધો
+pg-done-building = બાંધકામ પૂરું
+pg-power-title = ચલાવવા માટે પાવર પ્લાન્ટ પસંદ કરો
+pg-power-hybrid = હાઇબ્રિડ પ્લાન્ટમાં બળતો કોલસો: { $n }
+pg-power-preview = પાવર મળેલાં શહેરો: { $cities }; આવક: { $income } { -elektro }
+pg-power = આ પ્લાન્ટ ચલાવો અને { $income } { -elektro } કમાઓ
+pg-power-impossible = આ પસંદગી શક્ય નથી (પૂરતું બળતણ નથી).
+pg-log = નોંધ
+pg-standings = અંતિમ ક્રમ
+pg-standing-row = { $rank }. { $name }: પાવર મળેલાં શહેરો { $powered }, { $money } { -elektro }, જોડાયેલાં શહેરો { $cities }
+pg-tiebreak = સૌથી વધુ શહેરોને પાવર આપનાર જીતે; બરાબરી હોય તો વધુ { -elektro }, પછી વધુ જોડાયેલાં શહેરો; હજી બરાબરી હોય તો ક્રમ વહેંચાય.
+pg-tied-money = પાવર મળેલાં શહેરોમાં બરાબરી, { -elektro }થી નિર્ણય
+pg-tied-cities = શહેરો અને { -elektro }માં બરાબરી, જોડાયેલાં શહેરોથી નિર્ણય
+pg-tied-shared = વહેંચાયેલો ક્રમ
+pg-help-auction = દરેક રાઉન્ડમાં દરેક ખેલાડી એક જ પાવર પ્લાન્ટ ખરીદી શકે. તમારો પસંદ કરવાનો વારો આવે ત્યારે વર્તમાન બજાર (પ્રથમ લાઇન)ના પાવર પ્લાન્ટ પર ક્લિક કરો અને તેના નંબર જેટલી કે વધુ બિડ કરો, અથવા આ રાઉન્ડમાં પાસ કરો (રાઉન્ડ 1માં પાસ નહીં). હરાજીમાં વધુ બિડ કરો કે છોડી દો; છેલ્લો બિડર ચૂકવે અને પ્લાન્ટ લે. ચોથો પ્લાન્ટ આવે ત્યારે એક છોડવો પડે.
+pg-help-resources = ખરીદી ઉલટા ટર્ન ઓર્ડરમાં થાય છે. તમારા પ્લાન્ટ માટે કોલસો, તેલ, કચરો કે યુરેનિયમ ખરીદો: દરેક પ્લાન્ટ જરૂર કરતાં બમણું સંગ્રહી શકે. દરેક એકમની કિંમત સંસાધન બજારમાં તેની નીચેનો આંકડો છે; સસ્તું પહેલાં. પછી “{ pg-done-resources }” પર ક્લિક કરો.
+pg-help-building = બાંધકામ ઉલટા ટર્ન ઓર્ડરમાં થાય છે. પ્રકાશિત શહેર પર ક્લિક કરો: કિંમત એટલે તમારા નેટવર્કથી સૌથી સસ્તું જોડાણ વત્તા જગ્યા (10, 15 કે 20 { -elektro }). સ્ટેપ 1માં એક શહેરમાં એક ઘર, સ્ટેપ 2માં બે, સ્ટેપ 3માં ત્રણ. ચૂકવી શકો એટલું બાંધો, પછી “{ pg-done-building }” પર ક્લિક કરો.
+pg-help-bureaucracy = કયા પ્લાન્ટ ચલાવવા તે પસંદ કરો: દરેક પોતાનાં સંસાધનો બાળીને તેના પર લખેલાં શહેરોને પાવર આપે, પણ તમારાં જોડાયેલાં શહેરોથી વધુ નહીં. પાવર આપેલાં શહેરો મુજબ આવક મળે. પછી સંસાધન બજાર ફરી ભરાય અને પાવર પ્લાન્ટ બજાર બદલાય.
+pg-help-wait = બીજા ખેલાડીઓની રાહ. તેમની ચાલ નોંધમાં દેખાય છે.
+pg-ev-round_started = રાઉન્ડ { $round } શરૂ
+pg-ev-turn_order = ટર્ન ઓર્ડર: { $order }
+pg-ev-phase_started = { $phase } શરૂ
+pg-ev-auction_started = { $name }એ પાવર પ્લાન્ટ { $plant } { $bid } { -elektro }થી હરાજીમાં મૂક્યો
+pg-ev-bid = { $name }એ પાવર પ્લાન્ટ { $plant } માટે { $amount } { -elektro } બિડ કરી
+pg-ev-dropped_out = { $name } પાવર પ્લાન્ટ { $plant }ની હરાજીમાંથી નીકળ્યા
+pg-ev-passed_auctions = { $name } આ રાઉન્ડમાં પાવર પ્લાન્ટ ખરીદતા નથી
+pg-ev-plant_bought = { $name }એ પાવર પ્લાન્ટ { $plant } { $price } { -elektro }માં ખરીદ્યો
+pg-ev-plant_discarded = { $name }એ પાવર પ્લાન્ટ { $plant } છોડ્યો ({ $returned } સપ્લાયમાં પાછું)
+pg-ev-plant_drawn = પાવર પ્લાન્ટ { $plant } બજારમાં આવ્યો
+pg-ev-step3_card_drawn = સ્ટેપ 3 કાર્ડ ખેંચાયું
+pg-ev-deck_shuffled = ડેક ({ $size } પ્લાન્ટ) શફલ થયું
+pg-ev-step3_card_removed = સ્ટેપ 3 કાર્ડ બજારમાંથી નીકળ્યું
+pg-ev-plant_removed = પાવર પ્લાન્ટ { $plant } રમતમાંથી દૂર ({ $reason })
+pg-reason-small_plant = એક ખેલાડીએ { $cities } શહેરો જોડ્યાં
+pg-reason-no_purchase = કોઈએ પ્લાન્ટ ખરીદ્યો નહીં
+pg-reason-step2 = સ્ટેપ 2
+pg-reason-step3 = સ્ટેપ 3
+pg-reason-bureaucracy = નોકરશાહી, સ્ટેપ 3
+pg-ev-plant_under_deck = પાવર પ્લાન્ટ { $plant } ડેકની નીચે ગયો
+pg-ev-resources_bought = { $name }એ { $amount } { $res } { $cost } { -elektro }માં ખરીદ્યું
+pg-ev-built = { $name }એ { $city } { $total } { -elektro }માં જોડ્યું (જોડાણ { $connection } + શહેર { $place })
+pg-ev-turn_ended-resources = { $name }ની ખરીદી પૂરી
+pg-ev-turn_ended-building = { $name }નું બાંધકામ પૂરું
+pg-ev-turn_ended-auction = { $name }નો વળાંક પૂરો
+pg-ev-turn_ended-bureaucracy = { $name }નો વળાંક પૂરો
+pg-ev-turn_ended-game_over = { $name }નો વળાંક પૂરો
+pg-ev-powered = { $name } { $plants } ચલાવે છે, { $burned } બાળે છે; પાવર મળેલાં શહેરો: { $cities }; { $income } { -elektro } કમાય છે
+pg-ev-resupplied = સંસાધન બજારમાં ઉમેરાયું: { $added }
+pg-ev-step_started = સ્ટેપ { $step } શરૂ
+pg-ev-game_ended = રમત પૂરી
+pg-plants-none = કોઈ પ્લાન્ટ નહીં
+pg-plants-list = { $count ->
+    [one] પાવર પ્લાન્ટ { $list }
+   *[other] પાવર પ્લાન્ટ્સ { $list }
+}
+
+## The Game
+tg-pile-up1 = ચડતો ખૂંટો 1
+tg-pile-up2 = ચડતો ખૂંટો 2
+tg-pile-down1 = ઉતરતો ખૂંટો 1
+tg-pile-down2 = ઉતરતો ખૂંટો 2
+tg-up = ↑ 1થી 99
+tg-down = ↓ 100થી 2
+tg-empty = (ખાલી)
+tg-hand = તમારો હાથ
+tg-hand-hint = કાર્ડ પર, પછી ખૂંટા પર ક્લિક કરો.
+tg-backwards = પાછળની યુક્તિ
+tg-end-turn = વળાંક પૂરો
+tg-played-this-turn = આ વળાંકમાં રમ્યા: { $n } (ઓછામાં ઓછા { $min })
+tg-draw-pile = ડ્રો પાઇલ: { $n }
+tg-team = ટીમ
+tg-hand-size = { $name }: હાથમાં { $n }
+tg-signal-dont_play = કૃપા કરીને અહીં ન રમો
+tg-signal-good_card = મારી પાસે આ ખૂંટા માટે સારું કાર્ડ છે
+tg-signal-send-dont_play = વિનંતી: અહીં ન રમો
+tg-signal-send-good_card = કહો: અહીં સારું કાર્ડ
+tg-signal-of = { $name }: { $signal }
+tg-turn = { $name }નો વળાંક
+tg-won = ટીમ જીતી: બધાં 98 કાર્ડ ખૂંટા પર છે!
+tg-lost = ટીમ હારી; બાકી કાર્ડ: { $n }.
+tg-log = નોંધ
+tg-help-turn = તમારા હાથમાંથી ઓછામાં ઓછા { $min ->
+        [1] એક કાર્ડ
+       *[other] { $min } કાર્ડ
+    } રમો (ડ્રો પાઇલ ખાલી થાય પછી એક): કાર્ડ પર, પછી ખૂંટા પર ક્લિક કરો. ચડતા ખૂંટા પર કાર્ડ ઉપરના કાર્ડ કરતાં મોટું, ઉતરતા ખૂંટા પર નાનું હોવું જોઈએ. પાછળની યુક્તિ: ચડતા ખૂંટા પર બરાબર 10 ઓછું, અથવા ઉતરતા ખૂંટા પર બરાબર 10 વધુ. પછી વળાંક પૂરો કરો; તમે ફરી આખો હાથ ભરો છો.
+tg-help-wait = બીજો ખેલાડી રમી રહ્યો છે. તમે તમારા નંબર કહી શકતા નથી, પણ ખૂંટા પર સંકેત આપી શકો: “કૃપા કરીને અહીં ન રમો” અથવા “મારી પાસે આ ખૂંટા માટે સારું કાર્ડ છે”.
+tg-ev-played = { $name }એ { $pile } પર { $card } રમ્યું
+tg-ev-played-backwards = { $name }એ { $pile } પર { $card } રમ્યું (પાછળની યુક્તિ)
+tg-ev-turn_ended = { $name }નો વળાંક પૂરો
+tg-ev-drew = { $name }એ { $count ->
+    [1] એક કાર્ડ
+   *[other] { $count } કાર્ડ
+} ખેંચ્યાં
+tg-ev-drew-cards = { $name }એ { $cards } ખેંચ્યાં
+tg-ev-skipped = { $name } પાસે કાર્ડ નથી; વળાંક છોડાયો
+tg-ev-turn_started = { $name }નો વળાંક (ઓછામાં ઓછા { $minimum } રમો)
+tg-ev-signalled = { $name }એ { $pile } પર સંકેત આપ્યો: { $signal }
+tg-ev-won = ટીમ જીતી!
+tg-ev-lost = ટીમ હારી; બાકી કાર્ડ: { $cards_left }

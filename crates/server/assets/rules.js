@@ -1,0 +1,83 @@
+// The rules page of a game in the page's language: `/assets/rules/<game>.<lang>.md`, the files
+// of `docs/rules/` (English is `<game>.md`). The rules are written in a small part of Markdown,
+// rendered here: `#`/`##`/`###` headings, paragraphs, `-` and `1.` lists, `**bold**`.
+import { t, h, currentLanguage } from "./core.js";
+
+const GAMES = ["powergrid", "thegame"];
+
+function inline(text) {
+  // **bold**; everything else is text (never HTML).
+  return text.split(/\*\*(.+?)\*\*/).map((part, i) => (i % 2 ? h("strong", {}, part) : part));
+}
+
+/** The blocks of a Markdown text of the subset above, as elements. */
+export function renderMarkdown(text) {
+  const out = [];
+  let para = [];
+  let items = null;
+  const flush = () => {
+    if (para.length) out.push(h("p", {}, inline(para.join(" "))));
+    para = [];
+    if (items) out.push(items);
+    items = null;
+  };
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    const heading = line.match(/^(#{1,3}) (.*)$/);
+    const bullet = line.match(/^- (.*)$/);
+    const numbered = line.match(/^\d+\. (.*)$/);
+    if (!line) flush();
+    else if (heading) {
+      flush();
+      out.push(h(`h${heading[1].length + 1}`, {}, inline(heading[2])));
+    } else if (bullet || numbered) {
+      if (para.length) {
+        out.push(h("p", {}, inline(para.join(" "))));
+        para = [];
+      }
+      const tag = bullet ? "ul" : "ol";
+      if (!items || items.tagName.toLowerCase() !== tag) {
+        if (items) out.push(items);
+        items = h(tag, {});
+      }
+      items.append(h("li", {}, inline((bullet || numbered)[1])));
+    } else if (items && raw.startsWith("  ")) {
+      items.lastChild.append(" ", ...inline(line));
+    } else {
+      if (items) {
+        out.push(items);
+        items = null;
+      }
+      para.push(line);
+    }
+  }
+  flush();
+  return out;
+}
+
+export async function showRules(main, game) {
+  if (!GAMES.includes(game)) {
+    main.replaceChildren(h("p", { class: "error" }, t("rules-missing")));
+    return;
+  }
+  const lang = currentLanguage();
+  const file = lang === "en" ? `${game}.md` : `${game}.${lang}.md`;
+  document.title = t("rules-title", { kind: t(`kind-${game}`) });
+  const back = h("a", { href: "/", id: "rules-back" }, t("rules-back"));
+  back.addEventListener("click", (ev) => {
+    if (history.length > 1) {
+      ev.preventDefault();
+      history.back();
+    }
+  });
+  let body;
+  try {
+    const res = await fetch(`/assets/rules/${file}`);
+    if (!res.ok) throw new Error(String(res.status));
+    body = renderMarkdown(await res.text());
+  } catch {
+    body = [h("p", { class: "error" }, t("rules-missing"))];
+  }
+  document.body.dataset.kind = "rules";
+  main.replaceChildren(h("article", { class: "rules", id: "rules" }, back, body));
+}
