@@ -1,6 +1,7 @@
 //! `tabletop`: thin glue over the game, bot and server crates. Each group of subcommands lives
 //! in its own module; this file only dispatches.
 
+mod external;
 mod powergrid;
 mod powergrid_sim;
 mod progress;
@@ -30,6 +31,10 @@ enum Command {
         #[command(subcommand)]
         game: SimGame,
     },
+    /// Check an external bot (exec:COMMAND) against the bot protocol, tabletop-bot/1.
+    BotCheck(external::BotCheckArgs),
+    /// Play a human seat of a live server game with a built-in or external bot.
+    Connect(external::ConnectArgs),
     /// Measure performance.
     Bench {
         #[command(subcommand)]
@@ -66,6 +71,7 @@ fn main() -> anyhow::Result<()> {
     if !matches!(
         command,
         Command::Serve(_)
+            | Command::Connect(_)
             | Command::Bench {
                 what: Bench::Serve(_)
             }
@@ -81,6 +87,8 @@ fn main() -> anyhow::Result<()> {
         Command::Sim {
             game: SimGame::Powergrid(args),
         } => powergrid_sim::sim(&args),
+        Command::BotCheck(args) => external::bot_check(&args),
+        Command::Connect(args) => external::connect(&args),
         Command::Bench { what } => match what {
             Bench::Powergrid(args) => powergrid::bench(&args),
             Bench::Thegame(args) => thegame::bench(&args),

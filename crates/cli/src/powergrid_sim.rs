@@ -3,7 +3,8 @@
 //!
 //! Decisions:
 //! - `--seats` defaults to the heuristic in every seat; `--players` defaults to the number of
-//!   seats listed, or 4.
+//!   seats listed, or 4. A seat may be `exec:COMMAND`, an external bot (`docs/bot-protocol.md`;
+//!   `--time-ms`, `--bot-logs`); a seat-game it forfeits is counted and warned about.
 //! - The table is per bot (a bot listed twice is pooled): wins with ties shared over its
 //!   seat-games, and the win rate with its 95 % interval over the *games* it played (the seats
 //!   of one game are not independent samples), mean cities powered and money at the end, mean
@@ -11,6 +12,7 @@
 //! - `--log FILE` writes one complete game record per line in game order, flushed as the games
 //!   come in, so a long run that is stopped still leaves usable records.
 
+use crate::external::ExecOptions;
 use crate::progress;
 use anyhow::{bail, Context};
 use bots::powergrid::{Budget, Config, REGISTRY};
@@ -39,11 +41,7 @@ impl From<Map> for MapId {
 fn seat_parser() -> progress::Seat {
     progress::Seat {
         names: || REGISTRY.iter().map(|b| b.name).collect(),
-        check: |spec| {
-            sim::powergrid::seat(spec, 0, &Config::default())
-                .map(drop)
-                .map_err(|e| e.to_string())
-        },
+        check: |spec| sim::powergrid::check(spec).map_err(|e| e.to_string()),
     }
 }
 
@@ -85,6 +83,8 @@ pub struct SimArgs {
     /// Print the results as one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    exec: ExecOptions,
 }
 
 /// The run's settings, printed with its report.
@@ -128,7 +128,11 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         threads: args.search_threads,
     };
     let map = MapId::from(args.map);
-    let tournament = Tournament::new(map, lineup.clone(), args.seed, config)?;
+    let tournament =
+        Tournament::new(map, lineup.clone(), args.seed, config)?.with_exec(&args.exec.spec(""));
+    if args.log.is_some() && lineup.iter().any(|s| s.starts_with("exec:")) {
+        bail!("--log does not record games with external bots (exec:): run without it");
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -207,6 +211,13 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             mean("money"),
             mean("rounds"),
             b.decisions_per_second.unwrap_or(0.0)
+        );
+    }
+    let forfeits: u64 = report.bots.iter().map(|b| b.forfeits).sum();
+    if forfeits > 0 {
+        println!(
+            "warning: {forfeits} seat-game(s) forfeited by external bots (the errors are above; \
+             a forfeit loses any share of the win)"
         );
     }
     if !settings.seats_rotate {

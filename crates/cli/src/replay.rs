@@ -10,7 +10,10 @@
 //! - A record may name its `bots` (one per seat; shown, not checked) and its `outcome`: the
 //!   replay must end with that outcome, or it is an error (a record that does not replay to
 //!   what it says is a broken record).
-
+//! - The server's records (`GET /api/games/{id}/record`) are read as they are: their `id`,
+//!   `complete` and `seats` fields are accepted and not needed to replay; their `outcome` is
+//!   checked like a `sim --log` record's. A record
+//!   of a game still running has no seed and cannot be replayed; its error says so.
 //! - The Game's record: `{"game": "thegame", "setup": {...}, "actions": [...]}`, each action its
 //!   JSON object, its text form (`"play 35 up1"`, `"end"`, `"signal down2 good_card"`), or
 //!   either wrapped as `{"seat": N, "action": ...}`. A wrapped action is played as seat `N`,
@@ -70,6 +73,12 @@ fn replay_one(record: serde_json::Value, file: &str, quiet: bool) -> Result<()> 
             "{file} is not a game record: a record is a JSON object {{\"game\", \"setup\", \"actions\"}}"
         );
     }
+    if record.get("complete") == Some(&serde_json::Value::Bool(false)) {
+        bail!(
+            "{file} is the record of a game still running, as one player sees it: it has no seed \
+             and cannot be replayed until the game is over"
+        );
+    }
     let game = match record.get("game") {
         Some(serde_json::Value::String(game)) => game.clone(),
         Some(other) => bail!("\"game\" must be \"powergrid\" or \"thegame\", not {other}"),
@@ -106,6 +115,13 @@ pub(crate) struct Record<S, A> {
     /// The bot in each seat, as `sim --log` writes it.
     #[serde(default)]
     pub(crate) bots: Option<Vec<String>>,
+    /// The server's fields, read over (see the module docs).
+    #[serde(default, rename = "id")]
+    _id: Option<serde_json::Value>,
+    #[serde(default, rename = "complete")]
+    _complete: Option<serde_json::Value>,
+    #[serde(default, rename = "seats")]
+    _seats: Option<serde_json::Value>,
     /// Checked by [`replay`] against the replay's outcome.
     #[serde(default, rename = "outcome")]
     _outcome: Option<serde_json::Value>,

@@ -10,6 +10,7 @@
 //!   nanoseconds on CPU) when available, so a busy shared machine does not distort it; wall
 //!   time is reported too.
 
+use crate::external::ExecOptions;
 use crate::progress;
 use anyhow::{bail, Context};
 use bots::thegame::{Budget, REGISTRY};
@@ -28,11 +29,7 @@ fn bot_names() -> Vec<&'static str> {
 fn bot_parser() -> progress::Seat {
     progress::Seat {
         names: bot_names,
-        check: |spec| {
-            sim::thegame::seat(spec, 0, None)
-                .map(drop)
-                .map_err(|e| e.to_string())
-        },
+        check: |spec| sim::thegame::check(spec, None).map_err(|e| e.to_string()),
     }
 }
 
@@ -42,7 +39,8 @@ pub struct SimArgs {
     /// Players per game, 1 to 5 (taken from the deals when --deals is given).
     #[arg(long)]
     players: Option<u8>,
-    /// The bot playing every seat.
+    /// The bot playing every seat: a built-in name or exec:COMMAND (one process per seat and
+    /// thread, reused across games; see docs/bot-protocol.md).
     #[arg(long, default_value = "heuristic", value_parser = bot_parser())]
     bot: String,
     /// Games to play [default: 10000; with --deals: every deal, or at most this many].
@@ -68,6 +66,8 @@ pub struct SimArgs {
     /// Print the results as one JSON object.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    exec: ExecOptions,
 }
 
 /// Arguments of `tabletop bench thegame`.
@@ -163,11 +163,16 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             )
         }
     };
-    let run = Run::new(&args.bot, args.budget, deals, args.seed).with_context(|| {
-        args.deals
-            .as_ref()
-            .map_or_else(|| "--players".to_owned(), |p| p.display().to_string())
-    })?;
+    let run = Run::new(&args.bot, args.budget, deals, args.seed)
+        .with_context(|| {
+            args.deals
+                .as_ref()
+                .map_or_else(|| "--players".to_owned(), |p| p.display().to_string())
+        })?
+        .with_exec(&args.exec.spec(""));
+    if args.log.is_some() && args.bot.starts_with("exec:") {
+        bail!("--log does not record games with external bots (exec:): run without it");
+    }
     let players = run.players();
     let threads = args
         .threads
@@ -221,6 +226,12 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         100.0 * team.win_rate,
         100.0 * team.win_rate_ci95
     );
+    if team.forfeits > 0 {
+        println!(
+            "  forfeited games    {:>8} (the errors are above; counted as lost)",
+            team.forfeits
+        );
+    }
     println!("  mean cards left    {:>8.2}", mean("cards_left"));
     println!("  fewer than 10 left {:>8.2} %", 100.0 * mean("under_10"));
     println!(

@@ -6,9 +6,12 @@
 //! "too large" (`payload_too_large`) each get their own code whatever the `Content-Type`.
 
 use crate::error::ApiError;
+use crate::kind::Kind;
+use crate::seats::{check_name, PlayOptions};
 use crate::store::{StoredGame, StoredSeat};
-use crate::token::{hash_token, new_game_id, new_token};
-use crate::{assets, limit, read, write, ws, GameEntry, Server};
+use crate::table::SeatChange;
+use crate::token::{hash_token, new_game_id, new_token, TokenHash};
+use crate::{assets, limit, read, rematch, write, ws, GameEntry, Server};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, State};
@@ -53,6 +56,13 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/api/games/{id}/view", get(view))
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/name", post(rename))
+        .route("/api/games/{id}/leave", post(leave))
+        .route("/api/games/{id}/back", post(back))
+        .route("/api/games/{id}/seats/{seat}/replace", post(replace))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/rematch", post(rematch::rematch))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/players/games", post(player_games))
         .fallback(not_found)
@@ -122,7 +132,7 @@ fn parse<T: DeserializeOwned>(
 }
 
 /// The token in `Authorization: Bearer <token>`, if any.
-fn bearer(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Ok(None);
     };
@@ -148,7 +158,7 @@ impl Server {
         }
     }
 
-    fn link(&self, path: String) -> String {
+    pub(crate) fn link(&self, path: String) -> String {
         match &self.config().public_url {
             Some(base) => format!("{}{path}", base.trim_end_matches('/')),
             None => path,
@@ -183,13 +193,18 @@ struct CreateRequest {
     setup: Value,
     #[serde(default)]
     seats: Option<Vec<SeatRequest>>,
+    #[serde(default)]
+    options: PlayOptions,
 }
 
 #[derive(Deserialize, Clone)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 enum SeatRequest {
-    /// `{}` rather than a unit variant, so that unknown fields are refused here too.
-    Human {},
+    /// A struct variant rather than a unit one, so that unknown fields are refused here too.
+    Human {
+        #[serde(default)]
+        name: Option<String>,
+    },
     Bot {
         bot: String,
     },
@@ -202,6 +217,13 @@ struct Created {
     setup: Value,
     seats: Vec<CreatedSeat>,
     spectator: Link,
+    creator: CreatorToken,
+    options: PlayOptions,
+}
+
+#[derive(Serialize)]
+struct CreatorToken {
+    token: String,
 }
 
 #[derive(Serialize)]
@@ -211,6 +233,8 @@ struct CreatedSeat {
     player: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     bot: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     token: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -222,6 +246,119 @@ struct Link {
     link: String,
 }
 
+/// A seat of a game about to start.
+pub(crate) enum NewSeat {
+    /// A human seat with a fresh token, answered once.
+    Human {
+        name: Option<String>,
+    },
+    /// A human seat whose token its player claims later (a rematch's).
+    Unclaimed {
+        name: Option<String>,
+    },
+    Bot {
+        bot: String,
+    },
+}
+
+/// A game started and stored: its id, and each fresh human seat's token.
+pub(crate) struct Started {
+    pub id: String,
+    pub tokens: Vec<Option<String>>,
+}
+
+impl Server {
+    /// Stores a new game and starts its task; answers once the game is on disk.
+    pub(crate) async fn start_game(
+        &self,
+        kind: &std::sync::Arc<dyn Kind>,
+        setup: &Value,
+        seats: Vec<NewSeat>,
+        options: PlayOptions,
+        creator: Option<TokenHash>,
+        rematch_of: Option<String>,
+    ) -> Result<Started, ApiError> {
+        let id = new_game_id();
+        let mut tokens = Vec::new();
+        let mut hashes = Vec::new();
+        let mut stored_seats = Vec::new();
+        for (i, s) in seats.into_iter().enumerate() {
+            let (stored, token) = match s {
+                NewSeat::Human { name } => {
+                    let token = new_token();
+                    let hash = hash_token(&token);
+                    hashes.push((hash, Seat(i as u8)));
+                    (
+                        StoredSeat {
+                            bot: None,
+                            token: Some(hash),
+                            name,
+                        },
+                        Some(token),
+                    )
+                }
+                NewSeat::Unclaimed { name } => (
+                    StoredSeat {
+                        bot: None,
+                        token: None,
+                        name,
+                    },
+                    None,
+                ),
+                NewSeat::Bot { bot } => (
+                    StoredSeat {
+                        bot: Some(bot),
+                        token: None,
+                        name: None,
+                    },
+                    None,
+                ),
+            };
+            stored_seats.push(stored);
+            tokens.push(token);
+        }
+        let created_at = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0);
+        let stored = StoredGame {
+            id: id.clone(),
+            kind: kind.name().to_owned(),
+            setup: setup.to_string(),
+            seats: stored_seats,
+            created_at,
+            actions: Vec::new(),
+            options: serde_json::to_string(&options)
+                .map_err(|e| ApiError::Storage(format!("cannot serialise the options: {e}")))?,
+            creator,
+            rematch_of,
+        };
+        let ctx = crate::table::TableContext {
+            store: self.inner.store.clone(),
+            config: self.inner.config.clone(),
+        };
+        let bots = stored.seats.iter().map(|s| s.bot.clone()).collect();
+        // Queue the game's write before its task starts, so that a bot's first action is always
+        // written after the game it belongs to (one writer, first in first out).
+        let written = self.inner.store.create_game(stored.clone());
+        let handle = kind.resume(&stored, ctx).map_err(ApiError::InvalidSetup)?;
+        if let Err(e) = written.await {
+            return Err(ApiError::Storage(e.to_string()));
+        }
+        write(&self.inner.games).insert(
+            id.clone(),
+            GameEntry::new(handle, kind.name(), bots, created_at, creator, options),
+        );
+        {
+            let mut map = write(&self.inner.tokens);
+            for (hash, seat) in hashes {
+                map.insert(hash, (id.clone(), seat));
+            }
+        }
+        Ok(Started { id, tokens })
+    }
+}
+
 async fn create(
     State(server): State<Server>,
     body: Result<Bytes, BytesRejection>,
@@ -229,9 +366,10 @@ async fn create(
     let request: CreateRequest = parse(body, server.config().max_message_bytes)?;
     let kind = server.inner.registry.get(&request.kind)?.clone();
     let prepared = kind.prepare(request.setup)?;
+    request.options.check().map_err(ApiError::InvalidOptions)?;
     let seats = request
         .seats
-        .unwrap_or_else(|| vec![SeatRequest::Human {}; prepared.seats]);
+        .unwrap_or_else(|| vec![SeatRequest::Human { name: None }; prepared.seats]);
     if seats.len() != prepared.seats {
         return Err(ApiError::InvalidSeats(format!(
             "this setup has {} seats, but {} were described",
@@ -240,94 +378,59 @@ async fn create(
         )));
     }
     let known = kind.bot_names();
-    for s in &seats {
-        if let SeatRequest::Bot { bot } = s {
-            if !known.contains(bot) {
+    let mut new_seats = Vec::with_capacity(seats.len());
+    for (i, s) in seats.into_iter().enumerate() {
+        new_seats.push(match s {
+            SeatRequest::Bot { bot } if !known.contains(&bot) => {
                 return Err(ApiError::UnknownBot {
                     kind: kind.name(),
-                    name: bot.clone(),
+                    name: bot,
                     known: known.join(", "),
-                });
+                })
             }
-        }
+            SeatRequest::Bot { bot } => NewSeat::Bot { bot },
+            SeatRequest::Human { name } => NewSeat::Human {
+                name: name
+                    .map(|n| check_name(&n))
+                    .transpose()
+                    .map_err(|e| ApiError::InvalidName(format!("seat {i}: {e}")))?,
+            },
+        });
     }
-    let id = new_game_id();
-    let mut tokens = Vec::new();
-    let mut stored_seats = Vec::new();
-    let mut answer = Vec::new();
-    for (i, s) in seats.iter().enumerate() {
-        let seat = Seat(i as u8);
-        match s {
-            SeatRequest::Human {} => {
-                let token = new_token();
-                let hash = hash_token(&token);
-                tokens.push((hash, seat));
-                stored_seats.push(StoredSeat {
-                    bot: None,
-                    token: Some(hash),
-                });
-                answer.push(CreatedSeat {
-                    seat,
-                    player: "human",
-                    bot: None,
-                    link: Some(server.link(format!("/games/{id}#token={token}"))),
-                    token: Some(token),
-                });
-            }
-            SeatRequest::Bot { bot } => {
-                stored_seats.push(StoredSeat {
-                    bot: Some(bot.clone()),
-                    token: None,
-                });
-                answer.push(CreatedSeat {
-                    seat,
-                    player: "bot",
-                    bot: Some(bot.clone()),
-                    token: None,
-                    link: None,
-                });
-            }
-        }
-    }
-    let created_at = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0);
-    let stored = StoredGame {
-        id: id.clone(),
-        kind: kind.name().to_owned(),
-        setup: prepared.setup.to_string(),
-        seats: stored_seats,
-        created_at,
-        actions: Vec::new(),
-    };
-    let ctx = crate::table::TableContext {
-        store: server.inner.store.clone(),
-        config: server.inner.config.clone(),
-    };
-    let bots = stored.seats.iter().map(|s| s.bot.clone()).collect();
-    // Queue the game's write before its task starts, so that a bot's first action is always
-    // written after the game it belongs to (one writer, first in first out).
-    let written = server.inner.store.create_game(stored.clone());
-    let handle = kind.resume(&stored, ctx).map_err(ApiError::InvalidSetup)?;
-    if let Err(e) = written.await {
-        return Err(ApiError::Storage(e.to_string()));
-    }
-    write(&server.inner.games).insert(
-        id.clone(),
-        GameEntry {
-            handle,
-            kind: kind.name(),
-            seats: bots,
-            created_at,
-        },
-    );
-    {
-        let mut map = write(&server.inner.tokens);
-        for (hash, seat) in tokens {
-            map.insert(hash, (id.clone(), seat));
-        }
-    }
+    let answer_seats: Vec<(Option<String>, Option<String>)> = new_seats
+        .iter()
+        .map(|s| match s {
+            NewSeat::Bot { bot } => (Some(bot.clone()), None),
+            NewSeat::Human { name } | NewSeat::Unclaimed { name } => (None, name.clone()),
+        })
+        .collect();
+    let creator = new_token();
+    let started = server
+        .start_game(
+            &kind,
+            &prepared.setup,
+            new_seats,
+            request.options,
+            Some(hash_token(&creator)),
+            None,
+        )
+        .await?;
+    let id = started.id;
+    let answer = answer_seats
+        .into_iter()
+        .zip(started.tokens)
+        .enumerate()
+        .map(|(i, ((bot, name), token))| CreatedSeat {
+            seat: Seat(i as u8),
+            player: if bot.is_some() { "bot" } else { "human" },
+            bot,
+            name,
+            link: token
+                .as_ref()
+                .map(|t| server.link(format!("/games/{id}#token={t}"))),
+            token,
+        })
+        .collect();
     Ok((
         StatusCode::CREATED,
         Json(Created {
@@ -338,6 +441,8 @@ async fn create(
             kind: kind.name(),
             setup: public_setup(prepared.setup, prepared.seed_chosen),
             seats: answer,
+            creator: CreatorToken { token: creator },
+            options: request.options,
         }),
     ))
 }
@@ -356,18 +461,11 @@ struct GameInfo {
     game: String,
     kind: &'static str,
     created_at: i64,
-    seats: Vec<SeatInfo>,
+    options: PlayOptions,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rematch: Option<String>,
     #[serde(flatten)]
     summary: crate::Summary,
-}
-
-#[derive(Serialize)]
-struct SeatInfo {
-    seat: Seat,
-    #[serde(rename = "type")]
-    player: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bot: Option<String>,
 }
 
 async fn summary(
@@ -376,20 +474,13 @@ async fn summary(
 ) -> Result<Json<GameInfo>, ApiError> {
     let entry = server.game(&id)?;
     let summary = entry.handle.summary().await?;
+    let rematch = entry.rematch.borrow().clone();
     Ok(Json(GameInfo {
         game: id,
         kind: entry.kind,
         created_at: entry.created_at,
-        seats: entry
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, b)| SeatInfo {
-                seat: Seat(i as u8),
-                player: if b.is_some() { "bot" } else { "human" },
-                bot: b.clone(),
-            })
-            .collect(),
+        options: entry.options,
+        rematch,
         summary,
     }))
 }
@@ -471,6 +562,125 @@ async fn act(
     let request: ActionRequest = parse(body, server.config().max_message_bytes)?;
     let version = submit(&entry, viewer, request).await?;
     Ok(Json(Accepted { version }))
+}
+
+/// The seat of the bearer token, which this route needs.
+fn seat_of_request(server: &Server, id: &str, headers: &HeaderMap) -> Result<Seat, ApiError> {
+    let token = bearer(headers)?.ok_or(ApiError::MissingToken)?;
+    match server.viewer(id, Some(token))? {
+        Viewer::Seat(seat) => Ok(seat),
+        Viewer::Spectator => Err(ApiError::SpectatorCannotAct),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UndoRequest {
+    version: u64,
+}
+
+async fn undo(
+    State(server): State<Server>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Accepted>, ApiError> {
+    let entry = server.game(&id)?;
+    let seat = seat_of_request(&server, &id, &headers)?;
+    let request: UndoRequest = parse(body, server.config().max_message_bytes)?;
+    let version = entry.handle.undo(seat, request.version).await?;
+    Ok(Json(Accepted { version }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameRequest {
+    name: String,
+}
+
+#[derive(Serialize)]
+struct Named {
+    seat: Seat,
+    name: String,
+}
+
+async fn rename(
+    State(server): State<Server>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Named>, ApiError> {
+    let entry = server.game(&id)?;
+    let seat = seat_of_request(&server, &id, &headers)?;
+    let request: NameRequest = parse(body, server.config().max_message_bytes)?;
+    let name = check_name(&request.name).map_err(ApiError::InvalidName)?;
+    entry.handle.rename(seat, name.clone()).await?;
+    Ok(Json(Named { seat, name }))
+}
+
+async fn leave(
+    State(server): State<Server>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+) -> Result<Json<Accepted>, ApiError> {
+    change_own_seat(&server, &id, &headers, SeatChange::Leave).await
+}
+
+async fn back(
+    State(server): State<Server>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+) -> Result<Json<Accepted>, ApiError> {
+    change_own_seat(&server, &id, &headers, SeatChange::Back).await
+}
+
+/// Leave or back: the bearer's own seat changes hands.
+async fn change_own_seat(
+    server: &Server,
+    id: &str,
+    headers: &HeaderMap,
+    change: SeatChange,
+) -> Result<Json<Accepted>, ApiError> {
+    let entry = server.game(id)?;
+    let seat = seat_of_request(server, id, headers)?;
+    let version = entry.handle.control(seat, change).await?;
+    Ok(Json(Accepted { version }))
+}
+
+async fn replace(
+    State(server): State<Server>,
+    path: Result<Path<(String, String)>, axum::extract::rejection::PathRejection>,
+    headers: HeaderMap,
+) -> Result<Json<Accepted>, ApiError> {
+    let Path((id, seat)) = path.map_err(|e| {
+        ApiError::InvalidRequest(format!("the path cannot be read: {}", e.body_text()))
+    })?;
+    let entry = server.game(&id)?;
+    let token = bearer(&headers)?.ok_or(ApiError::MissingToken)?;
+    if entry.creator != Some(hash_token(token)) {
+        return Err(ApiError::NotCreator);
+    }
+    let seat = match seat.parse::<u8>() {
+        Ok(s) if (s as usize) < entry.seats.len() => Seat(s),
+        _ => {
+            return Err(ApiError::InvalidSeats(format!(
+                "there is no seat {seat:?}; this game has seats 0 to {}",
+                entry.seats.len().saturating_sub(1)
+            )))
+        }
+    };
+    let version = entry.handle.control(seat, SeatChange::Replace).await?;
+    Ok(Json(Accepted { version }))
+}
+
+async fn record(
+    State(server): State<Server>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let entry = server.game(&id)?;
+    let viewer = server.viewer(&id, bearer(&headers)?)?;
+    Ok(json_text(entry.handle.record(viewer).await?))
 }
 
 #[derive(Deserialize)]

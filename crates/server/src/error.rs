@@ -92,6 +92,43 @@ pub enum ApiError {
         /// The limit, in seconds.
         seconds: u64,
     },
+    /// A display name was refused.
+    #[error("invalid name: {0}")]
+    InvalidName(String),
+    /// The play options (time control, away limit) were refused.
+    #[error("invalid options: {0}")]
+    InvalidOptions(String),
+    /// Undo asked when the seat's last step cannot be taken back.
+    #[error("nothing to undo: {0}")]
+    NothingToUndo(String),
+    /// The seat is played by the stand-in bot; its player must take it back first.
+    #[error("a bot plays seat {seat} ({why}); take the seat back first (POST .../back)")]
+    SeatAway { seat: u8, why: &'static str },
+    /// Taking back a seat that no bot stands in for.
+    #[error("seat {0} is not played by a stand-in bot; there is nothing to take back")]
+    SeatNotAway(u8),
+    /// The route needs the creator's token.
+    #[error("only the game's creator may do this: send the creator token")]
+    NotCreator,
+    /// The creator asked to replace a player who is not away long enough.
+    #[error("seat {seat} cannot be replaced yet: {}", present_reason(*connected, *away_seconds, *limit_seconds))]
+    PlayerPresent {
+        seat: u8,
+        connected: bool,
+        away_seconds: u64,
+        limit_seconds: u64,
+    },
+    /// A rematch of a game that has not ended.
+    #[error("the game is not over yet; a rematch can start once it is")]
+    GameNotOver,
+}
+
+fn present_reason(connected: bool, away_seconds: u64, limit_seconds: u64) -> String {
+    if connected {
+        "the player is connected".into()
+    } else {
+        format!("the player was seen {away_seconds} s ago; replacing needs {limit_seconds} s away")
+    }
 }
 
 impl ApiError {
@@ -122,6 +159,14 @@ impl ApiError {
             ApiError::Storage(_) => "storage_failed",
             ApiError::Unavailable => "unavailable",
             ApiError::RequestTimeout { .. } => "request_timeout",
+            ApiError::InvalidName(_) => "invalid_name",
+            ApiError::InvalidOptions(_) => "invalid_options",
+            ApiError::NothingToUndo(_) => "nothing_to_undo",
+            ApiError::SeatAway { .. } => "seat_away",
+            ApiError::SeatNotAway(_) => "seat_not_away",
+            ApiError::NotCreator => "not_creator",
+            ApiError::PlayerPresent { .. } => "player_present",
+            ApiError::GameNotOver => "game_not_over",
         }
     }
 
@@ -137,11 +182,20 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnknownGame(_) | ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MissingToken => StatusCode::UNAUTHORIZED,
-            ApiError::WrongToken | ApiError::WrongSeat { .. } | ApiError::SpectatorCannotAct => {
-                StatusCode::FORBIDDEN
-            }
-            ApiError::StaleVersion { .. } | ApiError::GameOver => StatusCode::CONFLICT,
+            ApiError::WrongToken
+            | ApiError::WrongSeat { .. }
+            | ApiError::SpectatorCannotAct
+            | ApiError::NotCreator => StatusCode::FORBIDDEN,
+            ApiError::StaleVersion { .. }
+            | ApiError::GameOver
+            | ApiError::NothingToUndo(_)
+            | ApiError::SeatAway { .. }
+            | ApiError::SeatNotAway(_)
+            | ApiError::PlayerPresent { .. }
+            | ApiError::GameNotOver => StatusCode::CONFLICT,
             ApiError::IllegalAction(_)
+            | ApiError::InvalidName(_)
+            | ApiError::InvalidOptions(_)
             | ApiError::InvalidSetup(_)
             | ApiError::InvalidSeats(_)
             | ApiError::UnknownBot { .. } => StatusCode::UNPROCESSABLE_ENTITY,
@@ -238,6 +292,19 @@ mod tests {
             ApiError::Storage(String::new()),
             ApiError::Unavailable,
             ApiError::RequestTimeout { seconds: 1 },
+            ApiError::InvalidName(String::new()),
+            ApiError::InvalidOptions(String::new()),
+            ApiError::NothingToUndo(String::new()),
+            ApiError::SeatAway { seat: 0, why: "" },
+            ApiError::SeatNotAway(0),
+            ApiError::NotCreator,
+            ApiError::PlayerPresent {
+                seat: 0,
+                connected: true,
+                away_seconds: 0,
+                limit_seconds: 0,
+            },
+            ApiError::GameNotOver,
         ];
         for e in &all {
             match e {
@@ -264,7 +331,15 @@ mod tests {
                 | ApiError::MethodNotAllowed { .. }
                 | ApiError::Storage(_)
                 | ApiError::Unavailable
-                | ApiError::RequestTimeout { .. } => {}
+                | ApiError::RequestTimeout { .. }
+                | ApiError::InvalidName(_)
+                | ApiError::InvalidOptions(_)
+                | ApiError::NothingToUndo(_)
+                | ApiError::SeatAway { .. }
+                | ApiError::SeatNotAway(_)
+                | ApiError::NotCreator
+                | ApiError::PlayerPresent { .. }
+                | ApiError::GameNotOver => {}
             }
         }
         all

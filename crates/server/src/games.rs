@@ -1,7 +1,12 @@
 //! The game kinds `tabletop serve` offers, with their bots: the only place that names concrete
 //! games. Adding a kind is one `register` call here.
+//!
+//! Play rules (module `seats`, `table`): the stand-in for an absent player is each kind's
+//! strongest bot, `search`, at its default short budget; the undoable steps are those the
+//! rules call for and that reveal and draw nothing (The Game: a play, which never draws until
+//! `end`; Power Grid: resource buys, builds and a plant discard, unless the market refilled).
 
-use crate::{Bots, Registry};
+use crate::{Bots, PlayRules, Registry};
 
 /// The Game and Power Grid, each with every bot of its module in the bots crate.
 pub fn standard_registry() -> Registry {
@@ -12,13 +17,29 @@ pub fn standard_registry() -> Registry {
             Box::new(bots::thegame::EngineBot((entry.make)(seed.0)))
         });
     }
-    registry.register_with_random::<thegame::State>(thegame_bots);
+    registry.register_with_rules::<thegame::State>(
+        thegame_bots,
+        PlayRules {
+            stand_in: "search",
+            undo_actions: &["play"],
+            undo_events: &["played"],
+        },
+    );
     let mut powergrid_bots = Bots::<powergrid::State>::new();
     for entry in bots::powergrid::REGISTRY {
         powergrid_bots = powergrid_bots.with(entry.name, move |_seat, seed| {
             (entry.make)(seed.0, &bots::powergrid::Config::default())
         });
     }
-    registry.register_with_random::<powergrid::State>(powergrid_bots);
+    // The search bot's default budget is 50 ms a move on one thread: short, as a stand-in's
+    // should be.
+    registry.register_with_rules::<powergrid::State>(
+        powergrid_bots,
+        PlayRules {
+            stand_in: "search",
+            undo_actions: &["buy", "build", "discard"],
+            undo_events: &["resources_bought", "built", "plant_discarded"],
+        },
+    );
     registry
 }

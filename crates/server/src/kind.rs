@@ -7,8 +7,9 @@
 //! each game's task stays fully typed (see `table`).
 
 use crate::error::ApiError;
+use crate::seats::PlayOptions;
 use crate::store::StoredGame;
-use crate::table::{self, GameHandle, TableContext};
+use crate::table::{self, GameHandle, SeatSetup, TableContext, TableSetup};
 use engine::{Bot, Game, Seat, Seed};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -83,6 +84,20 @@ impl<G: Game> Bot<G> for RandomBot {
     }
 }
 
+/// What the server lets players do around a kind's rules: which bot stands in for a human
+/// seat, and which steps a player may take back.
+#[derive(Debug, Clone, Default)]
+pub struct PlayRules {
+    /// The bot that plays a human seat whose time ran out or whose player left (if the kind
+    /// has no bot of this name, `"random"`).
+    pub stand_in: &'static str,
+    /// The `"type"` tags of the actions that may be undone, in their seat's own turn.
+    pub undo_actions: &'static [&'static str],
+    /// The `"type"` tags of the events an undoable action may cause: an action that caused any
+    /// other event (a card drawn, a plant revealed, the turn ended) cannot be undone.
+    pub undo_events: &'static [&'static str],
+}
+
 /// What a create call's setup became once checked.
 pub(crate) struct Prepared {
     /// The setup as stored: the client's, with a random seed filled in if it had none.
@@ -104,7 +119,8 @@ pub(crate) trait Kind: Send + Sync {
 }
 
 struct Typed<G: Game> {
-    bots: Bots<G>,
+    bots: Arc<Bots<G>>,
+    rules: PlayRules,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -156,21 +172,43 @@ impl<G: Game> Kind for Typed<G> {
         let seed = setup_seed(&setup_json).unwrap_or(0);
         let setup: G::Setup =
             serde_json::from_value(setup_json).map_err(|e| format!("setup: {e}"))?;
-        let mut seats = Vec::with_capacity(stored.seats.len());
         for (i, s) in stored.seats.iter().enumerate() {
-            seats.push(match &s.bot {
-                None => None,
-                Some(name) => {
-                    let make = self
-                        .bots
-                        .find(name)
-                        .ok_or_else(|| format!("seat {i}: unknown bot {name:?}"))?;
-                    let bot_seed = seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1));
-                    Some(make(Seat(i as u8), Seed(bot_seed)))
+            if let Some(name) = &s.bot {
+                if self.bots.find(name).is_none() {
+                    return Err(format!("seat {i}: unknown bot {name:?}"));
                 }
-            });
+            }
         }
-        table::spawn::<G>(stored.id.clone(), setup, seats, &stored.actions, ctx)
+        let options = PlayOptions::parse(&stored.options)?;
+        let bots = self.bots.clone();
+        let make_bot: table::BotMaker<G> = Arc::new(move |name: &str, seat: Seat| {
+            let make = bots.find(name)?;
+            let bot_seed = seed ^ (0x9e37_79b9_7f4a_7c15u64.wrapping_mul(seat.0 as u64 + 1));
+            Some(make(seat, Seed(bot_seed)))
+        });
+        let stand_in = if self.bots.find(self.rules.stand_in).is_some() {
+            self.rules.stand_in
+        } else {
+            "random"
+        };
+        let table = TableSetup {
+            id: stored.id.clone(),
+            setup,
+            seats: stored
+                .seats
+                .iter()
+                .map(|s| SeatSetup {
+                    bot: s.bot.clone(),
+                    name: s.name.clone(),
+                })
+                .collect(),
+            options,
+            created_at: stored.created_at,
+            rules: self.rules.clone(),
+            stand_in: stand_in.to_owned(),
+            make_bot,
+        };
+        table::spawn::<G>(table, &stored.actions, ctx)
     }
 }
 
@@ -186,12 +224,25 @@ impl Registry {
         Self::default()
     }
 
-    /// Offers game kind `G` (under `G::NAME`) with these bots.
+    /// Offers game kind `G` (under `G::NAME`) with these bots, nothing undoable, and
+    /// `"random"` as the stand-in (see [`Registry::register_with_rules`]).
     pub fn register<G: Game>(&mut self, bots: Bots<G>) -> &mut Self {
+        self.register_with_rules(bots, PlayRules::default())
+    }
+
+    /// Offers game kind `G` with these bots and these [`PlayRules`]; if the bots have none
+    /// called `"random"`, [`RandomBot`] is added under that name (a stand-in always exists).
+    pub fn register_with_rules<G: Game>(&mut self, bots: Bots<G>, rules: PlayRules) -> &mut Self {
+        let bots = if bots.find("random").is_some() {
+            bots
+        } else {
+            bots.with("random", |_, seed| Box::new(RandomBot::new(seed)))
+        };
         self.kinds.insert(
             G::NAME,
             Arc::new(Typed {
-                bots,
+                bots: Arc::new(bots),
+                rules,
                 _game: PhantomData,
             }),
         );
@@ -201,12 +252,7 @@ impl Registry {
     /// Offers game kind `G` with these bots and, if they have none of that name, [`RandomBot`]
     /// as `"random"`.
     pub fn register_with_random<G: Game>(&mut self, bots: Bots<G>) -> &mut Self {
-        let bots = if bots.find("random").is_some() {
-            bots
-        } else {
-            bots.with("random", |_, seed| Box::new(RandomBot::new(seed)))
-        };
-        self.register::<G>(bots)
+        self.register_with_rules(bots, PlayRules::default())
     }
 
     /// The names of the kinds offered, sorted.

@@ -12,6 +12,9 @@
 //! - Seats are identified by 128-bit tokens, kept only as SHA-256 hashes (module `token`).
 //! - Requests are bounded in size ([`Config::max_message_bytes`]) and rate-limited per
 //!   connection (module `limit`).
+//! - Playing with friends (names, clocks, stand-in bots, undo: module `seats`; rematches:
+//!   module `rematch`) is built from the same pieces: records in the game's stream, and
+//!   secrets kept only as hashes.
 
 mod api;
 mod assets;
@@ -21,6 +24,8 @@ mod games;
 mod kind;
 mod limit;
 pub mod loadgen;
+mod rematch;
+pub mod seats;
 pub mod store;
 mod table;
 mod token;
@@ -28,10 +33,10 @@ mod ws;
 
 pub use error::{ApiError, ErrorBody};
 pub use games::standard_registry;
-pub use kind::{Bots, MakeBot, RandomBot, Registry};
+pub use kind::{Bots, MakeBot, PlayRules, RandomBot, Registry};
 pub use limit::ConnectionLimit;
 pub use store::{SqliteStore, Store, StoreError};
-pub use table::Summary;
+pub use table::{SeatSummary, Summary};
 
 use engine::Seat;
 use std::collections::HashMap;
@@ -128,6 +133,8 @@ struct Inner {
     games: RwLock<HashMap<String, GameEntry>>,
     tokens: RwLock<HashMap<TokenHash, (String, Seat)>>,
     skipped: Vec<(String, String)>,
+    /// Held while a rematch is made, so that two players asking at once get one game.
+    rematching: tokio::sync::Mutex<()>,
 }
 
 #[derive(Clone)]
@@ -137,6 +144,33 @@ struct GameEntry {
     /// The bot of each seat, `None` for a human seat.
     seats: Vec<Option<String>>,
     created_at: i64,
+    /// The hash of the creator's token.
+    creator: Option<TokenHash>,
+    /// How it is played besides its rules.
+    options: seats::PlayOptions,
+    /// The id of this game's rematch, once there is one; connections watch it.
+    rematch: Arc<tokio::sync::watch::Sender<Option<String>>>,
+}
+
+impl GameEntry {
+    fn new(
+        handle: GameHandle,
+        kind: &'static str,
+        seats: Vec<Option<String>>,
+        created_at: i64,
+        creator: Option<TokenHash>,
+        options: seats::PlayOptions,
+    ) -> GameEntry {
+        GameEntry {
+            handle,
+            kind,
+            seats,
+            created_at,
+            creator,
+            options,
+            rematch: Arc::new(tokio::sync::watch::channel(None).0),
+        }
+    }
 }
 
 impl Server {
@@ -160,6 +194,7 @@ impl Server {
         let mut games = HashMap::new();
         let mut tokens = HashMap::new();
         let mut skipped = Vec::new();
+        let mut rematches = Vec::new();
         for g in stored {
             let resumed = registry
                 .get(&g.kind)
@@ -173,20 +208,30 @@ impl Server {
                         }
                     }
                     let seats = g.seats.iter().map(|s| s.bot.clone()).collect();
+                    if let Some(old) = &g.rematch_of {
+                        rematches.push((old.clone(), g.id.clone()));
+                    }
                     games.insert(
                         g.id.clone(),
-                        GameEntry {
+                        GameEntry::new(
                             handle,
                             kind,
                             seats,
-                            created_at: g.created_at,
-                        },
+                            g.created_at,
+                            g.creator,
+                            seats::PlayOptions::parse(&g.options).unwrap_or_default(),
+                        ),
                     );
                 }
                 Err(why) => {
                     tracing::error!(game = %g.id, "cannot resume: {why}");
                     skipped.push((g.id, why));
                 }
+            }
+        }
+        for (old, new) in rematches {
+            if let Some(entry) = games.get(&old) {
+                entry.rematch.send_replace(Some(new));
             }
         }
         tracing::info!("resumed {} games", games.len());
@@ -198,6 +243,7 @@ impl Server {
                 games: RwLock::new(games),
                 tokens: RwLock::new(tokens),
                 skipped,
+                rematching: tokio::sync::Mutex::new(()),
             }),
         })
     }

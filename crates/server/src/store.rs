@@ -21,6 +21,11 @@
 //! - If a batch fails, its writes are retried one transaction each, so one bad write cannot fail
 //!   the writes of other games.
 //! - Versioned migrations keyed on `PRAGMA user_version`.
+//! - The `actions` table is the game's whole ordered stream of records: game actions, and the
+//!   server's own records that change what is played or who plays it (an undo, a seat handed to
+//!   a bot or taken back; see [`RecordKind`]). Each row carries the time it was accepted, so the
+//!   clocks of timed games are a function of the stored rows and survive a restart or a killed
+//!   process (module `seats`).
 
 use crate::token::TokenHash;
 use rusqlite::{params, Connection};
@@ -60,23 +65,76 @@ impl From<rusqlite::Error> for StoreError {
 }
 
 /// One seat of a stored game: a bot (by name) or a human (by the hash of their token).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct StoredSeat {
     /// The bot playing this seat, if any.
     pub bot: Option<String>,
-    /// The hash of the human's token, if a human plays this seat.
+    /// The hash of the human's token, if a human plays this seat. A human seat of a rematch
+    /// has none until its player claims it (module `rematch`).
     pub token: Option<TokenHash>,
+    /// The human's display name, if one was given.
+    pub name: Option<String>,
 }
 
-/// One accepted action.
+/// What a stored record is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordKind {
+    /// A game action, taken by the seat (or by the bot standing in for it).
+    Action,
+    /// The seat took back its last undoable action.
+    Undo,
+    /// The seat's time ran out: a bot plays it.
+    TimedOut,
+    /// The seat's player handed it to a bot.
+    Left,
+    /// The creator handed the seat of an absent player to a bot.
+    Replaced,
+    /// The seat's player took it back from the bot.
+    Back,
+}
+
+impl RecordKind {
+    /// The name stored in the `kind` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RecordKind::Action => "action",
+            RecordKind::Undo => "undo",
+            RecordKind::TimedOut => "timed_out",
+            RecordKind::Left => "left",
+            RecordKind::Replaced => "replaced",
+            RecordKind::Back => "back",
+        }
+    }
+
+    /// The kind stored as `name`, if it is one.
+    pub fn parse(name: &str) -> Option<RecordKind> {
+        [
+            RecordKind::Action,
+            RecordKind::Undo,
+            RecordKind::TimedOut,
+            RecordKind::Left,
+            RecordKind::Replaced,
+            RecordKind::Back,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == name)
+    }
+}
+
+/// One accepted record: a game action, or one of the server's records ([`RecordKind`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredAction {
-    /// 1 for the first action of the game, then 2, 3, …: the game's version after it.
+    /// 1 for the first record of the game, then 2, 3, …: the game's version after it.
     pub seq: u64,
-    /// The seat that took it.
+    /// The seat that took it (or that it concerns).
     pub seat: u8,
-    /// The action, as JSON.
+    /// The action, as JSON; empty for the server's records.
     pub action: String,
+    /// What the record is.
+    pub kind: RecordKind,
+    /// When it was accepted, in milliseconds since the Unix epoch (0 for rows written before
+    /// schema version 2).
+    pub at_ms: i64,
 }
 
 /// A game as stored: what it started from and every action accepted since.
@@ -92,8 +150,14 @@ pub struct StoredGame {
     pub seats: Vec<StoredSeat>,
     /// Seconds since the Unix epoch.
     pub created_at: i64,
-    /// Every accepted action, in order.
+    /// Every accepted record, in order.
     pub actions: Vec<StoredAction>,
+    /// How it is played, as JSON: time control, away limit (module `seats`); `{}` for none.
+    pub options: String,
+    /// The hash of the creator's token, if the game has one.
+    pub creator: Option<TokenHash>,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
 }
 
 /// A pending write: resolves once the write is committed (or has failed).
@@ -128,6 +192,10 @@ pub trait Store: Send + Sync + 'static {
     fn create_game(&self, game: StoredGame) -> Commit;
     /// Appends one accepted action to a game.
     fn append_action(&self, game: &str, action: StoredAction) -> Commit;
+    /// Sets (or clears) the display name of a seat.
+    fn set_name(&self, game: &str, seat: u8, name: Option<String>) -> Commit;
+    /// Gives a human seat that has no token yet the hash of its token.
+    fn claim_seat(&self, game: &str, seat: u8, token: TokenHash) -> Commit;
 }
 
 enum Request {
@@ -136,8 +204,10 @@ enum Request {
 }
 
 enum Write {
-    Game(StoredGame),
+    Game(Box<StoredGame>),
     Action(String, StoredAction),
+    Name(String, u8, Option<String>),
+    Claim(String, u8, TokenHash),
 }
 
 /// The SQLite store: one file (WAL mode), one writer thread with group commit.
@@ -172,6 +242,13 @@ const MIGRATIONS: &[&str] = &[
         action TEXT NOT NULL,
         PRIMARY KEY (game_id, seq)
      ) WITHOUT ROWID;",
+    // 2: play with friends: names, server records with their times, options, rematches.
+    "ALTER TABLE seats ADD COLUMN name TEXT;
+     ALTER TABLE actions ADD COLUMN kind TEXT NOT NULL DEFAULT 'action';
+     ALTER TABLE actions ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
+     ALTER TABLE games ADD COLUMN creator_hash BLOB;
+     ALTER TABLE games ADD COLUMN rematch_of TEXT;",
 ];
 
 impl SqliteStore {
@@ -261,11 +338,19 @@ impl Store for SqliteStore {
     }
 
     fn create_game(&self, game: StoredGame) -> Commit {
-        self.write(Write::Game(game))
+        self.write(Write::Game(Box::new(game)))
     }
 
     fn append_action(&self, game: &str, action: StoredAction) -> Commit {
         self.write(Write::Action(game.to_owned(), action))
+    }
+
+    fn set_name(&self, game: &str, seat: u8, name: Option<String>) -> Commit {
+        self.write(Write::Name(game.to_owned(), seat, name))
+    }
+
+    fn claim_seat(&self, game: &str, seat: u8, token: TokenHash) -> Commit {
+        self.write(Write::Claim(game.to_owned(), seat, token))
     }
 }
 
@@ -322,29 +407,72 @@ fn commit<'a>(
     let tx = conn.transaction()?;
     {
         let mut game_stmt = tx.prepare_cached(
-            "INSERT INTO games (id, kind, setup, created_at) VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO games (id, kind, setup, created_at, options, creator_hash, rematch_of)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?;
         let mut seat_stmt = tx.prepare_cached(
-            "INSERT INTO seats (game_id, seat, bot, token_hash) VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO seats (game_id, seat, bot, token_hash, name) VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
         let mut action_stmt = tx.prepare_cached(
-            "INSERT INTO actions (game_id, seq, seat, action) VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO actions (game_id, seq, seat, action, kind, at_ms)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?;
         for w in writes {
             match w {
                 Write::Game(g) => {
-                    game_stmt.execute(params![g.id, g.kind, g.setup, g.created_at])?;
+                    game_stmt.execute(params![
+                        g.id,
+                        g.kind,
+                        g.setup,
+                        g.created_at,
+                        g.options,
+                        g.creator.map(|t| t.0.to_vec()),
+                        g.rematch_of
+                    ])?;
                     for (i, s) in g.seats.iter().enumerate() {
                         seat_stmt.execute(params![
                             g.id,
                             i as i64,
                             s.bot,
-                            s.token.map(|t| t.0.to_vec())
+                            s.token.map(|t| t.0.to_vec()),
+                            s.name
                         ])?;
                     }
                 }
                 Write::Action(game, a) => {
-                    action_stmt.execute(params![game, a.seq as i64, a.seat as i64, a.action])?;
+                    action_stmt.execute(params![
+                        game,
+                        a.seq as i64,
+                        a.seat as i64,
+                        a.action,
+                        a.kind.as_str(),
+                        a.at_ms
+                    ])?;
+                }
+                Write::Name(game, seat, name) => {
+                    let changed = tx
+                        .prepare_cached(
+                            "UPDATE seats SET name = ?3 WHERE game_id = ?1 AND seat = ?2",
+                        )?
+                        .execute(params![game, *seat as i64, name])?;
+                    if changed != 1 {
+                        return Err(StoreError::Corrupt(format!(
+                            "game {game} has no seat {seat}"
+                        )));
+                    }
+                }
+                Write::Claim(game, seat, token) => {
+                    let changed = tx
+                        .prepare_cached(
+                            "UPDATE seats SET token_hash = ?3
+                             WHERE game_id = ?1 AND seat = ?2 AND bot IS NULL AND token_hash IS NULL",
+                        )?
+                        .execute(params![game, *seat as i64, token.0.to_vec()])?;
+                    if changed != 1 {
+                        return Err(StoreError::Corrupt(format!(
+                            "game {game} has no unclaimed human seat {seat}"
+                        )));
+                    }
                 }
             }
         }
@@ -355,58 +483,77 @@ fn commit<'a>(
 
 fn load(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
     let mut games = Vec::new();
-    let mut stmt =
-        conn.prepare("SELECT id, kind, setup, created_at FROM games ORDER BY created_at, rowid")?;
+    let mut stmt = conn.prepare(
+        "SELECT id, kind, setup, created_at, options, creator_hash, rematch_of
+         FROM games ORDER BY created_at, rowid",
+    )?;
     let rows = stmt.query_map([], |r| {
-        Ok(StoredGame {
-            id: r.get(0)?,
-            kind: r.get(1)?,
-            setup: r.get(2)?,
-            created_at: r.get(3)?,
-            seats: Vec::new(),
-            actions: Vec::new(),
-        })
+        Ok((
+            StoredGame {
+                id: r.get(0)?,
+                kind: r.get(1)?,
+                setup: r.get(2)?,
+                created_at: r.get(3)?,
+                seats: Vec::new(),
+                actions: Vec::new(),
+                options: r.get(4)?,
+                creator: None,
+                rematch_of: r.get(6)?,
+            },
+            r.get::<_, Option<Vec<u8>>>(5)?,
+        ))
     })?;
-    for g in rows {
-        games.push(g?);
+    for row in rows {
+        let (mut g, creator) = row?;
+        g.creator = creator.map(|bytes| token_hash(&g.id, bytes)).transpose()?;
+        games.push(g);
     }
-    let mut seats =
-        conn.prepare("SELECT seat, bot, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat")?;
-    let mut actions =
-        conn.prepare("SELECT seq, seat, action FROM actions WHERE game_id = ?1 ORDER BY seq")?;
+    let mut seats = conn.prepare(
+        "SELECT seat, bot, token_hash, name FROM seats WHERE game_id = ?1 ORDER BY seat",
+    )?;
+    let mut actions = conn.prepare(
+        "SELECT seq, seat, action, kind, at_ms FROM actions WHERE game_id = ?1 ORDER BY seq",
+    )?;
     for g in &mut games {
         let rows = seats.query_map([&g.id], |r| {
             Ok((
                 r.get::<_, i64>(0)?,
                 r.get::<_, Option<String>>(1)?,
                 r.get::<_, Option<Vec<u8>>>(2)?,
+                r.get::<_, Option<String>>(3)?,
             ))
         })?;
         for row in rows {
-            let (seat, bot, token) = row?;
+            let (seat, bot, token, name) = row?;
             if seat != g.seats.len() as i64 {
                 return Err(StoreError::Corrupt(format!(
                     "game {}: seat {seat} out of order",
                     g.id
                 )));
             }
-            let token = match token {
-                None => None,
-                Some(bytes) => Some(TokenHash(bytes.try_into().map_err(|_| {
-                    StoreError::Corrupt(format!("game {}: token hash is not 32 bytes", g.id))
-                })?)),
-            };
-            g.seats.push(StoredSeat { bot, token });
+            let token = token.map(|bytes| token_hash(&g.id, bytes)).transpose()?;
+            g.seats.push(StoredSeat { bot, token, name });
         }
         let rows = actions.query_map([&g.id], |r| {
-            Ok(StoredAction {
-                seq: r.get::<_, i64>(0)? as u64,
-                seat: r.get::<_, i64>(1)? as u8,
-                action: r.get(2)?,
-            })
+            Ok((
+                StoredAction {
+                    seq: r.get::<_, i64>(0)? as u64,
+                    seat: r.get::<_, i64>(1)? as u8,
+                    action: r.get(2)?,
+                    kind: RecordKind::Action,
+                    at_ms: r.get(4)?,
+                },
+                r.get::<_, String>(3)?,
+            ))
         })?;
         for row in rows {
-            let a = row?;
+            let (mut a, kind) = row?;
+            a.kind = RecordKind::parse(&kind).ok_or_else(|| {
+                StoreError::Corrupt(format!(
+                    "game {}: record {} is of unknown kind {kind:?}",
+                    g.id, a.seq
+                ))
+            })?;
             if a.seq != g.actions.len() as u64 + 1 {
                 return Err(StoreError::Corrupt(format!(
                     "game {}: action {} follows action {}",
@@ -419,6 +566,13 @@ fn load(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
         }
     }
     Ok(games)
+}
+
+fn token_hash(game: &str, bytes: Vec<u8>) -> Result<TokenHash, StoreError> {
+    bytes
+        .try_into()
+        .map(TokenHash)
+        .map_err(|_| StoreError::Corrupt(format!("game {game}: token hash is not 32 bytes")))
 }
 
 /// Counts of stored actions per game, read straight from a database file: for checking a load
@@ -459,14 +613,19 @@ mod tests {
                 StoredSeat {
                     bot: None,
                     token: Some(TokenHash([id.as_bytes()[0]; 32])),
+                    name: Some("Ann".into()),
                 },
                 StoredSeat {
                     bot: Some("random".into()),
                     token: None,
+                    name: None,
                 },
             ],
             created_at: 1,
             actions: vec![],
+            options: r#"{"clock":{"type":"per_move","seconds":60}}"#.into(),
+            creator: Some(TokenHash([7; 32])),
+            rematch_of: Some("old".into()),
         }
     }
 
@@ -475,6 +634,12 @@ mod tests {
             seq,
             seat: 0,
             action: format!("{{\"n\":{seq}}}"),
+            kind: if seq.is_multiple_of(7) {
+                RecordKind::Undo
+            } else {
+                RecordKind::Action
+            },
+            at_ms: 1_764_000_000_000 + seq as i64,
         }
     }
 
@@ -500,6 +665,25 @@ mod tests {
         assert_eq!(games[0].seats, game("a").seats);
         assert_eq!(games[0].actions, (1..=50).map(action).collect::<Vec<_>>());
         assert!(games[1].actions.is_empty());
+        assert_eq!(games[0].options, game("a").options);
+        assert_eq!(games[0].creator, game("a").creator);
+        assert_eq!(games[0].rematch_of.as_deref(), Some("old"));
+    }
+
+    #[tokio::test]
+    async fn names_change_and_a_seat_is_claimed_only_once() {
+        let store = SqliteStore::open_in_memory().unwrap();
+        let mut g = game("a");
+        g.seats[0].token = None;
+        store.create_game(g).await.unwrap();
+        store.set_name("a", 0, Some("Bea".into())).await.unwrap();
+        store.claim_seat("a", 0, TokenHash([9; 32])).await.unwrap();
+        assert!(store.claim_seat("a", 0, TokenHash([8; 32])).await.is_err());
+        assert!(store.claim_seat("a", 1, TokenHash([8; 32])).await.is_err());
+        assert!(store.set_name("a", 5, None).await.is_err());
+        let games = store.load().unwrap();
+        assert_eq!(games[0].seats[0].name.as_deref(), Some("Bea"));
+        assert_eq!(games[0].seats[0].token, Some(TokenHash([9; 32])));
     }
 
     #[tokio::test]
@@ -551,6 +735,29 @@ mod tests {
     async fn an_action_for_a_missing_game_is_refused() {
         let store = SqliteStore::open_in_memory().unwrap();
         assert!(store.append_action("nope", action(1)).await.is_err());
+    }
+
+    #[test]
+    fn a_version_1_database_is_migrated_with_its_games_intact() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(MIGRATIONS[0]).unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        conn.execute_batch(
+            "INSERT INTO games VALUES ('g', 'thegame', '{}', 5);
+             INSERT INTO seats VALUES ('g', 0, NULL, NULL);
+             INSERT INTO actions VALUES ('g', 1, 0, '{\"type\":\"end_turn\"}');",
+        )
+        .unwrap();
+        drop(conn);
+        let store = SqliteStore::open(&path).unwrap();
+        let games = store.load().unwrap();
+        assert_eq!(games[0].options, "{}");
+        assert_eq!(games[0].creator, None);
+        assert_eq!(games[0].seats[0].name, None);
+        assert_eq!(games[0].actions[0].kind, RecordKind::Action);
+        assert_eq!(games[0].actions[0].at_ms, 0);
     }
 
     #[test]

@@ -20,9 +20,24 @@
 //!   first legal action, and a warning is logged.
 //! - A watcher whose queue is full (a client that does not read) is dropped; its connection
 //!   closes, and reconnecting gives it the current state.
+//! - The version counts *records*, not only actions: an undo and every change of who plays a
+//!   seat (module `seats`) are records too, stored in order with the actions, so that a
+//!   restart replays to the same state, the same bots in the same seats, and the same clocks.
+//! - **Undo** takes back the seat's last action when it is undoable: the kind's
+//!   [`PlayRules`](crate::PlayRules) list the action and event types that reveal nothing and
+//!   draw nothing, the game is not over, and no other record came after it (another seat's
+//!   action, even a signal, or a change of who plays a seat, fixes everything before it). Undo
+//!   is repeatable back to that point. The undo record names no action: replaying it drops the
+//!   last entry of the history and rebuilds the state from the setup and the remaining actions
+//!   (deterministic rules), and every bot is rebuilt from the events it may see, so nobody
+//!   keeps a memory of the undone step. Replaying a whole 579-action four-player Power Grid
+//!   game costs about 2 ms of CPU in a debug build (`docs/benchmarks.md`, Server), against a
+//!   700 ms bot pause, so an undo needs no snapshots.
 
 use crate::error::ApiError;
-use crate::store::{Store, StoredAction};
+use crate::kind::PlayRules;
+use crate::seats::{now_ms, ClockView, Clocks, PlayOptions, TimeControl};
+use crate::store::{RecordKind, Store, StoredAction};
 use crate::Config;
 use engine::{Actor, Bot, Game, Seat, Viewer};
 use serde::Serialize;
@@ -68,6 +83,61 @@ pub(crate) enum Command {
     },
     /// Public facts: version, actor, outcome.
     Summary { reply: oneshot::Sender<Summary> },
+    /// Take back `seat`'s last undoable action, seen on `version`.
+    Undo {
+        seat: Seat,
+        version: u64,
+        reply: oneshot::Sender<Result<u64, ApiError>>,
+    },
+    /// Hand a seat to the stand-in bot, or take it back.
+    Control {
+        seat: Seat,
+        change: SeatChange,
+        reply: oneshot::Sender<Result<u64, ApiError>>,
+    },
+    /// Set a seat's display name (already checked).
+    Rename {
+        seat: Seat,
+        name: String,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    /// The game's record as `viewer` may see it.
+    Record {
+        viewer: Viewer,
+        reply: oneshot::Sender<Outgoing>,
+    },
+    /// A connection of this seat closed: it was last seen now.
+    Seen { seat: Seat },
+}
+
+/// A change of who plays a seat, asked for by a person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SeatChange {
+    /// The seat's player hands it to the stand-in bot.
+    Leave,
+    /// The seat's player takes it back.
+    Back,
+    /// The creator hands an absent player's seat to the stand-in bot.
+    Replace,
+}
+
+/// One seat as shown in summaries, state messages, logs and records.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatSummary {
+    /// The seat.
+    pub seat: Seat,
+    /// `"human"` or `"bot"`.
+    #[serde(rename = "type")]
+    pub player: &'static str,
+    /// The bot of a bot seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+    /// The display name of a human seat, if it has one.
+    pub name: Option<String>,
+    /// Why a bot plays this human seat now (`timed_out`, `left`, `replaced`), if one does.
+    pub away: Option<&'static str>,
+    /// Whether a WebSocket of this seat is open.
+    pub connected: bool,
 }
 
 /// Public facts about a game.
@@ -82,6 +152,11 @@ pub struct Summary {
     /// WebSocket connections registered for this game's updates (closed ones are dropped when
     /// the game changes or another connection joins).
     pub watchers: usize,
+    /// Every seat, with its name and who plays it.
+    pub seats: Vec<SeatSummary>,
+    /// The clocks, for a timed game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
 }
 
 /// The way to a game's task.
@@ -131,12 +206,48 @@ impl GameHandle {
     pub async fn summary(&self) -> Result<Summary, ApiError> {
         self.ask(|reply| Command::Summary { reply }).await
     }
+
+    pub async fn undo(&self, seat: Seat, version: u64) -> Result<u64, ApiError> {
+        self.ask(|reply| Command::Undo {
+            seat,
+            version,
+            reply,
+        })
+        .await?
+    }
+
+    pub async fn control(&self, seat: Seat, change: SeatChange) -> Result<u64, ApiError> {
+        self.ask(|reply| Command::Control {
+            seat,
+            change,
+            reply,
+        })
+        .await?
+    }
+
+    pub async fn rename(&self, seat: Seat, name: String) -> Result<(), ApiError> {
+        self.ask(|reply| Command::Rename { seat, name, reply })
+            .await?
+    }
+
+    pub async fn record(&self, viewer: Viewer) -> Result<Outgoing, ApiError> {
+        self.ask(|reply| Command::Record { viewer, reply }).await
+    }
+
+    /// Tells the game a connection of `seat` closed; never waits.
+    pub fn seen(&self, seat: Seat) {
+        let _ = self.tx.try_send(Command::Seen { seat });
+    }
 }
 
 struct Entry<G: Game> {
+    /// The record number (version) it was accepted as.
+    seq: u64,
     seat: Seat,
     action: G::Action,
     events: Vec<G::Event>,
+    /// Whether its seat may take it back (see the module docs).
+    undoable: bool,
 }
 
 struct BotSeat<G: Game> {
@@ -144,13 +255,52 @@ struct BotSeat<G: Game> {
     bot: Option<Box<dyn Bot<G>>>,
     /// Events (already redacted for this seat) that came while it was thinking.
     missed: Vec<G::Event>,
+    /// Which bot this is; a move of a bot that has since been replaced is dropped.
+    generation: u64,
 }
 
 struct BotMove<G: Game> {
     seat: Seat,
     version: u64,
+    generation: u64,
     bot: Box<dyn Bot<G>>,
     action: G::Action,
+}
+
+/// Makes the bot called `name` for a seat (seeded from the game's seed and the seat).
+pub(crate) type BotMaker<G> = Arc<dyn Fn(&str, Seat) -> Option<Box<dyn Bot<G>>> + Send + Sync>;
+
+/// One seat as a game's task starts it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SeatSetup {
+    /// The bot of a bot seat.
+    pub bot: Option<String>,
+    /// The display name of a human seat.
+    pub name: Option<String>,
+}
+
+/// Everything a game's task starts from, besides its stored records.
+pub(crate) struct TableSetup<G: Game> {
+    pub id: String,
+    pub setup: G::Setup,
+    pub seats: Vec<SeatSetup>,
+    pub options: PlayOptions,
+    /// Seconds since the Unix epoch: the first move's clock starts then.
+    pub created_at: i64,
+    pub rules: PlayRules,
+    /// The bot that stands in for a human seat.
+    pub stand_in: String,
+    pub make_bot: BotMaker<G>,
+}
+
+struct SeatState {
+    /// The bot of a bot seat.
+    bot: Option<String>,
+    name: Option<String>,
+    /// Why the stand-in bot plays this human seat now.
+    away: Option<RecordKind>,
+    /// When the seat's player last connected, acted or closed a connection.
+    last_seen_ms: i64,
 }
 
 struct Watcher {
@@ -163,8 +313,19 @@ struct Table<G: Game> {
     setup: G::Setup,
     state: G,
     version: u64,
+    /// The actions in force (undone ones removed).
     history: Vec<Entry<G>>,
+    /// No entry before this index may be undone.
+    undo_floor: usize,
+    seats: Vec<SeatState>,
     bots: Vec<Option<BotSeat<G>>>,
+    bot_generation: u64,
+    clocks: Clocks,
+    /// How long a player must be away before the creator may replace them.
+    replace_after_seconds: u64,
+    rules: PlayRules,
+    stand_in: String,
+    make_bot: BotMaker<G>,
     watchers: Vec<Watcher>,
     ctx: TableContext,
     bot_tx: mpsc::UnboundedSender<BotMove<G>>,
@@ -172,61 +333,81 @@ struct Table<G: Game> {
     bot_backoff: Option<Duration>,
 }
 
-/// Rebuilds a game from its setup and stored actions, and starts its task.
+/// Rebuilds a game from its setup and stored records, and starts its task.
 pub(crate) fn spawn<G: Game>(
-    id: String,
-    setup: G::Setup,
-    seats: Vec<Option<Box<dyn Bot<G>>>>,
-    actions: &[StoredAction],
+    table: TableSetup<G>,
+    records: &[StoredAction],
     ctx: TableContext,
 ) -> Result<GameHandle, String> {
-    let mut state = G::new(setup.clone()).map_err(|e| format!("setup refused: {e}"))?;
-    if seats.len() != state.seats() {
+    let state = G::new(table.setup.clone()).map_err(|e| format!("setup refused: {e}"))?;
+    if table.seats.len() != state.seats() {
         return Err(format!(
             "{} seats stored, the game has {}",
-            seats.len(),
+            table.seats.len(),
             state.seats()
         ));
     }
-    let mut bots: Vec<Option<BotSeat<G>>> = seats
-        .into_iter()
-        .map(|s| {
-            s.map(|bot| BotSeat {
-                bot: Some(bot),
-                missed: Vec::new(),
-            })
-        })
-        .collect();
-    let mut history = Vec::with_capacity(actions.len());
-    for stored in actions {
-        let action: G::Action = serde_json::from_str(&stored.action)
-            .map_err(|e| format!("action {} is not a {} action: {e}", stored.seq, G::NAME))?;
-        let seat = Seat(stored.seat);
-        let events = state
-            .apply_as(seat, &action)
-            .map_err(|e| format!("action {} ({action}) no longer applies: {e}", stored.seq))?;
-        show_bots::<G>(&mut bots, &events);
-        history.push(Entry {
-            seat,
-            action,
-            events,
-        });
-    }
-    let (tx, rx) = mpsc::channel(256);
+    let started = now_ms();
+    let bots: Vec<bool> = table.seats.iter().map(|s| s.bot.is_some()).collect();
+    let clocks = Clocks::new(
+        table.options.clock,
+        &bots,
+        table.created_at.saturating_mul(1000),
+        state.actor(),
+    );
     let (bot_tx, bot_rx) = mpsc::unbounded_channel();
-    let table = Table {
-        id,
-        setup,
+    let mut game = Table {
+        id: table.id,
+        setup: table.setup,
         state,
-        version: history.len() as u64,
-        history,
-        bots,
+        version: 0,
+        history: Vec::with_capacity(records.len()),
+        undo_floor: 0,
+        seats: table
+            .seats
+            .into_iter()
+            .map(|s| SeatState {
+                bot: s.bot,
+                name: s.name,
+                away: None,
+                last_seen_ms: started,
+            })
+            .collect(),
+        bots: Vec::new(),
+        bot_generation: 0,
+        clocks,
+        replace_after_seconds: table.options.replace_after_seconds,
+        rules: table.rules,
+        stand_in: table.stand_in,
+        make_bot: table.make_bot,
         watchers: Vec::new(),
         ctx,
         bot_tx,
         bot_backoff: None,
     };
-    tokio::spawn(table.run(rx, bot_rx));
+    game.rebuild_bots()?;
+    for stored in records {
+        let seat = Seat(stored.seat);
+        if seat.index() >= game.seats.len() {
+            return Err(format!("record {} names seat {seat}", stored.seq));
+        }
+        if stored.kind == RecordKind::Action {
+            let action: G::Action = serde_json::from_str(&stored.action)
+                .map_err(|e| format!("action {} is not a {} action: {e}", stored.seq, G::NAME))?;
+            let before = game.state.actor();
+            let events = game
+                .state
+                .apply_as(seat, &action)
+                .map_err(|e| format!("action {} ({action}) no longer applies: {e}", stored.seq))?;
+            game.accept_action(seat, action, events, before, stored.at_ms);
+        } else {
+            game.check_record(stored.kind, seat)
+                .map_err(|e| format!("record {} ({}): {e}", stored.seq, stored.kind.as_str()))?;
+            game.accept_record(stored.kind, seat, stored.at_ms)?;
+        }
+    }
+    let (tx, rx) = mpsc::channel(256);
+    tokio::spawn(game.run(rx, bot_rx));
     Ok(GameHandle { tx })
 }
 
@@ -245,6 +426,19 @@ fn show_bots<G: Game>(bots: &mut [Option<BotSeat<G>>], events: &[G::Event]) {
     }
 }
 
+/// What `viewer` may see of `events`.
+fn seen_by<G: Game>(events: &[G::Event], viewer: Viewer) -> Vec<G::Event> {
+    events.iter().filter_map(|e| G::redact(e, viewer)).collect()
+}
+
+/// The `"type"` tag of a value's JSON form, if it has one.
+fn type_tag(value: &impl Serialize) -> Option<String> {
+    match serde_json::to_value(value) {
+        Ok(Value::Object(o)) => o.get("type").and_then(Value::as_str).map(str::to_owned),
+        _ => None,
+    }
+}
+
 #[derive(Serialize)]
 #[serde(bound = "")]
 struct StateMessage<'a, G: Game> {
@@ -259,6 +453,11 @@ struct StateMessage<'a, G: Game> {
     legal: Vec<G::Action>,
     events: Vec<G::Event>,
     outcome: Option<G::Outcome>,
+    seats: Vec<SeatSummary>,
+    /// Whether the viewer may undo now.
+    undo: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock: Option<ClockView>,
 }
 
 #[derive(Serialize)]
@@ -268,7 +467,30 @@ struct LogMessage<'a, G: Game> {
     kind: &'static str,
     viewer: Viewer,
     version: u64,
+    seats: Vec<SeatSummary>,
     entries: Vec<LogEntry<'a, G>>,
+}
+
+/// The game's record, in the shape `tabletop replay` reads once it is complete.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct RecordMessage<'a, G: Game> {
+    game: &'static str,
+    id: &'a str,
+    complete: bool,
+    setup: Value,
+    seats: Vec<SeatSummary>,
+    actions: Vec<RecordEntry<'a, G>>,
+    outcome: Option<G::Outcome>,
+}
+
+#[derive(Serialize)]
+#[serde(bound = "", untagged)]
+enum RecordEntry<'a, G: Game> {
+    /// An action the viewer may see: all of them once the game is over.
+    Action { seat: Seat, action: &'a G::Action },
+    /// Another seat's action while the game runs: what the viewer saw of it.
+    Seen { seat: Seat, events: Vec<G::Event> },
 }
 
 #[derive(Serialize)]
@@ -304,12 +526,30 @@ impl<G: Game> Table<G> {
     ) {
         self.schedule_bot();
         loop {
+            let deadline = self.clocks.deadline();
+            let timer = async {
+                match deadline {
+                    Some((_, at)) => {
+                        let wait = (at - now_ms()).max(0) as u64;
+                        tokio::time::sleep(Duration::from_millis(wait)).await;
+                    }
+                    None => std::future::pending().await,
+                }
+            };
             tokio::select! {
                 command = rx.recv() => match command {
                     Some(c) => self.handle(c).await,
                     None => break,
                 },
                 Some(m) = bot_rx.recv() => self.bot_moved(m).await,
+                () = timer => {
+                    if let Some((seat, _)) = deadline {
+                        if let Err(e) = self.server_record(RecordKind::TimedOut, seat).await {
+                            tracing::error!(game = %self.id, "cannot time out {seat}: {e}");
+                            tokio::time::sleep(Duration::from_secs(1)).await;
+                        }
+                    }
+                }
             }
         }
     }
@@ -326,15 +566,18 @@ impl<G: Game> Table<G> {
                 let _ = reply.send(result);
             }
             Command::Watch { viewer, reply } => {
-                let (tx, rx) = mpsc::channel(self.ctx.config.watcher_queue.max(1));
-                let now = self.state_message(viewer, &[]);
-                if reply.send((now, rx)).is_ok() {
-                    // A game that no longer changes never publishes, so closed connections are
-                    // dropped here too: otherwise spectators coming and going on a finished
-                    // game would grow this list without end.
-                    self.watchers.retain(|w| !w.tx.is_closed());
-                    self.watchers.push(Watcher { viewer, tx });
+                if let Viewer::Seat(seat) = viewer {
+                    self.seen(seat);
                 }
+                let (tx, rx) = mpsc::channel(self.ctx.config.watcher_queue.max(1));
+                // A game that no longer changes never publishes, so closed connections are
+                // dropped here too: otherwise spectators coming and going on a finished game
+                // would grow this list without end. The watcher is added before its first
+                // state is made, so that this state already shows the seat as connected.
+                self.watchers.retain(|w| !w.tx.is_closed());
+                self.watchers.push(Watcher { viewer, tx });
+                let now = self.state_message(viewer, &[]);
+                let _ = reply.send((now, rx));
             }
             Command::State { viewer, reply } => {
                 let _ = reply.send(self.state_message(viewer, &[]));
@@ -351,9 +594,342 @@ impl<G: Game> Table<G> {
                         .outcome()
                         .and_then(|o| serde_json::to_value(o).ok()),
                     watchers: self.watchers.len(),
+                    seats: self.seat_summaries(),
+                    clock: self.clock_view(),
+                });
+            }
+            Command::Undo {
+                seat,
+                version,
+                reply,
+            } => {
+                self.seen(seat);
+                let result = match self.check_version(seat, version) {
+                    Ok(()) => self.server_record(RecordKind::Undo, seat).await,
+                    Err(e) => Err(e),
+                };
+                let _ = reply.send(result);
+            }
+            Command::Control {
+                seat,
+                change,
+                reply,
+            } => {
+                let kind = match change {
+                    SeatChange::Leave => RecordKind::Left,
+                    SeatChange::Back => RecordKind::Back,
+                    SeatChange::Replace => RecordKind::Replaced,
+                };
+                if change != SeatChange::Replace {
+                    self.seen(seat);
+                }
+                let result = self.server_record(kind, seat).await;
+                let _ = reply.send(result);
+            }
+            Command::Rename { seat, name, reply } => {
+                self.seen(seat);
+                let _ = reply.send(self.rename(seat, name).await);
+            }
+            Command::Record { viewer, reply } => {
+                let _ = reply.send(self.record_message(viewer));
+            }
+            Command::Seen { seat } => self.seen(seat),
+        }
+    }
+
+    fn seen(&mut self, seat: Seat) {
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            s.last_seen_ms = now_ms();
+        }
+    }
+
+    fn seat_summaries(&self) -> Vec<SeatSummary> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let seat = Seat(i as u8);
+                SeatSummary {
+                    seat,
+                    player: if s.bot.is_some() { "bot" } else { "human" },
+                    bot: s.bot.clone(),
+                    name: s.name.clone(),
+                    away: s.away.map(RecordKind::as_str),
+                    connected: self
+                        .watchers
+                        .iter()
+                        .any(|w| w.viewer == Viewer::Seat(seat) && !w.tx.is_closed()),
+                }
+            })
+            .collect()
+    }
+
+    fn clock_view(&self) -> Option<ClockView> {
+        (self.clocks.view(0).control != TimeControl::None).then(|| self.clocks.view(now_ms()))
+    }
+
+    /// Which seats a bot plays now: its own, or the stand-in.
+    fn stood_in(&self) -> Vec<bool> {
+        self.seats
+            .iter()
+            .map(|s| s.bot.is_some() || s.away.is_some())
+            .collect()
+    }
+
+    fn check_version(&self, seat: Seat, version: u64) -> Result<(), ApiError> {
+        if seat.index() >= self.seats.len() {
+            return Err(ApiError::WrongToken);
+        }
+        if version != self.version {
+            return Err(ApiError::StaleVersion {
+                sent: version,
+                current: self.version,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether `seat` may add a server record of this kind now.
+    fn check_record(&self, kind: RecordKind, seat: Seat) -> Result<(), ApiError> {
+        let Some(s) = self.seats.get(seat.index()) else {
+            return Err(ApiError::WrongToken);
+        };
+        if self.state.actor() == Actor::Terminal {
+            return Err(ApiError::GameOver);
+        }
+        match kind {
+            RecordKind::Action => Err(ApiError::InvalidRequest(
+                "an action is not a server record".into(),
+            )),
+            RecordKind::Undo => {
+                if let Some(why) = s.away {
+                    return Err(ApiError::SeatAway {
+                        seat: seat.0,
+                        why: why.as_str(),
+                    });
+                }
+                if self.last_step_undoable_by(seat) {
+                    Ok(())
+                } else {
+                    Err(ApiError::NothingToUndo(self.why_not_undoable(seat)))
+                }
+            }
+            RecordKind::TimedOut | RecordKind::Left | RecordKind::Replaced => {
+                if s.bot.is_some() {
+                    return Err(ApiError::InvalidSeats(format!(
+                        "seat {} is a bot seat",
+                        seat.0
+                    )));
+                }
+                if let Some(why) = s.away {
+                    return Err(ApiError::SeatAway {
+                        seat: seat.0,
+                        why: why.as_str(),
+                    });
+                }
+                Ok(())
+            }
+            RecordKind::Back => match s.away {
+                Some(_) => Ok(()),
+                None => Err(ApiError::SeatNotAway(seat.0)),
+            },
+        }
+    }
+
+    /// Whether the last entry is `seat`'s, undoable, and after the undo floor.
+    fn last_step_undoable_by(&self, seat: Seat) -> bool {
+        self.history.len() > self.undo_floor
+            && self
+                .history
+                .last()
+                .is_some_and(|last| last.seat == seat && last.undoable)
+    }
+
+    fn why_not_undoable(&self, seat: Seat) -> String {
+        match self.history.last() {
+            None => "no action has been taken yet".into(),
+            Some(last) if self.history.len() <= self.undo_floor || !last.undoable => format!(
+                "the last step ({} by seat {}) cannot be taken back: it ended a turn, \
+                 revealed or drew something, or a seat changed hands since",
+                last.action, last.seat.0
+            ),
+            Some(last) if last.seat != seat => format!(
+                "seat {} acted last ({}); only your own last steps can be taken back",
+                last.seat.0, last.action
+            ),
+            Some(_) => "nothing can be taken back now".into(),
+        }
+    }
+
+    /// Checks, stores, applies and publishes one server record (undo or seat change).
+    async fn server_record(&mut self, kind: RecordKind, seat: Seat) -> Result<u64, ApiError> {
+        self.check_record(kind, seat)?;
+        if kind == RecordKind::Replaced {
+            let s = &self.seats[seat.index()];
+            let connected = self
+                .watchers
+                .iter()
+                .any(|w| w.viewer == Viewer::Seat(seat) && !w.tx.is_closed());
+            let away_ms = now_ms() - s.last_seen_ms;
+            let limit = self.replace_after_ms();
+            if connected || away_ms < limit {
+                return Err(ApiError::PlayerPresent {
+                    seat: seat.0,
+                    connected,
+                    away_seconds: (away_ms.max(0) / 1000) as u64,
+                    limit_seconds: (limit / 1000) as u64,
                 });
             }
         }
+        let seq = self.version + 1;
+        let at_ms = now_ms();
+        let stored = StoredAction {
+            seq,
+            seat: seat.0,
+            action: String::new(),
+            kind,
+            at_ms,
+        };
+        if let Err(e) = self.ctx.store.append_action(&self.id, stored).await {
+            tracing::error!(game = %self.id, "storing record {seq} failed: {e}");
+            return Err(ApiError::Storage(e.to_string()));
+        }
+        if let Err(e) = self.accept_record(kind, seat, at_ms) {
+            tracing::error!(game = %self.id, "record {seq} stored but not applied: {e}");
+        }
+        self.publish(&[]);
+        self.schedule_bot();
+        Ok(seq)
+    }
+
+    fn replace_after_ms(&self) -> i64 {
+        self.replace_after_seconds as i64 * 1000
+    }
+
+    /// Applies an accepted server record to the table (live, or when replaying).
+    fn accept_record(&mut self, kind: RecordKind, seat: Seat, at_ms: i64) -> Result<(), String> {
+        self.version += 1;
+        match kind {
+            RecordKind::Action => return Err("an action is not a server record".into()),
+            RecordKind::Undo => {
+                self.history.pop();
+                self.rebuild();
+                self.rebuild_bots()?;
+            }
+            RecordKind::TimedOut | RecordKind::Left | RecordKind::Replaced => {
+                self.seats[seat.index()].away = Some(kind);
+                self.undo_floor = self.history.len();
+                self.bots[seat.index()] = Some(self.fresh_bot(seat)?);
+            }
+            RecordKind::Back => {
+                self.seats[seat.index()].away = None;
+                self.seats[seat.index()].last_seen_ms = now_ms();
+                self.undo_floor = self.history.len();
+                self.bots[seat.index()] = None;
+                self.clocks.refill(seat);
+            }
+        }
+        let stood_in = self.stood_in();
+        self.clocks
+            .after(at_ms, false, self.state.actor(), &stood_in);
+        Ok(())
+    }
+
+    /// Adds an applied action to the history (live, or when replaying).
+    fn accept_action(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+        events: Vec<G::Event>,
+        before: Actor,
+        at_ms: i64,
+    ) {
+        self.version += 1;
+        show_bots::<G>(&mut self.bots, &events);
+        let undoable = self.state.outcome().is_none()
+            && !self.rules.undo_actions.is_empty()
+            && type_tag(&action).is_some_and(|t| self.rules.undo_actions.contains(&t.as_str()))
+            && events
+                .iter()
+                .all(|e| type_tag(e).is_some_and(|t| self.rules.undo_events.contains(&t.as_str())));
+        self.history.push(Entry {
+            seq: self.version,
+            seat,
+            action,
+            events,
+            undoable,
+        });
+        if !undoable {
+            self.undo_floor = self.history.len();
+        }
+        let stood_in = self.stood_in();
+        self.clocks.after(
+            at_ms,
+            before == Actor::Seat(seat),
+            self.state.actor(),
+            &stood_in,
+        );
+    }
+
+    /// A new bot for `seat` (its own, or the stand-in for a human seat) that has seen every
+    /// event of the history its seat may see.
+    fn fresh_bot(&mut self, seat: Seat) -> Result<BotSeat<G>, String> {
+        let name = self.seats[seat.index()]
+            .bot
+            .clone()
+            .unwrap_or_else(|| self.stand_in.clone());
+        let mut bot = (self.make_bot)(&name, seat)
+            .ok_or_else(|| format!("seat {}: unknown bot {name:?}", seat.0))?;
+        let viewer = Viewer::Seat(seat);
+        for e in self.history.iter().flat_map(|e| &e.events) {
+            if let Some(seen) = G::redact(e, viewer) {
+                bot.observe(&seen);
+            }
+        }
+        self.bot_generation += 1;
+        Ok(BotSeat {
+            bot: Some(bot),
+            missed: Vec::new(),
+            generation: self.bot_generation,
+        })
+    }
+
+    /// Makes every seat's bot afresh from the history (at start, and after an undo).
+    fn rebuild_bots(&mut self) -> Result<(), String> {
+        let mut bots = Vec::with_capacity(self.seats.len());
+        for i in 0..self.seats.len() {
+            let s = &self.seats[i];
+            bots.push(if s.bot.is_some() || s.away.is_some() {
+                Some(self.fresh_bot(Seat(i as u8))?)
+            } else {
+                None
+            });
+        }
+        self.bots = bots;
+        Ok(())
+    }
+
+    async fn rename(&mut self, seat: Seat, name: String) -> Result<(), ApiError> {
+        let Some(s) = self.seats.get(seat.index()) else {
+            return Err(ApiError::WrongToken);
+        };
+        if s.bot.is_some() {
+            return Err(ApiError::InvalidSeats(format!(
+                "seat {} is a bot seat",
+                seat.0
+            )));
+        }
+        if let Err(e) = self
+            .ctx
+            .store
+            .set_name(&self.id, seat.0, Some(name.clone()))
+            .await
+        {
+            return Err(ApiError::Storage(e.to_string()));
+        }
+        self.seats[seat.index()].name = Some(name);
+        self.publish(&[]);
+        Ok(())
     }
 
     async fn act(&mut self, seat: Seat, version: u64, action: Value) -> Result<u64, ApiError> {
@@ -363,12 +939,14 @@ impl<G: Game> Table<G> {
         if self.state.actor() == Actor::Terminal {
             return Err(ApiError::GameOver);
         }
-        if version != self.version {
-            return Err(ApiError::StaleVersion {
-                sent: version,
-                current: self.version,
+        self.seen(seat);
+        if let Some(why) = self.seats[seat.index()].away {
+            return Err(ApiError::SeatAway {
+                seat: seat.0,
+                why: why.as_str(),
             });
         }
+        self.check_version(seat, version)?;
         let action: G::Action =
             serde_json::from_value(action).map_err(|e| ApiError::InvalidAction {
                 kind: G::NAME,
@@ -379,16 +957,20 @@ impl<G: Game> Table<G> {
 
     /// Applies, stores, then publishes one action.
     async fn commit(&mut self, seat: Seat, action: G::Action) -> Result<u64, ApiError> {
+        let before = self.state.actor();
         let events = self
             .state
             .apply_as(seat, &action)
             .map_err(|e| ApiError::IllegalAction(e.to_string()))?;
         let seq = self.version + 1;
+        let at_ms = now_ms();
         let stored = match serde_json::to_string(&action) {
             Ok(json) => StoredAction {
                 seq,
                 seat: seat.0,
                 action: json,
+                kind: RecordKind::Action,
+                at_ms,
             },
             Err(e) => {
                 self.rebuild();
@@ -402,14 +984,13 @@ impl<G: Game> Table<G> {
             self.rebuild();
             return Err(ApiError::Storage(e.to_string()));
         }
-        self.version = seq;
-        show_bots::<G>(&mut self.bots, &events);
-        self.history.push(Entry {
-            seat,
-            action,
-            events,
-        });
-        self.publish();
+        self.accept_action(seat, action, events, before, at_ms);
+        let events = self
+            .history
+            .last()
+            .map(|e| e.events.clone())
+            .unwrap_or_default();
+        self.publish(&events);
         self.schedule_bot();
         Ok(seq)
     }
@@ -432,10 +1013,13 @@ impl<G: Game> Table<G> {
     fn state_message(&self, viewer: Viewer, events: &[G::Event]) -> Outgoing {
         let actor = self.state.actor();
         let mut legal = Vec::new();
-        if let (Actor::Seat(s), Viewer::Seat(v)) = (actor, viewer) {
-            if s == v {
+        let mut undo = false;
+        if let Viewer::Seat(v) = viewer {
+            let held = self.seats.get(v.index()).is_some_and(|s| s.away.is_none());
+            if actor == Actor::Seat(v) && held {
                 self.state.legal_actions(&mut legal);
             }
+            undo = held && actor != Actor::Terminal && self.last_step_undoable_by(v);
         }
         to_json(&StateMessage::<G> {
             message: "state",
@@ -446,8 +1030,11 @@ impl<G: Game> Table<G> {
             actor,
             view: self.state.view(viewer),
             legal,
-            events: events.iter().filter_map(|e| G::redact(e, viewer)).collect(),
+            events: seen_by::<G>(events, viewer),
             outcome: self.state.outcome(),
+            seats: self.seat_summaries(),
+            undo,
+            clock: self.clock_view(),
         })
     }
 
@@ -455,16 +1042,11 @@ impl<G: Game> Table<G> {
         let entries = self
             .history
             .iter()
-            .enumerate()
-            .map(|(i, e)| LogEntry::<G> {
-                seq: i as u64 + 1,
+            .map(|e| LogEntry::<G> {
+                seq: e.seq,
                 seat: e.seat,
                 action: (viewer == Viewer::Seat(e.seat)).then_some(&e.action),
-                events: e
-                    .events
-                    .iter()
-                    .filter_map(|ev| G::redact(ev, viewer))
-                    .collect(),
+                events: seen_by::<G>(&e.events, viewer),
             })
             .collect();
         to_json(&LogMessage::<G> {
@@ -472,21 +1054,54 @@ impl<G: Game> Table<G> {
             kind: G::NAME,
             viewer,
             version: self.version,
+            seats: self.seat_summaries(),
             entries,
         })
     }
 
-    /// Sends the new state, with the last action's events, to every watcher.
-    fn publish(&mut self) {
+    /// The record: complete (setup with its seed, every action) once the game is over; while
+    /// it runs, without the seed (it fixes every hidden card) and with other seats' actions
+    /// given only by what the viewer saw of them.
+    fn record_message(&self, viewer: Viewer) -> Outgoing {
+        let complete = self.state.outcome().is_some();
+        let mut setup = serde_json::to_value(&self.setup).unwrap_or(Value::Null);
+        if let (false, Some(fields)) = (complete, setup.as_object_mut()) {
+            fields.remove("seed");
+        }
+        let actions = self
+            .history
+            .iter()
+            .map(|e| {
+                if complete || viewer == Viewer::Seat(e.seat) {
+                    RecordEntry::Action {
+                        seat: e.seat,
+                        action: &e.action,
+                    }
+                } else {
+                    RecordEntry::Seen {
+                        seat: e.seat,
+                        events: seen_by::<G>(&e.events, viewer),
+                    }
+                }
+            })
+            .collect();
+        to_json(&RecordMessage::<G> {
+            game: G::NAME,
+            id: &self.id,
+            complete,
+            setup,
+            seats: self.seat_summaries(),
+            actions,
+            outcome: self.state.outcome(),
+        })
+    }
+
+    /// Sends the new state, with `events` (what the last record caused), to every watcher.
+    fn publish(&mut self, events: &[G::Event]) {
         self.watchers.retain(|w| !w.tx.is_closed());
         if self.watchers.is_empty() {
             return;
         }
-        let events = self
-            .history
-            .last()
-            .map(|e| e.events.as_slice())
-            .unwrap_or(&[]);
         let mut built: Vec<(Viewer, Outgoing)> = Vec::new();
         let mut watchers = std::mem::take(&mut self.watchers);
         watchers.retain(|w| {
@@ -520,6 +1135,7 @@ impl<G: Game> Table<G> {
             slot.bot = Some(bot);
             return;
         }
+        let generation = slot.generation;
         let view = self.state.view(Viewer::Seat(seat));
         let version = self.version;
         let delay = self.bot_backoff.take().unwrap_or(self.ctx.config.bot_delay);
@@ -550,6 +1166,7 @@ impl<G: Game> Table<G> {
                 let _ = tx.send(BotMove {
                     seat,
                     version,
+                    generation,
                     bot,
                     action,
                 });
@@ -561,6 +1178,10 @@ impl<G: Game> Table<G> {
         let Some(Some(slot)) = self.bots.get_mut(m.seat.index()) else {
             return;
         };
+        if slot.generation != m.generation {
+            // The bot was replaced (undo, or a seat changed hands) while it thought.
+            return;
+        }
         let mut bot = m.bot;
         for e in slot.missed.drain(..) {
             bot.observe(&e);

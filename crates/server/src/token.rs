@@ -30,6 +30,19 @@ pub fn new_game_id() -> String {
     random_hex()
 }
 
+/// The token of a seat of game `game` that a rematch gives to whoever holds `old_token`, the
+/// token of the same seat of the game before. Anyone with the old token can work it out, and
+/// nobody else: the server stores neither token, only their hashes.
+pub fn rematch_token(old_token: &str, game: &str) -> String {
+    let digest = Sha256::new()
+        .chain_update(b"tabletop rematch\0")
+        .chain_update(old_token.as_bytes())
+        .chain_update(b"\0")
+        .chain_update(game.as_bytes())
+        .finalize();
+    to_hex(&digest[..16])
+}
+
 /// The hash under which `token` is stored.
 pub fn hash_token(token: &str) -> TokenHash {
     TokenHash(Sha256::digest(token.as_bytes()).into())
@@ -62,6 +75,15 @@ mod tests {
         assert_eq!(a.len(), 32);
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn rematch_tokens_follow_from_the_old_token_and_the_new_game() {
+        let t = rematch_token("a", "g1");
+        assert_eq!(t.len(), 32);
+        assert_eq!(t, rematch_token("a", "g1"));
+        assert_ne!(t, rematch_token("b", "g1"));
+        assert_ne!(t, rematch_token("a", "g2"));
     }
 
     #[test]

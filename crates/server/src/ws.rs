@@ -14,11 +14,16 @@
 //!   `rate_limited` and otherwise ignored.
 //! - The client has 30 seconds to say hello.
 //! - The read buffer is 8 KiB (see [`READ_BUFFER`]); larger messages still arrive whole.
+//! - When the game gets a rematch, the connection is told (`{"type":"rematch"}`): a seat's
+//!   connection claims that seat of the rematch with the token it said hello with, so the new
+//!   link reaches that connection alone (module `rematch`).
+//! - When a seat's connection closes, the game notes the time: the creator may replace a
+//!   player only after they have been away for the game's limit.
 
 use crate::api::{submit, ActionRequest, GameId};
 use crate::error::ApiError;
 use crate::limit::Bucket;
-use crate::table::Outgoing;
+use crate::table::{Outgoing, SeatChange};
 use crate::{GameEntry, Server};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -75,6 +80,13 @@ enum ClientMessage {
         #[serde(default)]
         seat: Option<u8>,
     },
+    Undo {
+        version: u64,
+    },
+    /// Hand one's seat to the stand-in bot.
+    Leave {},
+    /// Take one's seat back from the bot.
+    Back {},
 }
 
 fn error_message(error: &ApiError, reference: Option<Value>) -> Utf8Bytes {
@@ -129,6 +141,8 @@ struct Connection {
     entry: GameEntry,
     bucket: Bucket,
     viewer: Option<Viewer>,
+    /// The token said in hello, to claim this seat of a rematch.
+    token: Option<String>,
 }
 
 enum Step {
@@ -165,6 +179,7 @@ impl Connection {
                 match self.entry.handle.watch(viewer).await {
                     Ok((now, rx)) => {
                         self.viewer = Some(viewer);
+                        self.token = token;
                         Step::Joined(now, rx)
                     }
                     Err(e) => Step::Reply(error_message(&e, reference)),
@@ -188,6 +203,48 @@ impl Connection {
                     Err(e) => Step::Reply(error_message(&e, reference)),
                 }
             }
+            ClientMessage::Undo { .. } | ClientMessage::Leave {} | ClientMessage::Back {} => {
+                let result = match self.viewer {
+                    None => Err(ApiError::HelloRequired),
+                    Some(Viewer::Spectator) => Err(ApiError::SpectatorCannotAct),
+                    Some(Viewer::Seat(seat)) => match message {
+                        ClientMessage::Undo { version } => {
+                            self.entry.handle.undo(seat, version).await
+                        }
+                        ClientMessage::Leave {} => {
+                            self.entry.handle.control(seat, SeatChange::Leave).await
+                        }
+                        _ => self.entry.handle.control(seat, SeatChange::Back).await,
+                    },
+                };
+                match result {
+                    Ok(v) => Step::Reply(accepted_message(v, reference)),
+                    Err(e) => Step::Reply(error_message(&e, reference)),
+                }
+            }
+        }
+    }
+
+    /// What this connection is told of the game's rematch `game`.
+    async fn rematch_message(&self, game: &str) -> Utf8Bytes {
+        let answer = match (self.viewer, &self.token) {
+            (Some(Viewer::Seat(seat)), Some(token)) => self
+                .server
+                .claim_rematch(game, seat, token)
+                .await
+                .and_then(|claimed| {
+                    serde_json::to_value(claimed)
+                        .map_err(|e| ApiError::Storage(format!("cannot serialise: {e}")))
+                }),
+            _ => Ok(serde_json::json!({
+                "type": "rematch",
+                "game": game,
+                "link": self.server.link(format!("/games/{game}")),
+            })),
+        };
+        match answer {
+            Ok(v) => v.to_string().into(),
+            Err(e) => error_message(&e, None),
         }
     }
 }
@@ -195,12 +252,14 @@ impl Connection {
 async fn connection(server: Server, id: String, entry: GameEntry, socket: WebSocket) {
     let burst = server.config().rate_burst;
     let (mut sink, mut stream) = socket.split();
+    let mut rematch = entry.rematch.subscribe();
     let mut conn = Connection {
         server,
         id,
         entry,
         bucket: Bucket::new(burst),
         viewer: None,
+        token: None,
     };
 
     // Until hello: answer messages, no updates to forward.
@@ -252,8 +311,41 @@ async fn connection(server: Server, id: String, entry: GameEntry, socket: WebSoc
         }
     };
 
+    if rematch.borrow().is_some() {
+        rematch.mark_changed();
+    }
+    serve_updates(
+        &mut conn,
+        &mut sink,
+        &mut stream,
+        &mut updates,
+        &mut rematch,
+    )
+    .await;
+    if let Some(Viewer::Seat(seat)) = conn.viewer {
+        conn.entry.handle.seen(seat);
+    }
+}
+
+/// After hello: forwards the game's updates and answers the client, until either side stops.
+async fn serve_updates(
+    conn: &mut Connection,
+    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    stream: &mut futures_util::stream::SplitStream<WebSocket>,
+    updates: &mut mpsc::Receiver<Outgoing>,
+    rematch: &mut tokio::sync::watch::Receiver<Option<String>>,
+) {
     loop {
         tokio::select! {
+            Ok(()) = rematch.changed() => {
+                let game = rematch.borrow_and_update().clone();
+                if let Some(game) = game {
+                    let message = conn.rematch_message(&game).await;
+                    if sink.send(Message::Text(message)).await.is_err() {
+                        return;
+                    }
+                }
+            }
             incoming = stream.next() => {
                 let text = match incoming {
                     Some(Ok(Message::Text(t))) => t,

@@ -56,9 +56,12 @@ async fn create_answers_a_link_per_human_seat_and_a_spectator_link() {
     assert_eq!(info["actor"], json!({"type":"seat","seat":0}));
     assert_eq!(
         info["seats"][1],
-        json!({"seat":1,"type":"bot","bot":"random"})
+        json!({"seat":1,"type":"bot","bot":"random","name":null,"away":null,"connected":false})
     );
-    assert_eq!(info["seats"][2], json!({"seat":2,"type":"human"}));
+    assert_eq!(
+        info["seats"][2],
+        json!({"seat":2,"type":"human","name":null,"away":null,"connected":false})
+    );
 }
 
 #[tokio::test]

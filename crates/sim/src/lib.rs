@@ -24,8 +24,12 @@
 //!   same bot in every seat, seats do not rotate (there is no seat advantage between bots to
 //!   cancel), so every game is a new deal and no deal is counted twice.
 //! - A bot seat is built from its spec string by one function per game
-//!   ([`thegame::seat`], [`powergrid::seat`]): a registry lookup, where another kind of seat
-//!   (an external program, say) is one more arm.
+//!   ([`thegame::seat`], [`powergrid::seat`]): a registry lookup, or `exec:COMMAND`, an external
+//!   program speaking `tabletop-bot/1` (the `botproto` crate, which does not depend on this
+//!   one). An external seat keeps its process for the worker's whole run (one per seat and
+//!   worker), and its games are played through `botproto::play`. A seat that forfeits (breaks
+//!   the protocol, times out) loses: no share of the win, and it is counted in the report's
+//!   `forfeits`. Games with external seats are not logged: `--log` is refused for them.
 //! - `--log` records are complete game records, one JSON object per line in game order: the
 //!   setup with every chance outcome written out (so the record does not depend on how a seed
 //!   is dealt), every action in its text form with the seat that took it, the bots and the
@@ -65,6 +69,8 @@ pub struct SeatResult {
     pub decisions: u64,
     /// See `decisions`.
     pub nanos: u64,
+    /// Whether this seat's external bot forfeited the game (see the module docs).
+    pub forfeited: bool,
 }
 
 /// One finished game.
@@ -152,6 +158,9 @@ pub enum SimError {
         /// The system's reason.
         reason: String,
     },
+    /// A log asked for a run with external seats.
+    #[error("games with external bots (exec:) are not logged: run without --log")]
+    NotLogged,
     /// The log could not be written.
     #[error("writing the log: {0}")]
     Log(#[from] std::io::Error),
@@ -171,6 +180,9 @@ pub enum SeatError {
         /// The registered names, comma separated.
         known: String,
     },
+    /// `exec:` without a command.
+    #[error(transparent)]
+    Exec(#[from] botproto::EmptyCommand),
     /// A search budget given for a bot that does not search.
     #[error("a search budget applies to the search bot only, not to {bot}")]
     BudgetNotApplicable {
@@ -249,6 +261,21 @@ pub fn run<C: Contest>(contest: &C, options: Options<'_>) -> Result<Report, SimE
         from = to;
     }
     Ok(tally.report(contest, threads, start.elapsed().as_secs_f64()))
+}
+
+/// The command of an `exec:COMMAND` seat spec with `template`'s limits and log directory, or
+/// `None` for a built-in bot's name.
+fn exec_spec(
+    spec: &str,
+    template: &botproto::ExecSpec,
+) -> Result<Option<botproto::ExecSpec>, SeatError> {
+    Ok(match botproto::seat_spec(spec)? {
+        botproto::SeatSpec::BuiltIn(_) => None,
+        botproto::SeatSpec::Exec(command) => Some(botproto::ExecSpec {
+            command,
+            ..template.clone()
+        }),
+    })
 }
 
 /// A registry's names, comma separated, for errors.

@@ -9,12 +9,18 @@
 //! - Each seat's bot is seeded with [`bot_seed`](crate::bot_seed)`(S, g, seat)`.
 //! - Measures per seat-game: cities powered and money at the end, and the game's rounds;
 //!   decisions per second are of the bot's own thinking time, as `play_game` times it.
+//! - A seat may be `exec:COMMAND`: the worker keeps one process per such entry of the lineup
+//!   for its whole run, and a game with one is played through `botproto::play` (the bot is told
+//!   the setup without its secret decks). A seat that forfeits loses any share of the win and is
+//!   counted in its bot's `forfeits`.
 //! - The log line is the game's record as [`bots::powergrid::play_game`] writes it down: the
 //!   setup with every chance outcome fixed and every action with its seat.
 
 use crate::{
-    bot_seed, known, Contest, Played, Record, SeatError, SeatResult, SeatedAction, SimError,
+    bot_seed, exec_spec, known, Contest, Played, Record, SeatError, SeatResult, SeatedAction,
+    SimError,
 };
+use botproto::{public_setup, ExecSpec, External, SeatBot};
 use bots::powergrid::{find, play_game, Config, REGISTRY};
 use engine::{Bot, Seat};
 use powergrid::{MapId, Setup, State};
@@ -33,6 +39,18 @@ pub fn seat(spec: &str, seed: u64, config: &Config) -> Result<Box<dyn Bot<State>
     Ok((entry.make)(seed, config))
 }
 
+/// Checks a seat spec as [`Tournament::new`] takes it: a registered bot's name (see [`seat`]) or
+/// `exec:COMMAND`, an external bot.
+///
+/// # Errors
+/// An unknown name, or `exec:` without a command.
+pub fn check(spec: &str) -> Result<(), SeatError> {
+    match exec_spec(spec, &ExecSpec::new(""))? {
+        None => seat(spec, 0, &Config::default()).map(drop),
+        Some(_) => Ok(()),
+    }
+}
+
 /// A Power Grid tournament: one lineup of bots, played over seeded deals.
 pub struct Tournament {
     players: u8,
@@ -41,10 +59,12 @@ pub struct Tournament {
     names: Vec<String>,
     seed: u64,
     config: Config,
+    /// Time limits and log directory of the lineup's external bots.
+    exec: ExecSpec,
 }
 
 impl Tournament {
-    /// A tournament of `lineup` (one seat spec per seat, see [`seat`]) on `map`, seeded with
+    /// A tournament of `lineup` (one seat spec per seat, see [`check`]) on `map`, seeded with
     /// `seed`; `config` is the search bot's.
     ///
     /// # Errors
@@ -66,7 +86,9 @@ impl Tournament {
         }
         let mut names: Vec<String> = Vec::new();
         for spec in &lineup {
-            seat(spec, 0, &config)?;
+            if exec_spec(spec, &ExecSpec::new(""))?.is_none() {
+                seat(spec, 0, &config)?;
+            }
             if !names.contains(spec) {
                 names.push(spec.clone());
             }
@@ -78,7 +100,15 @@ impl Tournament {
             names,
             seed,
             config,
+            exec: ExecSpec::new(""),
         })
+    }
+
+    /// Runs the lineup's external bots with `template`'s time limits and log directory (their
+    /// commands stay the lineup's).
+    pub fn with_exec(mut self, template: &ExecSpec) -> Tournament {
+        self.exec = template.clone();
+        self
     }
 
     /// The same bot in each of `players` seats.
@@ -107,21 +137,31 @@ impl Tournament {
 
     /// Game `game`'s deal seed and its lineup, seat 0 first.
     pub fn seating(&self, game: u64) -> (u64, Vec<&str>) {
+        let (deal, turn) = self.deal_turn(game);
+        let seated = (0..self.lineup.len())
+            .map(|i| self.lineup[(i + turn) % self.lineup.len()].as_str())
+            .collect();
+        (deal, seated)
+    }
+
+    /// Game `game`'s deal seed, and how many places its lineup is turned.
+    fn deal_turn(&self, game: u64) -> (u64, usize) {
         let p = u64::from(self.players);
         let (deal, turn) = if self.rotates() {
             (game / p, (game % p) as usize)
         } else {
             (game, 0)
         };
-        let seated = (0..self.lineup.len())
-            .map(|i| self.lineup[(i + turn) % self.lineup.len()].as_str())
-            .collect();
-        (self.seed.wrapping_add(deal), seated)
+        (self.seed.wrapping_add(deal), turn)
     }
 }
 
+/// The external bots of one worker: one per `exec:` entry of the lineup (by lineup index), kept
+/// from game to game.
+pub struct Externals(Vec<Option<External<State>>>);
+
 impl Contest for Tournament {
-    type Worker = ();
+    type Worker = Externals;
 
     fn game(&self) -> &'static str {
         "powergrid"
@@ -139,21 +179,83 @@ impl Contest for Tournament {
         &["cities_powered", "money", "rounds"]
     }
 
-    fn worker(&self) -> Result<(), SimError> {
-        Ok(())
+    fn worker(&self) -> Result<Externals, SimError> {
+        self.lineup
+            .iter()
+            .map(|spec| Ok(exec_spec(spec, &self.exec)?.map(External::new)))
+            .collect::<Result<_, SimError>>()
+            .map(Externals)
     }
 
-    fn play(&self, _: &mut (), game: u64, record: bool) -> Result<Played, SimError> {
+    fn play(&self, worker: &mut Externals, game: u64, record: bool) -> Result<Played, SimError> {
         let failed = |reason: String| SimError::Game { game, reason };
         let (deal, seated) = self.seating(game);
-        let mut bots = seated
-            .iter()
-            .enumerate()
-            .map(|(s, spec)| seat(spec, bot_seed(self.seed, game, s), &self.config))
-            .collect::<Result<Vec<_>, _>>()?;
-        let played = play_game(Setup::new(self.players, self.map, deal), &mut bots)
-            .map_err(|e| failed(format!("deal seed {deal}: {e}")))?;
-        let outcome = &played.outcome;
+        let setup = Setup::new(self.players, self.map, deal);
+        let mut forfeited = vec![false; seated.len()];
+        let (played, record_setup, actions);
+        if worker.0.iter().any(Option::is_some) {
+            if record {
+                return Err(SimError::NotLogged);
+            }
+            let (_, turn) = self.deal_turn(game);
+            let n = self.lineup.len();
+            let mut seats = Vec::with_capacity(n);
+            for (s, spec) in seated.iter().enumerate() {
+                seats.push(match worker.0[(s + turn) % n].take() {
+                    Some(e) => SeatBot::External(e),
+                    None => {
+                        SeatBot::BuiltIn(seat(spec, bot_seed(self.seed, game, s), &self.config)?)
+                    }
+                });
+            }
+            let seeds: Vec<u64> = (0..n).map(|s| bot_seed(self.seed, game, s)).collect();
+            let state =
+                State::new(setup.clone()).map_err(|e| failed(format!("deal seed {deal}: {e}")))?;
+            let result = botproto::play(
+                state,
+                &mut seats,
+                &public_setup(&setup),
+                &seeds,
+                &format!("game {game}"),
+            );
+            for (s, bot) in seats.into_iter().enumerate() {
+                if let SeatBot::External(e) = bot {
+                    worker.0[(s + turn) % n] = Some(e);
+                }
+            }
+            let mut result = result.map_err(|e| failed(format!("deal seed {deal}: {e}")))?;
+            for (s, f) in result.forfeits.iter().enumerate() {
+                if f.is_some() {
+                    forfeited[s] = true;
+                    result.outcome.winners.retain(|w| w.index() != s);
+                }
+            }
+            played = (
+                result.outcome,
+                result.state.round(),
+                result.decisions,
+                result.nanos,
+            );
+            record_setup = None;
+            actions = Vec::new();
+        } else {
+            let mut bots = seated
+                .iter()
+                .enumerate()
+                .map(|(s, spec)| seat(spec, bot_seed(self.seed, game, s), &self.config))
+                .collect::<Result<Vec<_>, _>>()?;
+            let result = play_game(setup, &mut bots)
+                .map_err(|e| failed(format!("deal seed {deal}: {e}")))?;
+            played = (
+                result.outcome,
+                result.rounds,
+                result.decisions,
+                result.nanos,
+            );
+            record_setup = Some(result.setup);
+            actions = result.actions;
+        }
+        let (outcome, rounds, decisions, nanos) = &played;
         let seats = seated
             .iter()
             .enumerate()
@@ -170,34 +272,35 @@ impl Contest for Tournament {
                     measures: vec![
                         standing.map_or(0.0, |x| f64::from(x.cities_powered)),
                         standing.map_or(0.0, |x| f64::from(x.money)),
-                        f64::from(played.rounds),
+                        f64::from(*rounds),
                     ],
-                    decisions: played.decisions.get(s).copied().unwrap_or(0),
-                    nanos: played.nanos.get(s).copied().unwrap_or(0),
+                    decisions: decisions.get(s).copied().unwrap_or(0),
+                    nanos: nanos.get(s).copied().unwrap_or(0),
+                    forfeited: forfeited[s],
                 }
             })
             .collect();
-        let line = if record {
-            let names: Vec<String> = seated.iter().map(|s| (*s).to_owned()).collect();
-            Some(
-                Record {
-                    game: "powergrid",
-                    setup: &played.setup,
-                    actions: played
-                        .actions
-                        .iter()
-                        .map(|(s, a)| SeatedAction {
-                            seat: s.0,
-                            action: a.to_string(),
-                        })
-                        .collect(),
-                    bots: &names,
-                    outcome,
-                }
-                .line()?,
-            )
-        } else {
-            None
+        let line = match (record, &record_setup) {
+            (true, Some(setup)) => {
+                let names: Vec<String> = seated.iter().map(|s| (*s).to_owned()).collect();
+                Some(
+                    Record {
+                        game: "powergrid",
+                        setup,
+                        actions: actions
+                            .iter()
+                            .map(|(s, a)| SeatedAction {
+                                seat: s.0,
+                                action: a.to_string(),
+                            })
+                            .collect(),
+                        bots: &names,
+                        outcome,
+                    }
+                    .line()?,
+                )
+            }
+            _ => None,
         };
         Ok(Played {
             seats,

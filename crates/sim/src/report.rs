@@ -28,6 +28,7 @@ struct BotTally {
     measures: Vec<f64>,
     decisions: u64,
     nanos: u64,
+    forfeits: u64,
 }
 
 impl Tally {
@@ -73,6 +74,7 @@ impl Tally {
                 for (total, v) in bot.measures.iter_mut().zip(&s.measures) {
                     *total += v;
                 }
+                bot.forfeits += u64::from(s.forfeited);
                 bot.decisions += s.decisions;
                 bot.nanos += s.nanos;
             }
@@ -98,6 +100,7 @@ impl Tally {
                     bot: b.name.clone(),
                     games: b.games,
                     seat_games: b.seat_games,
+                    forfeits: b.forfeits,
                     wins: b.wins,
                     win_rate: rate,
                     win_rate_ci95: 1.96 * (variance / b.games.max(1) as f64).sqrt(),
@@ -158,6 +161,8 @@ pub struct BotReport {
     pub games: u64,
     /// Seats it held, over all games.
     pub seat_games: u64,
+    /// Seat-games its external bot forfeited (lost by breaking the protocol).
+    pub forfeits: u64,
     /// Its share of the wins, summed over its seats (ties shared).
     pub wins: f64,
     /// Its mean share of a game's wins per seat held: `wins / seat_games` when it holds the same
@@ -211,6 +216,7 @@ mod tests {
             measures: vec![points],
             decisions: 0,
             nanos: 0,
+            forfeited: false,
         }
     }
 

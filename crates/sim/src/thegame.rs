@@ -10,12 +10,18 @@
 //!   and applies them one by one, which is what lets it write them down; a bot's planned turn is
 //!   by contract what it would play on the fast path, and a test holds the two paths to the same
 //!   outcome for every bot.
+//! - With `exec:COMMAND` in the seats, every seat is one external process (kept by the worker
+//!   for its whole run) and games are played through `botproto::play`, which tells each bot
+//!   the setup without the deal (`players` and `first`). A game in which any seat forfeits is
+//!   lost for the team and counted in `forfeits`.
 //! - The log's setup is the explicit deal (every hand and the draw pile's order), with the seed
 //!   it was shuffled from kept for reference.
 
 use crate::{
-    bot_seed, known, Contest, Played, Record, SeatError, SeatResult, SeatedAction, SimError,
+    bot_seed, exec_spec, known, Contest, Played, Record, SeatError, SeatResult, SeatedAction,
+    SimError,
 };
+use botproto::{ExecSpec, External, SeatBot};
 use bots::thegame::{
     find, play_out, Budget, Config, PlayError, Player, Search, MAX_ACTIONS, REGISTRY,
 };
@@ -45,6 +51,21 @@ pub fn seat(spec: &str, seed: u64, budget: Option<Budget>) -> Result<Box<dyn Pla
         Some(_) => Err(SeatError::BudgetNotApplicable {
             bot: entry.name.to_owned(),
         }),
+    }
+}
+
+/// Checks a seat spec as [`Run::new`] takes it: a registered bot's name (see [`seat`]) or
+/// `exec:COMMAND`, an external bot (which takes no budget).
+///
+/// # Errors
+/// As [`seat`], or `exec:` without a command.
+pub fn check(spec: &str, budget: Option<Budget>) -> Result<(), SeatError> {
+    match exec_spec(spec, &ExecSpec::new(""))? {
+        None => seat(spec, 0, budget).map(drop),
+        Some(_) if budget.is_some() => Err(SeatError::BudgetNotApplicable {
+            bot: spec.to_owned(),
+        }),
+        Some(_) => Ok(()),
     }
 }
 
@@ -80,10 +101,12 @@ pub struct Run {
     players: u8,
     seed: u64,
     deals: Deals,
+    /// The external bot of every seat, for `exec:COMMAND`.
+    exec: Option<ExecSpec>,
 }
 
 impl Run {
-    /// A run of `bot` (a seat spec, see [`seat`]) on `deals`, its bots seeded from `seed`.
+    /// A run of `bot` (a seat spec, see [`check`]) on `deals`, its bots seeded from `seed`.
     ///
     /// # Errors
     /// A bad seat spec or budget, a player count outside 1 to 5, an empty deal list or one that
@@ -94,7 +117,8 @@ impl Run {
         deals: Deals,
         seed: u64,
     ) -> Result<Run, SimError> {
-        seat(bot, 0, budget)?;
+        check(bot, budget)?;
+        let exec = exec_spec(bot, &ExecSpec::new(""))?;
         let players = match &deals {
             Deals::Seeded { players, .. } => *players,
             Deals::Given(list) => {
@@ -125,7 +149,20 @@ impl Run {
             players,
             seed,
             deals,
+            exec,
         })
+    }
+
+    /// Runs an external bot with `template`'s time limits and log directory (its command stays
+    /// the run's); no effect on a built-in bot.
+    pub fn with_exec(mut self, template: &ExecSpec) -> Run {
+        if let Some(spec) = &mut self.exec {
+            *spec = ExecSpec {
+                command: std::mem::take(&mut spec.command),
+                ..template.clone()
+            };
+        }
+        self
     }
 
     /// The games this run has: the deals given, or as many as asked for seeded deals.
@@ -151,8 +188,12 @@ impl Run {
     }
 }
 
-/// The bots of one worker, one per seat, reseeded for every game.
-pub struct Bots(Vec<Box<dyn Player>>);
+/// The bots of one worker, one per seat, reseeded for every game: built-in ones, or external
+/// processes kept from game to game.
+pub struct Bots {
+    built_in: Vec<Box<dyn Player>>,
+    external: Vec<External<State>>,
+}
 
 impl Contest for Run {
     type Worker = Bots;
@@ -178,22 +219,40 @@ impl Contest for Run {
     }
 
     fn worker(&self) -> Result<Bots, SimError> {
+        if let Some(spec) = &self.exec {
+            return Ok(Bots {
+                built_in: Vec::new(),
+                external: (0..self.players)
+                    .map(|_| External::new(spec.clone()))
+                    .collect(),
+            });
+        }
         (0..self.players)
             .map(|_| seat(&self.bot, self.seed, self.budget).map_err(SimError::from))
             .collect::<Result<_, _>>()
-            .map(Bots)
+            .map(|built_in| Bots {
+                built_in,
+                external: Vec::new(),
+            })
     }
 
     fn play(&self, bots: &mut Bots, game: u64, record: bool) -> Result<Played, SimError> {
         let failed = |reason: String| SimError::Game { game, reason };
         let setup = self.setup(game)?;
         let mut state = State::new(setup.clone()).map_err(|e| failed(e.to_string()))?;
-        for (s, bot) in bots.0.iter_mut().enumerate() {
+        if self.exec.is_some() {
+            if record {
+                return Err(SimError::NotLogged);
+            }
+            return self.play_external(state, &mut bots.external, game);
+        }
+        let bots = &mut bots.built_in;
+        for (s, bot) in bots.iter_mut().enumerate() {
             bot.reset(bot_seed(self.seed, game, s));
         }
         let (outcome, line) = if record {
             let (outcome, actions) =
-                play_recorded(&mut state, &mut bots.0).map_err(|e| failed(e.to_string()))?;
+                play_recorded(&mut state, bots).map_err(|e| failed(e.to_string()))?;
             let deal = setup.deal_record().map_err(|e| failed(e.to_string()))?;
             let explicit = Setup {
                 deal: Some(thegame::Deal {
@@ -219,7 +278,7 @@ impl Contest for Run {
             .line()?;
             (outcome, Some(line))
         } else {
-            let outcome = play_out(&mut state, &mut bots.0).map_err(|e| failed(e.to_string()))?;
+            let outcome = play_out(&mut state, bots).map_err(|e| failed(e.to_string()))?;
             (outcome, None)
         };
         let left = outcome.cards_left();
@@ -229,11 +288,56 @@ impl Contest for Run {
             measures: vec![f64::from(left), f64::from(u8::from(left < 10))],
             decisions: 0,
             nanos: 0,
+            forfeited: false,
         };
         Ok(Played {
             seats: vec![team],
             histogram: Some(usize::from(left)),
             record: line,
+        })
+    }
+}
+
+impl Run {
+    /// Plays game `game` from `state` with the worker's external bots (lent to the game and
+    /// returned); a forfeit by any seat loses the game.
+    fn play_external(
+        &self,
+        state: State,
+        external: &mut Vec<External<State>>,
+        game: u64,
+    ) -> Result<Played, SimError> {
+        let seeds: Vec<u64> = (0..usize::from(self.players))
+            .map(|s| bot_seed(self.seed, game, s))
+            .collect();
+        let setup = serde_json::json!({
+            "players": self.players,
+            "first": state.seat_view(Seat(0)).current,
+        });
+        let mut seats: Vec<SeatBot<State>> = external.drain(..).map(SeatBot::External).collect();
+        let played = botproto::play(state, &mut seats, &setup, &seeds, &format!("game {game}"));
+        external.extend(seats.into_iter().filter_map(|s| match s {
+            SeatBot::External(e) => Some(e),
+            SeatBot::BuiltIn(_) => None,
+        }));
+        let played = played.map_err(|e| SimError::Game {
+            game,
+            reason: e.to_string(),
+        })?;
+        let forfeited = played.forfeits.iter().any(Option::is_some);
+        let left = played.outcome.cards_left();
+        let team = SeatResult {
+            bot: 0,
+            win: f64::from(u8::from(played.outcome.is_win() && !forfeited)),
+            measures: vec![f64::from(left), f64::from(u8::from(left < 10))],
+            decisions: played.decisions.iter().sum(),
+            nanos: played.nanos.iter().sum(),
+            forfeited,
+        };
+        Ok(Played {
+            seats: vec![team],
+            histogram: Some(usize::from(left)),
+            record: None,
         })
     }
 }
@@ -452,5 +556,49 @@ mod tests {
             budget_label("search", Some(Budget::Playouts(12)), 2).as_deref(),
             Some("12")
         );
+    }
+
+    #[test]
+    fn an_external_bot_that_breaks_the_protocol_forfeits_every_game() {
+        let template = ExecSpec {
+            time_limit: std::time::Duration::from_secs(5),
+            log_dir: std::env::temp_dir().join("tabletop-sim-test-bot-logs"),
+            ..ExecSpec::new("")
+        };
+        let deals = Deals::Seeded {
+            players: 2,
+            seed: 3,
+        };
+        let bot = "exec:echo not-a-protocol-line";
+        let external = Run::new(bot, None, deals, 3).unwrap().with_exec(&template);
+        let report = run(
+            &external,
+            Options {
+                games: 2,
+                threads: 1,
+                log: None,
+                progress: &|_| {},
+            },
+        )
+        .unwrap();
+        assert_eq!(report.bots[0].bot, bot);
+        assert_eq!(report.bots[0].forfeits, 2);
+        assert_eq!(report.bots[0].wins, 0.0);
+        let mut log = Vec::new();
+        let logged = run(
+            &external,
+            Options {
+                games: 1,
+                threads: 1,
+                log: Some(&mut log),
+                progress: &|_| {},
+            },
+        );
+        assert!(matches!(logged, Err(SimError::NotLogged)));
+        assert!(matches!(check("exec:", None), Err(SeatError::Exec(_))));
+        assert!(matches!(
+            check(bot, Some(Budget::Playouts(5))),
+            Err(SeatError::BudgetNotApplicable { .. })
+        ));
     }
 }

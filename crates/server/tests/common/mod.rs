@@ -9,7 +9,7 @@ use axum::Router;
 use highcard::HighCard;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use server::{Bots, Config, Registry, Server, SqliteStore};
+use server::{Bots, Config, PlayRules, Registry, Server, SqliteStore};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,7 +17,15 @@ use tower::ServiceExt;
 
 pub fn registry() -> Registry {
     let mut r = Registry::new();
-    r.register_with_random::<HighCard>(Bots::new());
+    // A play that completes no trick reveals and draws nothing: it may be undone.
+    r.register_with_rules::<HighCard>(
+        Bots::new(),
+        PlayRules {
+            stand_in: "random",
+            undo_actions: &["play"],
+            undo_events: &["played"],
+        },
+    );
     r
 }
 

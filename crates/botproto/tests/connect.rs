@@ -1,0 +1,119 @@
+//! `tabletop connect` against a real server on loopback: an external bot plays a seat of a
+//! live game to the end, through a connection that drops mid-game.
+
+use botproto::connect::{connect, target};
+use botproto::{ExecSpec, SeatSpec};
+use serde_json::json;
+use server::loadgen::HttpClient;
+use server::{Config, Server, SqliteStore};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+
+async fn start_server() -> String {
+    let store = Arc::new(SqliteStore::open_in_memory().unwrap());
+    let config = Config {
+        bot_delay: Duration::from_millis(100),
+        ..Config::default()
+    };
+    let server = Server::start(config, server::standard_registry(), store).unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(server.serve(listener));
+    format!("127.0.0.1:{}", addr.port())
+}
+
+/// Forwards connections to `to`; the first one is cut after `cut`.
+async fn flaky_proxy(to: String, cut: Duration) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        let mut first = true;
+        while let Ok((mut client, _)) = listener.accept().await {
+            let to = to.clone();
+            let limit = first.then_some(cut);
+            first = false;
+            tokio::spawn(async move {
+                let Ok(mut upstream) = TcpStream::connect(&to).await else {
+                    return;
+                };
+                let relay = tokio::io::copy_bidirectional(&mut client, &mut upstream);
+                match limit {
+                    Some(cut) => {
+                        let _ = tokio::time::timeout(cut, relay).await;
+                        let _ = client.shutdown().await;
+                    }
+                    None => {
+                        let _ = relay.await;
+                    }
+                }
+            });
+        }
+    });
+    format!("127.0.0.1:{}", addr.port())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_external_bot_plays_a_live_seat_through_a_dropped_connection() {
+    let server = start_server().await;
+    let http = HttpClient::new(&format!("http://{server}"));
+    let (status, created) = http
+        .json(
+            "POST",
+            "/api/games",
+            None,
+            Some(
+                &json!({"kind": "thegame", "setup": {"players": 2, "seed": 5},
+                         "seats": [{"type": "human"}, {"type": "bot", "bot": "random"}]}),
+            ),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{created}");
+    let id = created["game"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    let proxy = flaky_proxy(server, Duration::from_millis(400)).await;
+    let link = format!("http://{proxy}/games/{id}#token={token}");
+    let target = target(&link, None).unwrap();
+    let relay = format!(
+        "{} thegame random",
+        env!("CARGO_BIN_EXE_tabletop-relay-bot")
+    );
+    let mut spec = ExecSpec::new("");
+    spec.log_dir = std::env::temp_dir().join("tabletop-bot-logs-tests");
+    let finished = tokio::time::timeout(
+        Duration::from_secs(60),
+        connect(
+            &target,
+            &SeatSpec::Exec(relay),
+            &spec,
+            Duration::from_secs(20),
+        ),
+    )
+    .await
+    .expect("the game ends")
+    .unwrap();
+    assert_eq!(finished.kind, "thegame");
+    assert_eq!(finished.seat, engine::Seat(0));
+    assert!(finished.connections >= 2, "{finished:?}");
+    assert!(finished.actions > 0);
+    let (_, summary) = http
+        .json("GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .unwrap();
+    assert_eq!(summary["outcome"], finished.outcome);
+}
+
+#[test]
+fn game_links_are_read_with_their_token() {
+    let t = target("http://h:8080/games/abc123#token=ff00", None).unwrap();
+    assert_eq!(t.ws_url, "ws://h:8080/api/games/abc123/ws");
+    assert_eq!(t.token, "ff00");
+    let t = target("https://h/api/games/abc123/", Some("aa")).unwrap();
+    assert_eq!(t.ws_url, "wss://h/api/games/abc123/ws");
+    assert_eq!(t.token, "aa");
+    assert!(target("http://h/games/abc123", None).is_err());
+    assert!(target("ftp://h/games/abc", Some("x")).is_err());
+    assert!(target("http://h/other/abc", Some("x")).is_err());
+}

@@ -1,0 +1,337 @@
+//! The host against real processes: misbehaving bots each get the documented outcome (a
+//! forfeit naming the seat, the command and the line, the game finished, the run going on),
+//! relays equal the built-in bots game for game, and the example bots pass `bot-check`.
+
+use botproto::{play, public_setup, ExecSpec, External, Played, SeatBot};
+use engine::Bot;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// A Python bot that plays random legal actions (text form) and misbehaves as `act` says on
+/// its third request: `act` is Python code run with `out` (stdout) in scope.
+const MISBEHAVING: &str = r#"
+import json, random, sys, time, os
+out = sys.stdout
+n = 0
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        out.write('{"type":"ready","legal":"text","view":false,"events":false}\n'); out.flush()
+    elif msg["type"] == "act":
+        n += 1
+        if n == 3:
+            MISBEHAVE
+        moves = [a for a in msg["legal"] if not a.startswith("signal")]
+        out.write(json.dumps({"type": "action", "action": random.choice(moves)}) + "\n"); out.flush()
+"#;
+
+fn bot(dir: &Path, name: &str, misbehave: &str) -> ExecSpec {
+    let path = dir.join(format!("{name}.py"));
+    std::fs::write(&path, MISBEHAVING.replace("MISBEHAVE", misbehave)).unwrap();
+    let mut spec = ExecSpec::new(&format!("python3 {}", path.display()));
+    spec.time_limit = Duration::from_millis(300);
+    spec.log_dir = dir.join("logs");
+    spec
+}
+
+/// Two games of 2-player The Game, the bot in seat 0 and the built-in random bot in seat 1.
+fn two_games(spec: &ExecSpec) -> Vec<Played<thegame::State>> {
+    let mut external = Some(External::<thegame::State>::new(spec.clone()));
+    (0..2)
+        .map(|g| {
+            let setup = thegame::Setup::seeded(2, g);
+            let state = thegame::State::new(setup.clone()).unwrap();
+            let mut seats = vec![
+                SeatBot::External(external.take().unwrap()),
+                SeatBot::BuiltIn(Box::new(bots::thegame::EngineBot(Box::new(
+                    bots::thegame::RandomBot::new(g),
+                )))),
+            ];
+            let played = play(
+                state,
+                &mut seats,
+                &public_setup(&setup),
+                &[g, g + 1],
+                &format!("game {g}"),
+            )
+            .unwrap();
+            if let SeatBot::External(e) = seats.swap_remove(0) {
+                external = Some(e);
+            }
+            played
+        })
+        .collect()
+}
+
+/// Both games are forfeited by seat 0 with `reason` (and `line`, if given) and still finished.
+fn assert_forfeits(name: &str, misbehave: &str, reason: &str, line: Option<&str>) {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = bot(dir.path(), name, misbehave);
+    let t0 = Instant::now();
+    let games = two_games(&spec);
+    assert!(
+        t0.elapsed() < Duration::from_secs(20),
+        "{name}: took {:?}",
+        t0.elapsed()
+    );
+    for (g, played) in games.iter().enumerate() {
+        let f = played.forfeits[0]
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name}: game {g} not forfeited"));
+        assert_eq!(f.seat, format!("game {g} seat 0"), "{name}");
+        assert_eq!(f.command, spec.command);
+        assert!(f.reason.contains(reason), "{name}: {f}");
+        assert_eq!(f.line.as_deref(), line, "{name}: {f}");
+        assert!(f.log.starts_with(dir.path().join("logs")), "{f}");
+        assert!(f.to_string().contains(&format!("exec:{}", spec.command)));
+        assert_eq!(played.forfeits[1], None);
+        // The game was finished by the fallback: seat 0 took more decisions than the 3 asked.
+        assert!(played.decisions.iter().sum::<u64>() > 3);
+    }
+}
+
+#[test]
+fn a_slow_bot_forfeits_on_its_time_limit() {
+    assert_forfeits("slow", "time.sleep(30)", "no answer within 300 ms", None);
+}
+
+#[test]
+fn a_crashing_bot_forfeits_with_its_exit_status() {
+    assert_forfeits("crash", "sys.exit(3)", "exited (exit status 3)", None);
+}
+
+#[test]
+fn a_bot_printing_garbage_forfeits_with_the_line() {
+    assert_forfeits(
+        "garbage",
+        "out.write('thinking...\\n'); out.flush()",
+        "not JSON",
+        Some("thinking..."),
+    );
+    assert_forfeits(
+        "unknown",
+        "out.write('{\"type\":\"move\",\"action\":\"end\"}\\n'); out.flush()",
+        "unknown type \"move\"",
+        Some("{\"type\":\"move\",\"action\":\"end\"}"),
+    );
+}
+
+#[test]
+fn a_huge_line_is_refused_at_the_limit() {
+    assert_forfeits(
+        "huge",
+        "out.write('x' * (3 << 20)); out.flush(); time.sleep(30)",
+        "longer than 1048576 bytes",
+        None,
+    );
+}
+
+#[test]
+fn an_illegal_action_forfeits_with_the_line() {
+    assert_forfeits(
+        "illegal",
+        "out.write('{\"type\":\"action\",\"action\":\"play 1 up1\"}\\n'); out.flush(); continue",
+        "illegal action",
+        Some("{\"type\":\"action\",\"action\":\"play 1 up1\"}"),
+    );
+}
+
+#[test]
+fn a_bot_closing_its_stdout_forfeits() {
+    assert_forfeits(
+        "closed",
+        "os.close(1); time.sleep(30)",
+        "closed its stdout",
+        None,
+    );
+}
+
+#[test]
+fn a_bot_flooding_stderr_plays_on_and_its_log_is_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = bot(
+        dir.path(),
+        "flood",
+        "[sys.stderr.write('y' * 65536) for _ in range(400)]; sys.stderr.flush()",
+    );
+    let mut spec = spec;
+    spec.time_limit = Duration::from_secs(20);
+    let games = two_games(&spec);
+    assert!(games.iter().all(|p| p.forfeits.iter().all(Option::is_none)));
+    let logs: Vec<PathBuf> = std::fs::read_dir(dir.path().join("logs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(logs.len(), 1, "one process for both games: {logs:?}");
+    let size = std::fs::metadata(&logs[0]).unwrap().len();
+    assert!(
+        (botproto::MAX_LOG..botproto::MAX_LOG + 200).contains(&size),
+        "{size}"
+    );
+}
+
+#[test]
+fn a_command_that_does_not_exist_forfeits() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut spec = ExecSpec::new("./no-such-bot --fast");
+    spec.log_dir = dir.path().into();
+    let games = two_games(&spec);
+    let f = games[0].forfeits[0].as_ref().unwrap();
+    assert!(f.reason.contains("exited (exit status 127)"), "{f}");
+}
+
+fn relay(game: &str, bot: &str) -> ExecSpec {
+    let mut spec = ExecSpec::new(&format!(
+        "{} {game} {bot}",
+        env!("CARGO_BIN_EXE_tabletop-relay-bot")
+    ));
+    spec.log_dir = std::env::temp_dir().join("tabletop-bot-logs-tests");
+    spec
+}
+
+fn seed_of(game: u64, seat: usize) -> u64 {
+    game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seat as u64
+}
+
+/// The built-in bots of The Game through the same engine loop, one decision at a time (their
+/// `act`). For the random bot this is also exactly `bots::thegame::play_out`'s fast path; the
+/// heuristic bots' `act` and whole-turn paths differ in about one game in twenty (a matter of
+/// the bots crate), so the relays are compared with the built-in bots in the same loop.
+fn built_in_thegame(name: &str, players: u8, seeds: &[u64]) -> Vec<SeatBot<thegame::State>> {
+    let entry = bots::thegame::find(name).unwrap();
+    (0..usize::from(players))
+        .map(|s| {
+            let mut p = (entry.make)(seeds[s]);
+            p.reset(seeds[s]);
+            SeatBot::BuiltIn(Box::new(bots::thegame::EngineBot(p)) as Box<dyn Bot<thegame::State>>)
+        })
+        .collect()
+}
+
+#[test]
+fn thegame_relays_equal_the_built_in_bots_game_for_game() {
+    for name in ["heuristic", "greedy", "random"] {
+        for players in 1..=5u8 {
+            let mut external: Vec<External<thegame::State>> = (0..players)
+                .map(|_| External::new(relay("thegame", name)))
+                .collect();
+            for g in 0..8u64 {
+                let setup = thegame::Setup::seeded(players, 100 + g);
+                let seeds: Vec<u64> = (0..players.into()).map(|s| seed_of(g, s)).collect();
+                let mut built_in = built_in_thegame(name, players, &seeds);
+                let state = thegame::State::new(setup.clone()).unwrap();
+                let expected =
+                    play(state, &mut built_in, &public_setup(&setup), &seeds, "").unwrap();
+                if name == "random" {
+                    let mut fast: Vec<Box<dyn bots::thegame::Player>> = seeds
+                        .iter()
+                        .map(|&seed| {
+                            Box::new(bots::thegame::RandomBot::new(seed))
+                                as Box<dyn bots::thegame::Player>
+                        })
+                        .collect();
+                    let mut state = thegame::State::new(setup.clone()).unwrap();
+                    let outcome = bots::thegame::play_out(&mut state, &mut fast).unwrap();
+                    assert_eq!(
+                        outcome, expected.outcome,
+                        "random, {players} players, game {g}"
+                    );
+                }
+                let mut seats: Vec<SeatBot<thegame::State>> =
+                    external.drain(..).map(SeatBot::External).collect();
+                let state = thegame::State::new(setup.clone()).unwrap();
+                let played = play(state, &mut seats, &public_setup(&setup), &seeds, "").unwrap();
+                assert_eq!(
+                    played.outcome, expected.outcome,
+                    "{name}, {players} players, game {g}"
+                );
+                assert_eq!(
+                    played.decisions, expected.decisions,
+                    "{name}, {players} players, game {g}"
+                );
+                assert!(played.forfeits.iter().all(Option::is_none));
+                external.extend(seats.into_iter().filter_map(|s| match s {
+                    SeatBot::External(e) => Some(e),
+                    SeatBot::BuiltIn(_) => None,
+                }));
+            }
+        }
+    }
+}
+
+#[test]
+fn powergrid_relays_equal_the_built_in_bots_game_for_game() {
+    let config = bots::powergrid::Config::default();
+    let names = ["heuristic", "random", "heuristic"];
+    let mut external: Vec<External<powergrid::State>> = names
+        .iter()
+        .map(|n| External::new(relay("powergrid", n)))
+        .collect();
+    for g in 0..3u64 {
+        let setup = powergrid::Setup::new(3, powergrid::MapId::Germany, g);
+        let seeds: Vec<u64> = (0..3).map(|s| seed_of(g, s)).collect();
+        let mut built_in: Vec<Box<dyn Bot<powergrid::State>>> = names
+            .iter()
+            .enumerate()
+            .map(|(s, n)| (bots::powergrid::find(n).unwrap().make)(seeds[s], &config))
+            .collect();
+        let expected = bots::powergrid::play_game(setup.clone(), &mut built_in).unwrap();
+        let mut seats: Vec<SeatBot<powergrid::State>> =
+            external.drain(..).map(SeatBot::External).collect();
+        let state = powergrid::State::new(setup.clone()).unwrap();
+        let played = play(state, &mut seats, &public_setup(&setup), &seeds, "").unwrap();
+        assert_eq!(played.outcome, expected.outcome, "game {g}");
+        assert_eq!(played.decisions, expected.decisions, "game {g}");
+        assert_eq!(played.state.round(), expected.rounds);
+        external.extend(seats.into_iter().filter_map(|s| match s {
+            SeatBot::External(e) => Some(e),
+            SeatBot::BuiltIn(_) => None,
+        }));
+    }
+}
+
+#[test]
+fn the_example_bots_pass_bot_check() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/bots");
+    for (file, game) in [
+        ("thegame_random.py", "thegame"),
+        ("thegame_greedy.py", "thegame"),
+        ("powergrid_random.py", "powergrid"),
+        ("powergrid_greedy.py", "powergrid"),
+        ("random.pl", "thegame"),
+        ("random.pl", "powergrid"),
+    ] {
+        let interpreter = if file.ends_with(".pl") {
+            "perl"
+        } else {
+            "python3"
+        };
+        let mut spec = ExecSpec::new(&format!("{interpreter} {}", root.join(file).display()));
+        spec.log_dir = std::env::temp_dir().join("tabletop-bot-logs-tests");
+        let report = botproto::check::check_game(game, &spec, 3).unwrap();
+        assert!(
+            report.violations.is_empty(),
+            "{file}: {:?}",
+            report.violations
+        );
+        assert!(
+            report.decisions > 0 && report.games == 9,
+            "{file}: {report:?}"
+        );
+        assert!(report.name.is_some());
+    }
+}
+
+#[test]
+fn bot_check_reports_every_violation_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let spec = bot(dir.path(), "garbage", "out.write('oops\\n'); out.flush()");
+    let report = botproto::check::check_game("thegame", &spec, 2).unwrap();
+    // Every game where the bot is asked three times breaks; each is reported with the line.
+    assert!(report.violations.len() >= 3, "{:?}", report.violations);
+    for v in &report.violations {
+        assert_eq!(v.forfeit.line.as_deref(), Some("oops"), "{v}");
+        assert!(v.to_string().starts_with('['), "{v}");
+    }
+    assert!(botproto::check::check_game("chess", &spec, 1).is_err());
+}

@@ -1,0 +1,120 @@
+//! `tabletop bot-check` and `tabletop connect`: external bots (`tabletop-bot/1`, see
+//! `docs/bot-protocol.md`); the work is in the `botproto` crate.
+
+use anyhow::bail;
+use botproto::{seat_spec, ExecSpec, SeatSpec};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Where an external bot runs and how long it may think.
+#[derive(clap::Args)]
+pub struct ExecOptions {
+    /// Time allowed for each answer, in milliseconds.
+    #[arg(long, default_value_t = 5000)]
+    time_ms: u64,
+    /// Directory of the bots' log files (their stderr); default: tabletop-bot-logs in the
+    /// system's temporary directory.
+    #[arg(long)]
+    bot_logs: Option<PathBuf>,
+}
+
+impl ExecOptions {
+    /// The spec for `command` with these options.
+    pub fn spec(&self, command: &str) -> ExecSpec {
+        let mut spec = ExecSpec::new(command);
+        spec.time_limit = Duration::from_millis(self.time_ms.max(1));
+        if let Some(dir) = &self.bot_logs {
+            spec.log_dir = dir.clone();
+        }
+        spec
+    }
+}
+
+/// Arguments of `tabletop bot-check`.
+#[derive(clap::Args)]
+pub struct BotCheckArgs {
+    /// The bot: exec:COMMAND.
+    bot: String,
+    /// The game it plays: thegame or powergrid.
+    #[arg(long)]
+    game: String,
+    /// Games per situation.
+    #[arg(long, default_value_t = 5)]
+    games: usize,
+    #[command(flatten)]
+    exec: ExecOptions,
+}
+
+/// `tabletop bot-check`: prints every violation; fails if there was any.
+pub fn bot_check(args: &BotCheckArgs) -> anyhow::Result<()> {
+    let SeatSpec::Exec(command) = seat_spec(&args.bot)? else {
+        bail!(
+            "{:?}: bot-check checks external bots, given as exec:COMMAND",
+            args.bot
+        );
+    };
+    let spec = args.exec.spec(&command);
+    let report = botproto::check::check_game(&args.game, &spec, args.games.max(1))?;
+    println!(
+        "{} ({}): {} games, {} decisions in {:.1} s",
+        args.bot,
+        report.name.as_deref().unwrap_or("no name given"),
+        report.games,
+        report.decisions,
+        report.seconds
+    );
+    for v in &report.violations {
+        println!("violation: {v}");
+    }
+    if report.violations.is_empty() {
+        println!("ok: no protocol violation");
+        Ok(())
+    } else {
+        bail!("{} protocol violation(s)", report.violations.len())
+    }
+}
+
+/// Arguments of `tabletop connect`.
+#[derive(clap::Args)]
+pub struct ConnectArgs {
+    /// The game's link (http://HOST/games/ID, a join link with #token= works as is).
+    url: String,
+    /// The seat's token (default: the link's #token=).
+    #[arg(long)]
+    token: Option<String>,
+    /// The bot: a built-in bot of the game's kind or exec:COMMAND.
+    #[arg(long)]
+    bot: String,
+    /// How long to keep trying to reconnect after the connection drops, in seconds.
+    #[arg(long, default_value_t = 120)]
+    patience_s: u64,
+    #[command(flatten)]
+    exec: ExecOptions,
+}
+
+/// `tabletop connect`: plays the seat until the game ends and prints the outcome.
+pub fn connect(args: &ConnectArgs) -> anyhow::Result<()> {
+    let target = botproto::connect::target(&args.url, args.token.as_deref())?;
+    let bot = seat_spec(&args.bot)?;
+    let spec = args.exec.spec("");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let finished = runtime.block_on(botproto::connect::connect(
+        &target,
+        &bot,
+        &spec,
+        Duration::from_secs(args.patience_s),
+    ))?;
+    println!(
+        "{} game {} over, {} played by {}: {} ({} actions, {} connection(s))",
+        finished.kind,
+        target.game,
+        finished.seat,
+        args.bot,
+        finished.outcome,
+        finished.actions,
+        finished.connections
+    );
+    Ok(())
+}
