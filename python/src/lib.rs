@@ -457,7 +457,13 @@ impl TheGameBot {
             .bot
             .lock()
             .map_err(|_| PyValueError::new_err("bot poisoned"))?;
-        Ok(bot.act(&view).to_string())
+        let mut plan = Vec::new();
+        bot.plan(&view, &mut plan);
+        // The first action of the turn the bot plans from this view.
+        let action = plan
+            .first()
+            .ok_or_else(|| illegal(format!("bot {} planned no action", bot.name())))?;
+        Ok(action.to_string())
     }
 
     /// The bot's action as an index.

@@ -1,31 +1,24 @@
 //! Tries heuristic parameters for The Game on many deals, in parallel:
 //!
 //! ```sh
-//! cargo run --release -p bots --example tune_thegame -- PLAYERS GAMES [team] [key=value ...]
+//! cargo run --release -p bots --example tune_thegame -- PLAYERS GAMES [key=value ...]
 //! ```
 //!
-//! Keys are the fields of `bots::thegame::Params` (in quarter cards), the classic planner's;
-//! with `team` (2–5 players) they are the fields of `bots::thegame::TeamParams`, the registered
-//! heuristic's team planner. Deals use seeds 1_000_000.. so tuning does not overfit the seeds
+//! Keys are the fields of `bots::thegame::Params` (in quarter cards; `lookahead` 0 or 1),
+//! starting from the tuned parameters for PLAYERS. Deals use seeds 1_000_000.. so tuning does not overfit the seeds
 //! the README's table is measured on. `THREADS=n` sets the worker threads (default 2). Prints
 //! the win rate with its 95 % Wilson interval, the mean cards left and games per second of one
 //! thread's CPU time.
 
-use bots::thegame::{play_out, Heuristic, Params, Player, TeamParams};
+use bots::thegame::{play_out, Heuristic, Params, Player};
 use thegame::State;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let players: u8 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1);
     let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20_000);
-    let team = args.iter().skip(2).any(|a| a == "team");
-    if team && !(2..=5).contains(&players) {
-        eprintln!("the team planner plays 2 to 5 players");
-        std::process::exit(2);
-    }
     let mut p = Params::for_players(players);
-    let mut tp = TeamParams::TUNED;
-    for kv in args.iter().skip(2).filter(|a| *a != "team") {
+    for kv in args.iter().skip(2) {
         let Some((k, v)) = kv.split_once('=') else {
             eprintln!("ignoring {kv:?}: expected key=value");
             continue;
@@ -34,46 +27,31 @@ fn main() {
             eprintln!("ignoring {kv:?}: not a number");
             continue;
         };
-        let field = if team {
-            match k {
-                "extra" => &mut tp.extra,
-                "extra_endgame" => &mut tp.extra_endgame,
-                "trick_bonus" => &mut tp.trick_bonus,
-                "pair_bonus" => &mut tp.pair_bonus,
-                "pair_shed" => &mut tp.pair_shed,
-                "dont_play_signal" => &mut tp.dont_play_signal,
-                "good_card_signal" => &mut tp.good_card_signal,
-                "dont_play_penalty" => &mut tp.dont_play_penalty,
-                "good_card_penalty" => &mut tp.good_card_penalty,
-                _ => {
-                    eprintln!("ignoring unknown key {k:?}");
-                    continue;
-                }
+        let field = match k {
+            "stranded_weight" => &mut p.stranded_weight,
+            "trick_bonus" => &mut p.trick_bonus,
+            "pair_bonus" => &mut p.pair_bonus,
+            "pair_shed" => &mut p.pair_shed,
+            "extra" => &mut p.extra,
+            "extra_endgame" => &mut p.extra_endgame,
+            "dont_play_signal" => &mut p.dont_play_signal,
+            "good_card_signal" => &mut p.good_card_signal,
+            "dont_play_penalty" => &mut p.dont_play_penalty,
+            "good_card_penalty" => &mut p.good_card_penalty,
+            "next_turn" => &mut p.next_turn,
+            "future_floor" => &mut p.future_floor,
+            "stuck_cost" => &mut p.stuck_cost,
+            "lookahead" => {
+                p.lookahead = v != 0;
+                continue;
             }
-        } else {
-            match k {
-                "extra" => &mut p.extra,
-                "extra_endgame" => &mut p.extra_endgame,
-                "alt_weight" => &mut p.alt_weight,
-                "stranded_weight" => &mut p.stranded_weight,
-                "own_weight" => &mut p.own_weight,
-                "trick_bonus" => &mut p.trick_bonus,
-                "stuck_cost" => &mut p.stuck_cost,
-                "partner_in_hand" => &mut p.partner_in_hand,
-                "partner_unseen" => &mut p.partner_unseen,
-                "good_card_penalty" => &mut p.good_card_penalty,
-                "dont_play_penalty" => &mut p.dont_play_penalty,
-                "dont_play_signal" => &mut p.dont_play_signal,
-                "good_card_signal" => &mut p.good_card_signal,
-                "lookahead" => &mut p.lookahead,
-                "next_turn" => &mut p.next_turn,
-                "candidates" => &mut p.candidates,
-                "exact" => &mut p.exact,
-                "future_floor" => &mut p.future_floor,
-                _ => {
-                    eprintln!("ignoring unknown key {k:?}");
-                    continue;
-                }
+            "closest" => {
+                p.closest = v.max(0) as u32;
+                continue;
+            }
+            _ => {
+                eprintln!("ignoring unknown key {k:?}");
+                continue;
             }
         };
         *field = v;
@@ -88,14 +66,7 @@ fn main() {
             .map(|t| {
                 s.spawn(move || {
                     let mut bots: Vec<Box<dyn Player>> = (0..players)
-                        .map(|_| {
-                            let bot = if team {
-                                Heuristic::with_team(tp)
-                            } else {
-                                Heuristic::with_params(p)
-                            };
-                            Box::new(bot) as Box<dyn Player>
-                        })
+                        .map(|_| Box::new(Heuristic::with_params(p)) as Box<dyn Player>)
                         .collect();
                     let (mut wins, mut left) = (0, 0);
                     let cpu0 = thread_cpu_ns();

@@ -191,7 +191,7 @@ fn a_won_game_replays_to_the_win() {
             let mut plan = Vec::new();
             while !state.is_over() {
                 plan.clear();
-                bot.plan_turn(&state.seat_view(state.current()), &mut plan);
+                bot.plan(&state.seat_view(state.current()), &mut plan);
                 for a in &plan {
                     if !state.is_over() {
                         state.apply(a).unwrap();

@@ -216,7 +216,7 @@ async fn undo_in_the_game_and_a_finished_record_that_replay_reads() {
         "/api/games",
         None,
         Some(json!({"kind":"thegame","setup":{"players":2},
-            "seats":[{"type":"bot","bot":"heuristic"},{"type":"bot","bot":"greedy"}]})),
+            "seats":[{"type":"bot","bot":"heuristic"},{"type":"bot","bot":"random"}]})),
     )
     .await;
     let bots = created["game"].as_str().unwrap().to_owned();

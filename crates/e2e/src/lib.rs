@@ -112,7 +112,7 @@ pub fn registry() -> server::Registry {
     for entry in bots::thegame::REGISTRY {
         let make = entry.make;
         tg = tg.with(entry.name, move |_, seed| {
-            Box::new(bots::thegame::EngineBot(make(seed.0)))
+            Box::new(bots::thegame::EngineBot::new(make(seed.0)))
         });
     }
     r.register_with_random::<thegame::State>(tg);

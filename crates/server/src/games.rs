@@ -14,7 +14,7 @@ pub fn standard_registry() -> Registry {
     let mut thegame_bots = Bots::<thegame::State>::new();
     for entry in bots::thegame::REGISTRY {
         thegame_bots = thegame_bots.with(entry.name, move |_seat, seed| {
-            Box::new(bots::thegame::EngineBot((entry.make)(seed.0)))
+            Box::new(bots::thegame::EngineBot::new((entry.make)(seed.0)))
         });
     }
     registry.register_with_rules::<thegame::State>(

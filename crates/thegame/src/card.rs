@@ -390,10 +390,11 @@ impl Pile {
 
     /// Whether playing `card` on this pile at `top` is the backwards trick.
     pub const fn is_backwards(self, top: u8, card: Card) -> bool {
+        // Widened: a hand-made view's top may be anything up to 255.
         if self.is_ascending() {
-            card.0 + 10 == top
+            card.0 as u16 + 10 == top as u16
         } else {
-            card.0 == top + 10
+            card.0 as u16 == top as u16 + 10
         }
     }
 }

@@ -32,12 +32,6 @@ pub enum RuleError {
         /// The active seat.
         current: Seat,
     },
-    /// A [`crate::Turn`] whose turn was ended is used again (a new turn needs a new handle).
-    #[error("{seat}'s turn has ended; its next turn needs a new handle")]
-    TurnEnded {
-        /// The seat whose turn it was.
-        seat: Seat,
-    },
     /// The card is not in the player's hand.
     #[error("card {card} is not in your hand")]
     CardNotInHand {

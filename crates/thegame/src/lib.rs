@@ -25,8 +25,9 @@
 //!   and the allocation-free fast path ([`State::apply_quiet`], [`State::play_unchecked`],
 //!   [`State::end_turn_unchecked`], [`State::legal_plays`]) for simulation and search.
 //! - [`State`] implements [`engine::Game`].
-//! - Bots in simulations play whole turns through a [`Turn`], which shows only what the
-//!   active seat may know and checks every action, without building a view per decision.
+//! - Bots see a seat's [`View`] and nothing else (a small `Copy` value, built in a few
+//!   nanoseconds). The former `Turn` handle, through which bots played on the state itself,
+//!   was removed with issue #19: one way for a bot to see and act.
 
 pub mod action;
 pub mod card;
@@ -34,7 +35,6 @@ pub mod error;
 mod game;
 pub mod setup;
 pub mod state;
-pub mod turn;
 pub mod view;
 
 pub use action::{Action, Event, ParseError};
@@ -45,7 +45,6 @@ pub use setup::{
     SetupProblem, MAX_PLAYERS,
 };
 pub use state::State;
-pub use turn::Turn;
 pub use view::View;
 
 use serde::{Deserialize, Serialize};

@@ -26,23 +26,28 @@
 //!    appear, and they are samples.
 //! 4. **Playouts with common random numbers.** Each candidate turn is applied to the same
 //!    sampled states, followed by its signals and `end`, and the game is played out by the
-//!    [`Config::rollout`] policy in every seat (by default the heuristic's greedy variant). The
+//!    [`Config::rollout`] policy in every seat (by default the heuristic without its solo
+//!    lookahead, [`Heuristic::without_lookahead`]: at 2–5 players the heuristic itself). The
 //!    score of a playout is `-cards_left`, plus [`Config::win_bonus`] for a win. Candidates
 //!    are compared by successive halving: every round spends an equal share of the budget on
 //!    the survivors and keeps the better half. Comparing candidates on the same samples
 //!    cancels much of the luck of the deal.
 //! 5. **Signals.** After its plays the bot sends the signals the heuristic bot would send in
-//!    its place (the heuristic is asked, with further plays forbidden), so the whole team keeps
+//!    its place ([`Heuristic::signals`] on the view after the plays), so the whole team keeps
 //!    one convention: "don't play here" or "I have a good card" on piles where its cheapest
 //!    card costs little. The heuristic playouts of teammates react to them, so their effect is
 //!    part of each candidate's score. Signals carry no numbers.
 //!
 //! Decisions, each measured with `tabletop sim` on seeds 9,000,000 and up (the figures in the
 //! README come from other seeds):
-//! - Playouts by the greedy variant beat playouts by the full heuristic at equal time: the
-//!   greedy one is about fifteen times faster, and more samples matter more than a stronger
-//!   policy (one player: 20.7 % with 400 greedy playouts against 17.7 % with 60 heuristic
-//!   ones, at a similar cost).
+//! - Alone, playouts without the lookahead beat playouts with it at equal time: they are
+//!   about five to fifteen times faster, and more samples matter more than a stronger policy
+//!   (one player, measured with the former greedy bot: 20.7 % with 400 greedy playouts
+//!   against 17.7 % with 60 lookahead ones, at a similar cost).
+//! - Since issue #19 the advisor and the playouts are the registered heuristic (before: a
+//!   classic cost model of their own at 2–5 players). Over 10,000 deals at the standard
+//!   budget that left 2–3 players where they were and made 4–5 players 4.8 and 7.3 points
+//!   stronger (`docs/benchmarks.md`).
 //! - Four candidates: with more, noisy playouts pick a poor turn more often than they find a
 //!   better one (one player, 800 playouts: 19.0 % with 2 candidates, 23.8 % with 3, 26.8 %
 //!   with 4, 26.2 % with 6, 23.8 % with 8). The win bonus barely matters (0, 10 and 30 within
@@ -63,10 +68,8 @@
 //!   3 players 67.0 % against 66.5 %, 5 players 83.0 % against 79.5 %. Signals still matter:
 //!   the teammates in the playouts heed them, and the bot sends them.
 //! - A decision with a single candidate (often: the only legal plays) spends nothing.
-//! - The chosen turn is cached: [`Player::act`] replays it step by step while the views it
-//!   receives match what the plan expects, and plans again otherwise.
 
-use super::{Heuristic, Params, Player, MAX_ACTIONS};
+use super::{Heuristic, Player, MAX_ACTIONS};
 use rand_core::SeedableRng;
 use std::collections::HashSet;
 use std::fmt;
@@ -166,17 +169,19 @@ impl FromStr for Budget {
 /// The policy that plays every seat in the playouts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rollout {
-    /// The heuristic bot with its two-play lookahead: stronger, about ten times slower.
+    /// The heuristic bot as it plays (alone: with its two-play lookahead, about seven times
+    /// slower).
     Heuristic,
-    /// The heuristic's greedy variant: one play at a time.
+    /// The heuristic without its solo lookahead ([`Heuristic::without_lookahead`]): the same
+    /// bot at 2–5 players.
     Greedy,
 }
 
 impl Rollout {
     fn bot(self) -> Heuristic {
         match self {
-            Rollout::Heuristic => Heuristic::classic(),
-            Rollout::Greedy => Heuristic::greedy(),
+            Rollout::Heuristic => Heuristic::default(),
+            Rollout::Greedy => Heuristic::without_lookahead(),
         }
     }
 }
@@ -268,10 +273,6 @@ pub struct Search {
     advisor: Heuristic,
     /// Where the heuristic's turn is in `turns`.
     advised: usize,
-    /// The rest of the chosen turn, next action last.
-    pending: Vec<Action>,
-    /// What the next view must show for `pending` to still apply: hand, tops, played count.
-    expect: Option<(CardSet, [u8; 4], u8)>,
     /// Running estimate of one playout's cost in nanoseconds (for [`Budget::Millis`]).
     playout_ns: f64,
     // Scratch space reused between decisions.
@@ -293,10 +294,8 @@ impl Search {
             config,
             rng: rand_pcg::Pcg64Mcg::seed_from_u64(seed),
             rollout: config.rollout.bot(),
-            advisor: Heuristic::classic(),
+            advisor: Heuristic::default(),
             advised: 0,
-            pending: Vec::new(),
-            expect: None,
             playout_ns: 10_000.0,
             turns: Vec::new(),
             seen: NodeSet::default(),
@@ -312,7 +311,7 @@ impl Search {
 
     /// Plans the rest of the turn for `view` into `out`: plays, signals, then `end` (no `end`
     /// when the plays lose the game).
-    fn plan(&mut self, view: &View, out: &mut Vec<Action>) {
+    fn plan_turn(&mut self, view: &View, out: &mut Vec<Action>) {
         self.candidates(view);
         let best = match self.turns.len() {
             0 => None,
@@ -358,7 +357,7 @@ impl Search {
         // The heuristic's own turn always competes (its lookahead may try plays the
         // enumeration skips, so it is added when missing).
         self.plan.clear();
-        self.advisor.plan_turn(view, &mut self.plan);
+        self.advisor.plan(view, &mut self.plan);
         let mut advised = Turn {
             plays: [(Card::new(2).unwrap_or_else(|| unreachable!()), Pile::Up1); MAX_TURN],
             len: 0,
@@ -405,9 +404,8 @@ impl Search {
             None => 0,
         };
         self.turns.truncate(keep);
-        let mut signaller = signaller(view.players);
         for turn in &mut self.turns {
-            turn.signals = signals_after(view, turn, &mut signaller);
+            turn.signals = signals_after(view, turn, &self.advisor);
         }
     }
 
@@ -488,9 +486,10 @@ impl Search {
             let seat = state.current();
             let seat_view = state.seat_view(seat);
             self.plan.clear();
-            if !self.rollout.plan_turn(&seat_view, &mut self.plan) || self.plan.is_empty() {
-                self.plan.clear();
-                self.plan.push(self.rollout.act(&seat_view));
+            self.rollout.plan(&seat_view, &mut self.plan);
+            if self.plan.is_empty() {
+                // The playout policy planned nothing: score the game as lost here.
+                return -i32::from(state.cards_left());
             }
             for a in &self.plan {
                 if state.is_over() {
@@ -658,35 +657,13 @@ fn view_after(view: &View, turn: &Turn) -> View {
     after
 }
 
-/// Sends the signals the heuristic bot would send after `turn`: asked with the turn's plays
-/// done and every further play forbidden, the heuristic plans only its signals and `end`. Using
-/// its rule (not a copy of it) keeps the team's one convention: teammates read signals the way
-/// the heuristic means them.
-fn signals_after(view: &View, turn: &Turn, signaller: &mut Heuristic) -> [Option<Signal>; 4] {
-    let mut out = [None; 4];
+/// The signals the heuristic bot would send after `turn` (its rule, not a copy of it, so the
+/// whole team keeps one convention: teammates read signals the way the heuristic means them).
+fn signals_after(view: &View, turn: &Turn, heuristic: &Heuristic) -> [Option<Signal>; 4] {
     if view.players < 2 || !turn.complete {
-        return out;
+        return [None; 4];
     }
-    let mut plan = Vec::with_capacity(8);
-    signaller.plan_turn(&view_after(view, turn), &mut plan);
-    for a in plan {
-        match a {
-            Action::Signal { pile, signal } => out[pile.index()] = Some(signal),
-            // Any play means the signaller was not asked the way it expects: send nothing.
-            Action::Play { .. } => return [None; 4],
-            Action::EndTurn => break,
-        }
-    }
-    out
-}
-
-/// The heuristic bot that only signals (no play past the minimum) for `players`.
-fn signaller(players: u8) -> Heuristic {
-    Heuristic::with_params(Params {
-        extra: i32::MIN,
-        extra_endgame: i32::MIN,
-        ..Params::for_players(players)
-    })
+    heuristic.signals(&view_after(view, turn))
 }
 
 /// Appends the signal actions of `turn` (piles in order).
@@ -698,54 +675,17 @@ fn push_signals(turn: &Turn, out: &mut Vec<Action>) {
     }
 }
 
-/// The view after `action`, as far as a plan needs to check it: hand, tops, played count.
-fn after(view: &View, action: &Action) -> (CardSet, [u8; 4], u8) {
-    let mut hand = view.hand;
-    let mut tops = view.tops;
-    let mut played = view.played_this_turn;
-    if let Action::Play { card, pile } = *action {
-        hand.remove(card);
-        tops[pile.index()] = card.get();
-        played += 1;
-    }
-    (hand, tops, played)
-}
-
 impl Player for Search {
     fn name(&self) -> &str {
         "search"
     }
 
-    fn act(&mut self, view: &View) -> Action {
-        let fits = self.expect == Some((view.hand, view.tops, view.played_this_turn));
-        if !fits || self.pending.is_empty() {
-            let mut plan = Vec::with_capacity(16);
-            self.plan(view, &mut plan);
-            plan.reverse();
-            self.pending = plan;
-        }
-        let action = self.pending.pop().unwrap_or(Action::EndTurn);
-        let next = after(view, &action);
-        self.expect = match action {
-            Action::EndTurn => None,
-            _ => Some(next),
-        };
-        action
-    }
-
-    fn plan_turn(&mut self, view: &View, plan: &mut Vec<Action>) -> bool {
-        self.pending.clear();
-        self.expect = None;
-        self.plan(view, plan);
-        true
+    fn plan(&mut self, view: &View, out: &mut Vec<Action>) {
+        self.plan_turn(view, out);
     }
 
     fn reset(&mut self, seed: u64) {
         self.rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-        self.rollout.reset(seed);
-        self.advisor.reset(seed);
-        self.pending.clear();
-        self.expect = None;
     }
 }
 
@@ -835,7 +775,7 @@ mod tests {
         for players in [1u8, 3] {
             let mut s = State::new(Setup::seeded(players, 77)).unwrap();
             let mut seats: Vec<EngineBot> = (0..players)
-                .map(|i| EngineBot(Box::new(small(u64::from(i)))))
+                .map(|i| EngineBot::new(Box::new(small(u64::from(i)))))
                 .collect();
             assert_eq!(seats[0].name(), "search");
             let mut legal = Vec::new();
@@ -844,7 +784,7 @@ mod tests {
                 let seat = s.current();
                 Game::legal_actions(&s, &mut legal);
                 let view = Game::view(&s, Viewer::Seat(seat));
-                let a = seats[seat.index()].0.act(&view);
+                let a = seats[seat.index()].choose(&view, &legal);
                 assert!(legal.contains(&a), "{a} not legal for {seat}");
                 Game::apply_as(&mut s, seat, &a).unwrap();
                 if steps == 5 && players > 1 {
@@ -872,9 +812,14 @@ mod tests {
                 let mut log = Vec::new();
                 while !state.is_over() {
                     let seat = state.current();
-                    let a = bots[seat.index()].act(&state.seat_view(seat));
-                    state.apply(&a).unwrap();
-                    log.push(a);
+                    let mut plan = Vec::new();
+                    bots[seat.index()].plan(&state.seat_view(seat), &mut plan);
+                    for a in plan {
+                        if !state.is_over() {
+                            state.apply(&a).unwrap();
+                            log.push(a);
+                        }
+                    }
                 }
                 log
             };
@@ -909,7 +854,7 @@ mod tests {
     fn decisions_depend_only_on_the_view() {
         for players in [1u8, 3, 5] {
             let mut state = State::new(Setup::seeded(players, 31)).unwrap();
-            let mut heuristic = Heuristic::classic();
+            let mut heuristic = Heuristic::default();
             let mut compared = 0;
             while !state.is_over() {
                 let seat = state.current();
@@ -923,7 +868,7 @@ mod tests {
                 compared += 1;
                 // Move on with the heuristic, which is fast.
                 let mut plan = Vec::new();
-                heuristic.plan_turn(&state.seat_view(seat), &mut plan);
+                heuristic.plan(&state.seat_view(seat), &mut plan);
                 for a in &plan {
                     if !state.is_over() {
                         state.apply(a).unwrap();
@@ -1039,15 +984,15 @@ mod tests {
             for seed in 0..4 {
                 let mut state = State::new(Setup::seeded(players, 50 + seed)).unwrap();
                 let mut search = Search::with_config(seed, config);
-                let mut heuristic = Heuristic::classic();
+                let mut heuristic = Heuristic::default();
                 while !state.is_over() {
                     let view = state.seat_view(state.current());
                     let (mut mine, mut theirs) = (Vec::new(), Vec::new());
                     search.plan_turn(&view, &mut mine);
-                    heuristic.plan_turn(&view, &mut theirs);
+                    heuristic.plan(&view, &mut theirs);
                     // The same plays in the same order, and `end` unless the plays lose.
-                    // Signals may differ: the heuristic weighs them from its incrementally
-                    // updated costs, the search bot asks it afresh after the turn.
+                    // Signals may differ: the heuristic weighs a stranded card from the tops
+                    // at the start of the turn, the search bot asks it afresh after the turn.
                     let plays = |plan: &[Action]| -> Vec<Action> {
                         plan.iter()
                             .filter(|a| matches!(a, Action::Play { .. }))
@@ -1114,7 +1059,7 @@ mod tests {
             complete: true,
             signals: [None; 4],
         };
-        turn.signals = signals_after(&view, &turn, &mut signaller(2));
+        turn.signals = signals_after(&view, &turn, &Heuristic::default());
         assert_eq!(turn.signals, [Some(Signal::DontPlay), None, None, None]);
         let mut out = Vec::new();
         push_signals(&turn, &mut out);
@@ -1134,7 +1079,10 @@ mod tests {
         let after = view_after(&view, &turn);
         assert_eq!((after.hand_sizes[0], after.played_this_turn), (4, 4));
         assert!(after.played.contains(card(21)) && !after.hand.contains(card(21)));
-        assert_eq!(signals_after(&view, &turn, &mut signaller(2)), [None; 4]);
+        assert_eq!(
+            signals_after(&view, &turn, &Heuristic::default()),
+            [None; 4]
+        );
         // Alone, nobody is told anything.
         let solo = position(
             0,
@@ -1148,7 +1096,7 @@ mod tests {
         turn.hand = solo_view.hand.bits();
         turn.tops = solo_view.tops;
         assert_eq!(
-            signals_after(&solo_view, &turn, &mut signaller(1)),
+            signals_after(&solo_view, &turn, &Heuristic::default()),
             [None; 4]
         );
     }
