@@ -100,7 +100,7 @@ fn main() -> Result<(), String> {
                 .collect(),
             command,
             |seed| {
-                Box::new(bots::thegame::EngineBot(Box::new(
+                Box::new(bots::thegame::EngineBot::new(Box::new(
                     bots::thegame::RandomBot::new(seed),
                 )))
             },

@@ -208,7 +208,7 @@ pub fn check_game(game: &str, spec: &ExecSpec, games: usize) -> Result<Report, U
                 .map(|g| thegame::Setup::seeded(1 + (g % 5) as u8, 1000 + g as u64))
                 .collect();
             Ok(check::<thegame::State>(spec, &setups, |seed| {
-                Box::new(bots::thegame::EngineBot(Box::new(
+                Box::new(bots::thegame::EngineBot::new(Box::new(
                     bots::thegame::RandomBot::new(seed),
                 )))
             }))

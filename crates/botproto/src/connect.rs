@@ -149,7 +149,7 @@ pub async fn connect(
                         .map_err(|e| ConnectError::UnknownBot(e.to_string()))?;
                     let mut p = (entry.make)(seed);
                     p.reset(seed);
-                    Player::BuiltIn(Box::new(bots::thegame::EngineBot(p)))
+                    Player::BuiltIn(Box::new(bots::thegame::EngineBot::new(p)))
                 }
             };
             run(link, first, player, seed).await

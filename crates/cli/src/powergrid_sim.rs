@@ -54,8 +54,8 @@ pub struct SimArgs {
     /// The board.
     #[arg(long, value_enum, default_value_t = Map::Germany)]
     map: Map,
-    /// One bot per seat, comma separated (e.g. heuristic,search,random,heuristic)
-    /// [default: heuristic in every seat].
+    /// One bot per seat, comma separated (e.g. heuristic,search,random,heuristic); a seat may be
+    /// exec:COMMAND, an external bot (docs/bot-protocol.md) [default: heuristic in every seat].
     #[arg(long, value_delimiter = ',', value_parser = seat_parser())]
     seats: Vec<String>,
     /// Games to play.

@@ -4,7 +4,7 @@
 //! Decisions:
 //! - `--budget` sets the search bot's thinking per decision (playouts, or milliseconds with
 //!   `ms`); it is refused for bots that do not search, rather than silently ignored.
-//! - `bench` without `--bot` measures the fast bots (random, heuristic, greedy); the search bot
+//! - `bench` without `--bot` measures the fast bots (random, heuristic); the search bot
 //!   is thousands of times slower and is measured with `--bot search` and a few hundred games.
 //! - Speed per core is measured from the thread's own CPU time (`/proc/thread-self/schedstat`,
 //!   nanoseconds on CPU) when available, so a busy shared machine does not distort it; wall

@@ -168,7 +168,7 @@ fn help_shows_defaults_and_bots() {
     let help = ok(&tabletop(&["sim", "thegame", "--help"]));
     for needle in [
         "[default: heuristic]",
-        "[possible values: random, heuristic, greedy, search]",
+        "[possible values: random, heuristic, search]",
         "[default: 10000;",
     ] {
         assert!(help.contains(needle), "{needle}: {help}");

@@ -6,7 +6,7 @@
 //!   cooperative: a game is one result, the team's (its win, `cards_left`, and `under_10`: 1
 //!   when fewer than ten cards are left), so `wins` counts games won.
 //! - Unlogged games run on [`bots::thegame::play_out`], the fast path where bots play whole
-//!   turns on the game. A logged game asks the same bots for planned turns (or single actions)
+//!   turns on the game. A logged game asks the same bots for their planned actions
 //!   and applies them one by one, which is what lets it write them down; a bot's planned turn is
 //!   by contract what it would play on the fast path, and a test holds the two paths to the same
 //!   outcome for every bot.
@@ -359,24 +359,23 @@ pub fn play_recorded(
     }
     let mut actions = Vec::new();
     let mut plan = Vec::new();
-    // As in `play_out`: a bot that declines to plan a turn once is asked action by action.
-    let mut plans = [true; thegame::MAX_PLAYERS];
     while !state.is_over() && actions.len() < MAX_ACTIONS {
         let seat = state.current();
         let view = state.seat_view(seat);
         let bot = &mut bots[seat.index()];
         plan.clear();
-        if plans[seat.index()] && bot.plan_turn(&view, &mut plan) && !plan.is_empty() {
-            for action in &plan {
-                if state.is_over() {
-                    break;
-                }
-                apply(state, seat, *action, bot.as_ref(), &mut actions)?;
+        bot.plan(&view, &mut plan);
+        if plan.is_empty() {
+            return Err(PlayError::NoAction {
+                bot: bot.name().to_string(),
+                seat,
+            });
+        }
+        for action in &plan {
+            if state.is_over() {
+                break;
             }
-        } else {
-            plans[seat.index()] = false;
-            let action = bot.act(&view);
-            apply(state, seat, action, bot.as_ref(), &mut actions)?;
+            apply(state, seat, *action, bot.as_ref(), &mut actions)?;
         }
     }
     state
@@ -423,44 +422,32 @@ mod tests {
         .unwrap()
     }
 
-    /// Figures of `tabletop sim thegame … --json` before the runner moved into this crate
-    /// (its own thread pool in the CLI): the same seeds give the same games.
+    /// The runner's tallies equal the games played one by one with `play_out` (deal `S + i`,
+    /// bots reseeded with `bot_seed(S, i, seat)`). The figures once pinned here, from the CLI's
+    /// former runner, no longer apply: the bots changed on main (#19).
     #[test]
-    fn results_match_the_former_runner() {
-        let r = run_of("heuristic", 3, 7, 500, 2);
-        let b = &r.bots[0];
-        assert_eq!((r.games, b.wins), (500, 91.0));
-        assert!((b.means["cards_left"] - 12.086).abs() < 1e-9);
-        assert!((b.means["under_10"] - 0.536).abs() < 1e-9);
-        let hist = r.histogram.as_ref().unwrap();
-        assert_eq!(&hist[..6], &[91, 32, 22, 17, 14, 21]);
-        let r = run_of("greedy", 1, 3, 300, 1);
-        assert_eq!(r.bots[0].wins, 19.0);
-        assert!((r.bots[0].means["cards_left"] - 17.186666666666667).abs() < 1e-9);
-        let r = run_of("random", 2, 11, 400, 2);
-        assert!((r.bots[0].means["cards_left"] - 84.1525).abs() < 1e-9);
-        let search = Run::new(
-            "search",
-            Some(Budget::Playouts(20)),
-            Deals::Seeded {
-                players: 2,
-                seed: 1,
-            },
-            1,
-        )
-        .unwrap();
-        let r = run(
-            &search,
-            Options {
-                games: 6,
-                threads: 2,
-                log: None,
-                progress: &|_| {},
-            },
-        )
-        .unwrap();
-        assert_eq!(r.bots[0].wins, 2.0);
-        assert!((r.bots[0].means["cards_left"] - 7.666666666666667).abs() < 1e-9);
+    fn results_equal_the_games_played_one_by_one() {
+        for (bot, players, seed, games) in [("heuristic", 3, 7, 200), ("random", 2, 11, 300)] {
+            let r = run_of(bot, players, seed, games, 2);
+            let (mut wins, mut left, mut hist) = (0.0, 0.0, vec![0u64; 99]);
+            for g in 0..games {
+                let mut state = State::new(Setup::seeded(players, seed + g)).unwrap();
+                let mut bots: Vec<Box<dyn Player>> = (0..usize::from(players))
+                    .map(|s| seat(bot, bot_seed(seed, g, s), None).unwrap())
+                    .collect();
+                for (s, b) in bots.iter_mut().enumerate() {
+                    b.reset(bot_seed(seed, g, s));
+                }
+                let outcome = play_out(&mut state, &mut bots).unwrap();
+                wins += f64::from(u8::from(outcome.is_win()));
+                left += f64::from(outcome.cards_left());
+                hist[usize::from(outcome.cards_left()).min(98)] += 1;
+            }
+            assert_eq!(r.games, games);
+            assert_eq!(r.bots[0].wins, wins, "{bot}");
+            assert!((r.bots[0].means["cards_left"] - left / games as f64).abs() < 1e-9);
+            assert_eq!(r.histogram.as_deref(), Some(&hist[..]), "{bot}");
+        }
     }
 
     #[test]
@@ -505,7 +492,7 @@ mod tests {
                 .err()
                 .unwrap()
                 .to_string(),
-            "no thegame bot named \"oracle\"; known bots: random, heuristic, greedy, search"
+            "no thegame bot named \"oracle\"; known bots: random, heuristic, search"
         );
         assert_eq!(
             Run::new("heuristic", Some(Budget::Playouts(5)), seeded(2), 0)

@@ -17,7 +17,7 @@ fn main() -> ExitCode {
             Ok(entry) => relay::<thegame::State>(input, output, name, |_, seed| {
                 let mut player = (entry.make)(seed);
                 player.reset(seed);
-                Box::new(bots::thegame::EngineBot(player))
+                Box::new(bots::thegame::EngineBot::new(player))
             }),
             Err(e) => {
                 eprintln!("{e}");
