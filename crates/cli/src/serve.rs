@@ -36,6 +36,17 @@ pub struct ServeArgs {
     /// Address people open, if not http://ADDR (e.g. behind a proxy); used in join links.
     #[arg(long)]
     public_url: Option<String>,
+    /// Requests and WebSocket messages allowed per second from one client address, all its
+    /// connections together (0: no limit).
+    #[arg(long, default_value_t = Config::default().rate_per_second)]
+    rate_per_second: u32,
+    /// Requests and messages one client address may send at once before the rate applies.
+    #[arg(long, default_value_t = Config::default().rate_burst)]
+    rate_burst: u32,
+    /// Behind a reverse proxy: take each client's address from the last entry of
+    /// X-Forwarded-For, which the proxy must set. Without this flag the header is ignored.
+    #[arg(long)]
+    trust_forwarded_for: bool,
 }
 
 fn open_store(data: &Path) -> anyhow::Result<Arc<SqliteStore>> {
@@ -61,6 +72,9 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         let config = Config {
             bot_delay: Duration::from_millis(args.bot_delay_ms),
             public_url: Some(url.clone()),
+            rate_per_second: args.rate_per_second,
+            rate_burst: args.rate_burst,
+            trust_forwarded_for: args.trust_forwarded_for,
             ..Config::default()
         };
         let server = Server::start(config, registry(), store)?;
@@ -123,8 +137,10 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         .thread_name("server")
         .enable_all()
         .build()?;
+    // Every client of the load comes from 127.0.0.1: no per-address limit.
     let config = Config {
         bot_delay: Duration::ZERO,
+        rate_per_second: 0,
         ..Config::default()
     };
     let (addr, task) = server_rt.block_on(async {

@@ -19,6 +19,9 @@ fn serve(data: &Path) -> (Child, String) {
             "127.0.0.1:0",
             "--bot-delay-ms",
             "20",
+            // Every client here comes from 127.0.0.1.
+            "--rate-per-second",
+            "0",
             "--data",
         ])
         .arg(data)

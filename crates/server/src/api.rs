@@ -11,7 +11,7 @@ use crate::seats::{check_name, PlayOptions};
 use crate::store::{StoredGame, StoredSeat};
 use crate::table::SeatChange;
 use crate::token::{hash_token, new_game_id, new_token, TokenHash};
-use crate::{assets, limit, read, rematch, write, ws, GameEntry, Server};
+use crate::{assets, limit, rematch, write, ws, GameEntry, Server};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, State};
@@ -70,7 +70,7 @@ pub(crate) fn router(server: Server) -> Router {
         .layer(DefaultBodyLimit::max(max))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
-            limit::limit_connection,
+            limit::limit_client,
         ))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
@@ -153,7 +153,11 @@ impl Server {
             None => Ok(Viewer::Spectator),
             Some(t) => match self.seat_of(t) {
                 Some((game, seat)) if game == id => Ok(Viewer::Seat(seat)),
-                _ => Err(ApiError::WrongToken),
+                Some(_) => Err(ApiError::WrongToken),
+                None => self
+                    .finished_seat(id, &hash_token(t))
+                    .map(Viewer::Seat)
+                    .ok_or(ApiError::WrongToken),
             },
         }
     }
@@ -333,10 +337,7 @@ impl Server {
             creator,
             rematch_of,
         };
-        let ctx = crate::table::TableContext {
-            store: self.inner.store.clone(),
-            config: self.inner.config.clone(),
-        };
+        let ctx = self.table_context();
         let bots = stored.seats.iter().map(|s| s.bot.clone()).collect();
         // Queue the game's write before its task starts, so that a bot's first action is always
         // written after the game it belongs to (one writer, first in first out).
@@ -345,11 +346,18 @@ impl Server {
         if let Err(e) = written.await {
             return Err(ApiError::Storage(e.to_string()));
         }
-        write(&self.inner.games).insert(
-            id.clone(),
-            GameEntry::new(handle, kind.name(), bots, created_at, creator, options),
+        let entry = GameEntry::new(
+            handle,
+            kind.name(),
+            bots,
+            stored.seats.iter().map(|s| s.token).collect(),
+            created_at,
+            creator,
+            options,
         );
-        {
+        // A game its bots finished already is cached as finished, its seats found from the
+        // entry's token hashes (module `finished`).
+        if self.add_live(id.clone(), entry) {
             let mut map = write(&self.inner.tokens);
             for (hash, seat) in hashes {
                 map.insert(hash, (id.clone(), seat));
@@ -472,7 +480,7 @@ async fn summary(
     State(server): State<Server>,
     GameId(id): GameId,
 ) -> Result<Json<GameInfo>, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let summary = entry.handle.summary().await?;
     let rematch = entry.rematch.borrow().clone();
     Ok(Json(GameInfo {
@@ -498,7 +506,7 @@ async fn view(
     GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let viewer = server.viewer(&id, bearer(&headers)?)?;
     Ok(json_text(entry.handle.state(viewer).await?))
 }
@@ -508,7 +516,7 @@ async fn log(
     GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let viewer = server.viewer(&id, bearer(&headers)?)?;
     Ok(json_text(entry.handle.log(viewer).await?))
 }
@@ -556,7 +564,7 @@ async fn act(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let token = bearer(&headers)?.ok_or(ApiError::MissingToken)?;
     let viewer = server.viewer(&id, Some(token))?;
     let request: ActionRequest = parse(body, server.config().max_message_bytes)?;
@@ -585,7 +593,7 @@ async fn undo(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let seat = seat_of_request(&server, &id, &headers)?;
     let request: UndoRequest = parse(body, server.config().max_message_bytes)?;
     let version = entry.handle.undo(seat, request.version).await?;
@@ -610,7 +618,7 @@ async fn rename(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Named>, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let seat = seat_of_request(&server, &id, &headers)?;
     let request: NameRequest = parse(body, server.config().max_message_bytes)?;
     let name = check_name(&request.name).map_err(ApiError::InvalidName)?;
@@ -641,7 +649,7 @@ async fn change_own_seat(
     headers: &HeaderMap,
     change: SeatChange,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(id)?;
+    let entry = server.game(id).await?;
     let seat = seat_of_request(server, id, headers)?;
     let version = entry.handle.control(seat, change).await?;
     Ok(Json(Accepted { version }))
@@ -655,7 +663,7 @@ async fn replace(
     let Path((id, seat)) = path.map_err(|e| {
         ApiError::InvalidRequest(format!("the path cannot be read: {}", e.body_text()))
     })?;
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let token = bearer(&headers)?.ok_or(ApiError::MissingToken)?;
     if entry.creator != Some(hash_token(token)) {
         return Err(ApiError::NotCreator);
@@ -678,7 +686,7 @@ async fn record(
     GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let entry = server.game(&id)?;
+    let entry = server.game(&id).await?;
     let viewer = server.viewer(&id, bearer(&headers)?)?;
     Ok(json_text(entry.handle.record(viewer).await?))
 }
@@ -720,17 +728,32 @@ async fn player_games(
         )));
     }
     let mut found = Vec::new();
-    let mut unknown = 0;
+    let mut not_live = Vec::new();
     for t in &request.tokens {
         match server.seat_of(t) {
             Some(hit) if !found.contains(&hit) => found.push(hit),
             Some(_) => {}
-            None => unknown += 1,
+            None => not_live.push(hash_token(t)),
+        }
+    }
+    // Tokens of finished games are not kept in memory: look them up in the store.
+    let asked = not_live.len();
+    let stored = server
+        .inner
+        .store
+        .find_seats(not_live)
+        .await
+        .map_err(|e| ApiError::Storage(e.to_string()))?;
+    let unknown = asked - stored.len();
+    for (_, game, seat) in stored {
+        let hit = (game, Seat(seat));
+        if !found.contains(&hit) {
+            found.push(hit);
         }
     }
     let mut games = Vec::new();
     for (id, seat) in found {
-        let Some(entry) = read(&server.inner.games).get(&id).cloned() else {
+        let Ok(entry) = server.game(&id).await else {
             continue;
         };
         let summary = entry.handle.summary().await?;

@@ -62,8 +62,8 @@ pub enum ApiError {
         name: String,
         known: String,
     },
-    /// The connection sends faster than allowed.
-    #[error("too many requests on this connection: at most {per_second} per second (bursts of {burst}); slow down")]
+    /// The client address (all its connections together) sends faster than allowed.
+    #[error("too many requests from your address: at most {per_second} per second (bursts of {burst}); slow down")]
     RateLimited { per_second: u32, burst: u32 },
     /// A WebSocket message came before the `hello` that says who is connecting.
     #[error("send {{\"type\":\"hello\",\"token\":...}} (or without token, as a spectator) first")]

@@ -1,8 +1,9 @@
 //! The Tabletop game server: HTTP and WebSocket API, durable games, bots in seats.
 //!
 //! The server is written once over [`engine::Game`]; a [`Registry`] says which game kinds it
-//! offers. [`Server::start`] loads every stored game from a [`Store`], replays it and resumes it
-//! (bots included); [`Server::app`] is the whole HTTP surface as an axum `Router`, testable
+//! offers. [`Server::start`] loads every unfinished game from a [`Store`], replays it and resumes
+//! it (bots included); finished games stay on disk until asked for (module `finished`);
+//! [`Server::app`] is the whole HTTP surface as an axum `Router`, testable
 //! without a socket. The protocol is documented in `docs/api.md`.
 //!
 //! Decisions:
@@ -10,8 +11,8 @@
 //! - Games are event-sourced (setup + accepted actions) and an action is acknowledged only after
 //!   its write is committed (module `store`, group commit on a writer thread).
 //! - Seats are identified by 128-bit tokens, kept only as SHA-256 hashes (module `token`).
-//! - Requests are bounded in size ([`Config::max_message_bytes`]) and rate-limited per
-//!   connection (module `limit`).
+//! - Requests are bounded in size ([`Config::max_message_bytes`]) and rate-limited per client
+//!   address, across all of its connections (module `limit`).
 //! - Playing with friends (names, clocks, stand-in bots, undo: module `seats`; rematches:
 //!   module `rematch`) is built from the same pieces: records in the game's stream, and
 //!   secrets kept only as hashes.
@@ -20,6 +21,7 @@ mod api;
 mod assets;
 pub mod catalog;
 mod error;
+mod finished;
 mod games;
 mod kind;
 mod limit;
@@ -32,9 +34,10 @@ mod token;
 mod ws;
 
 pub use error::{ApiError, ErrorBody};
+pub use finished::FINISHED_CACHE;
 pub use games::standard_registry;
 pub use kind::{Bots, MakeBot, PlayRules, RandomBot, Registry};
-pub use limit::ConnectionLimit;
+pub use limit::Peer;
 pub use store::{SqliteStore, Store, StoreError};
 pub use table::{SeatSummary, Summary};
 
@@ -76,10 +79,14 @@ pub struct Config {
     pub bot_delay: Duration,
     /// The largest HTTP body or WebSocket message accepted, in bytes.
     pub max_message_bytes: usize,
-    /// Requests (HTTP) or messages (WebSocket) allowed per second on one connection, sustained.
+    /// Requests (HTTP) and messages (WebSocket) allowed per second from one client address,
+    /// all its connections together, sustained; 0 turns the limits off.
     pub rate_per_second: u32,
-    /// How many requests or messages one connection may send at once before the rate applies.
+    /// How many requests or messages one address may send at once before the rate applies.
     pub rate_burst: u32,
+    /// Take the client's address from the last entry of `X-Forwarded-For` (set it only behind
+    /// a reverse proxy that appends it; otherwise clients could choose their own address).
+    pub trust_forwarded_for: bool,
     /// How many state messages may wait for one slow WebSocket client before it is dropped.
     pub watcher_queue: usize,
     /// The address people open, e.g. `http://127.0.0.1:8080`; join links are made absolute with
@@ -100,8 +107,9 @@ impl Default for Config {
         Config {
             bot_delay: Duration::from_millis(700),
             max_message_bytes: 64 * 1024,
-            rate_per_second: 20,
-            rate_burst: 60,
+            rate_per_second: 40,
+            rate_burst: 120,
+            trust_forwarded_for: false,
             watcher_queue: 64,
             public_url: None,
             max_connections: 8192,
@@ -133,6 +141,12 @@ struct Inner {
     games: RwLock<HashMap<String, GameEntry>>,
     tokens: RwLock<HashMap<TokenHash, (String, Seat)>>,
     skipped: Vec<(String, String)>,
+    /// Recently finished games (module `finished`).
+    finished: RwLock<finished::FinishedGames>,
+    /// Where a game's task reports that it has finished.
+    finished_tx: tokio::sync::mpsc::UnboundedSender<String>,
+    /// Every client address's request budget.
+    limits: limit::AddressLimits,
     /// Held while a rematch is made, so that two players asking at once get one game.
     rematching: tokio::sync::Mutex<()>,
 }
@@ -143,6 +157,8 @@ struct GameEntry {
     kind: &'static str,
     /// The bot of each seat, `None` for a human seat.
     seats: Vec<Option<String>>,
+    /// The hash of each seat's token, `None` for a bot seat.
+    tokens: Arc<[Option<TokenHash>]>,
     created_at: i64,
     /// The hash of the creator's token.
     creator: Option<TokenHash>,
@@ -157,6 +173,7 @@ impl GameEntry {
         handle: GameHandle,
         kind: &'static str,
         seats: Vec<Option<String>>,
+        tokens: Arc<[Option<TokenHash>]>,
         created_at: i64,
         creator: Option<TokenHash>,
         options: seats::PlayOptions,
@@ -165,6 +182,7 @@ impl GameEntry {
             handle,
             kind,
             seats,
+            tokens,
             created_at,
             creator,
             options,
@@ -174,8 +192,8 @@ impl GameEntry {
 }
 
 impl Server {
-    /// Loads every stored game, replays it and starts its task. Must be called inside a Tokio
-    /// runtime. A stored game that cannot be resumed (unknown kind or bot, or actions the rules
+    /// Loads every unfinished stored game, replays it and starts its task. Must be called
+    /// inside a Tokio runtime. A stored game that cannot be resumed (unknown kind or bot, or actions the rules
     /// now refuse) is left in the store untouched, logged, and listed by [`Server::skipped`].
     ///
     /// # Errors
@@ -186,10 +204,12 @@ impl Server {
         store: Arc<dyn Store>,
     ) -> Result<Server, StartError> {
         let config = Arc::new(config);
-        let stored = store.load()?;
+        let stored = store.load_unfinished()?;
+        let (finished_tx, finished_rx) = tokio::sync::mpsc::unbounded_channel();
         let ctx = TableContext {
             store: store.clone(),
             config: config.clone(),
+            finished: Some(finished_tx.clone()),
         };
         let mut games = HashMap::new();
         let mut tokens = HashMap::new();
@@ -217,6 +237,7 @@ impl Server {
                             handle,
                             kind,
                             seats,
+                            g.seats.iter().map(|s| s.token).collect(),
                             g.created_at,
                             g.creator,
                             seats::PlayOptions::parse(&g.options).unwrap_or_default(),
@@ -229,13 +250,16 @@ impl Server {
                 }
             }
         }
+        // Only the rematches of games loaded here; a finished game loaded later reads its
+        // rematch from the store with it (module `finished`).
         for (old, new) in rematches {
             if let Some(entry) = games.get(&old) {
                 entry.rematch.send_replace(Some(new));
             }
         }
         tracing::info!("resumed {} games", games.len());
-        Ok(Server {
+        let limits = limit::AddressLimits::new(config.rate_per_second, config.rate_burst);
+        let server = Server {
             inner: Arc::new(Inner {
                 config,
                 registry,
@@ -243,9 +267,33 @@ impl Server {
                 games: RwLock::new(games),
                 tokens: RwLock::new(tokens),
                 skipped,
+                finished: RwLock::default(),
+                finished_tx,
+                limits,
                 rematching: tokio::sync::Mutex::new(()),
             }),
-        })
+        };
+        tokio::spawn(finished::retire(Arc::downgrade(&server.inner), finished_rx));
+        let inner = Arc::downgrade(&server.inner);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(limit::FORGET_IDLE_EVERY);
+            every.tick().await;
+            loop {
+                every.tick().await;
+                let Some(inner) = inner.upgrade() else { return };
+                inner.limits.forget_idle();
+            }
+        });
+        Ok(server)
+    }
+
+    /// What a new game's task needs.
+    pub(crate) fn table_context(&self) -> TableContext {
+        TableContext {
+            store: self.inner.store.clone(),
+            config: self.inner.config.clone(),
+            finished: Some(self.inner.finished_tx.clone()),
+        }
     }
 
     /// The whole HTTP and WebSocket API, plus the embedded web assets.
@@ -255,7 +303,7 @@ impl Server {
 
     /// Serves [`Server::app`] on `listener` until the returned future is dropped.
     ///
-    /// Each connection gets its own request budget ([`ConnectionLimit`]), at most
+    /// Every request carries its connection's [`Peer`] (its budget is its address's), at most
     /// [`Config::max_connections`] are served at once (a WebSocket holds its slot until it
     /// closes), and one that is slow to send its headers ([`Config::header_timeout`]) or a
     /// request ([`Config::request_timeout`]) is dropped: a client that opens connections and
@@ -285,13 +333,13 @@ impl Server {
             let slot = ConnectionSlot {
                 _permit: Arc::new(slot),
             };
-            let limit = axum::extract::ConnectInfo(ConnectionLimit::new(remote));
+            let peer = axum::extract::ConnectInfo(Peer::new(remote));
             let app = app.clone();
             let per_connection = slot.clone();
             let service = hyper::service::service_fn(
                 move |request: hyper::Request<hyper::body::Incoming>| {
                     let mut request = request.map(axum::body::Body::new);
-                    request.extensions_mut().insert(limit.clone());
+                    request.extensions_mut().insert(peer);
                     request.extensions_mut().insert(per_connection.clone());
                     tower::ServiceExt::oneshot(app.clone(), request)
                 },
@@ -317,7 +365,7 @@ impl Server {
         &self.inner.config
     }
 
-    /// How many games are live.
+    /// How many games are live (finished games are not: see [`Server::finished_loaded`]).
     pub fn game_count(&self) -> usize {
         read(&self.inner.games).len()
     }
@@ -325,13 +373,6 @@ impl Server {
     /// Stored games that could not be resumed at start, with the reason.
     pub fn skipped(&self) -> &[(String, String)] {
         &self.inner.skipped
-    }
-
-    fn game(&self, id: &str) -> Result<GameEntry, ApiError> {
-        read(&self.inner.games)
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ApiError::UnknownGame(id.to_owned()))
     }
 
     /// The game and seat a token belongs to.

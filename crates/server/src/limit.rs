@@ -1,108 +1,167 @@
-//! Per-connection rate limits: a token bucket for each TCP connection (HTTP) and for each
-//! WebSocket.
+//! Rate limits per client address, shared by every connection from that address.
 //!
-//! For HTTP the bucket rides on axum's connect info: [`ConnectionLimit`] is made once per
-//! accepted connection ([`Server::serve`](crate::Server::serve) puts it on every request; an
-//! app served by `axum::serve` gets it from
-//! `into_make_service_with_connect_info::<ConnectionLimit>()`), and every request on that
-//! connection draws from it. Without connect info (handler tests without a socket) requests are
-//! not limited. A WebSocket keeps its own bucket for its messages.
+//! A limit per connection let one client multiply its budget by opening more connections (up to
+//! [`Config::max_connections`](crate::Config)); here every HTTP request and every WebSocket
+//! message draws from the budget of its client's address. The budget is a GCRA bucket from the
+//! `governor` crate, keyed by address: [`Config::rate_per_second`](crate::Config) sustained,
+//! [`Config::rate_burst`](crate::Config) at once.
+//!
+//! Decisions:
+//! - The address is the TCP peer's ([`Peer`]), put on every request by
+//!   [`Server::serve`](crate::Server::serve) (an app served by `axum::serve` gets it from
+//!   `into_make_service_with_connect_info::<Peer>()`). Behind a reverse proxy every peer is the
+//!   proxy, so with [`Config::trust_forwarded_for`](crate::Config) the client is the last entry
+//!   of `X-Forwarded-For` (the one the proxy appended; the entries before it come from the client
+//!   and could be forged). Without that setting the header is ignored, so that clients cannot
+//!   choose their own address.
+//! - IPv6 clients are keyed by their /64 network: one host usually has a whole /64 to itself,
+//!   and could otherwise pick a fresh address for every connection.
+//! - Addresses idle long enough to have a full bucket again are forgotten every
+//!   [`FORGET_IDLE_EVERY`], so the table does not grow with every address ever seen.
+//! - Without connect info (handler tests without a socket) nothing is limited.
+//! - A rate of 0 turns the limits off (load benchmarks, whose thousands of clients all come
+//!   from 127.0.0.1).
 
 use crate::error::ApiError;
 use crate::Server;
 use axum::extract::connect_info::{ConnectInfo, Connected, MockConnectInfo};
 use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderName};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::serve::IncomingStream;
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::time::Duration;
 use tokio::net::TcpListener;
 
-/// A token bucket: `burst` tokens, refilled at `rate` per second.
-#[derive(Debug)]
-pub(crate) struct Bucket {
-    tokens: f64,
-    last: Instant,
-}
+/// How often addresses with a full bucket are dropped from the table.
+pub const FORGET_IDLE_EVERY: Duration = Duration::from_secs(60);
 
-impl Bucket {
-    pub fn new(burst: u32) -> Bucket {
-        Bucket {
-            tokens: f64::from(burst),
-            last: Instant::now(),
-        }
-    }
+const FORWARDED_FOR: HeaderName = HeaderName::from_static("x-forwarded-for");
 
-    /// Takes one token if there is one.
-    pub fn take(&mut self, rate: u32, burst: u32) -> bool {
-        let now = Instant::now();
-        let refill = now.duration_since(self.last).as_secs_f64() * f64::from(rate);
-        self.tokens = (self.tokens + refill).min(f64::from(burst));
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
-/// One TCP connection's address and request budget.
-#[derive(Debug, Clone)]
-pub struct ConnectionLimit {
+/// The TCP peer of a connection: the address its requests are limited by (unless a trusted
+/// proxy says otherwise).
+#[derive(Debug, Clone, Copy)]
+pub struct Peer {
     /// Who is connected.
     pub remote: SocketAddr,
-    bucket: Arc<Mutex<Option<Bucket>>>,
 }
 
-impl ConnectionLimit {
-    /// A fresh budget for a connection from `remote` (for tests that mock connect info).
-    pub fn new(remote: SocketAddr) -> ConnectionLimit {
-        ConnectionLimit {
-            remote,
-            bucket: Arc::new(Mutex::new(None)),
+impl Peer {
+    /// The peer `remote` (also for tests that mock connect info).
+    pub fn new(remote: SocketAddr) -> Peer {
+        Peer { remote }
+    }
+}
+
+impl Connected<IncomingStream<'_, TcpListener>> for Peer {
+    fn connect_info(stream: IncomingStream<'_, TcpListener>) -> Self {
+        Peer::new(*stream.remote_addr())
+    }
+}
+
+/// The address whose budget a request or WebSocket draws from, found by [`limit_client`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Client(pub IpAddr);
+
+/// Every client address's budget.
+pub(crate) struct AddressLimits {
+    limiter: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    per_second: u32,
+    burst: u32,
+}
+
+impl AddressLimits {
+    /// `per_second` sustained and `burst` at once for each address; a rate of 0 limits nothing.
+    pub fn new(per_second: u32, burst: u32) -> AddressLimits {
+        let limiter = NonZeroU32::new(per_second).map(|rate| {
+            let burst = NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN);
+            RateLimiter::keyed(Quota::per_second(rate).allow_burst(burst))
+        });
+        AddressLimits {
+            limiter,
+            per_second,
+            burst,
         }
     }
-}
 
-impl Connected<IncomingStream<'_, TcpListener>> for ConnectionLimit {
-    fn connect_info(stream: IncomingStream<'_, TcpListener>) -> Self {
-        ConnectionLimit::new(*stream.remote_addr())
+    /// Takes one request from `client`'s budget.
+    ///
+    /// # Errors
+    /// `rate_limited` when the budget is spent.
+    pub fn check(&self, client: Client) -> Result<(), ApiError> {
+        match &self.limiter {
+            Some(limiter) if limiter.check_key(&client.0).is_err() => Err(ApiError::RateLimited {
+                per_second: self.per_second,
+                burst: self.burst,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Forgets the addresses whose bucket is full again.
+    pub fn forget_idle(&self) {
+        if let Some(limiter) = &self.limiter {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+    }
+
+    /// How many addresses are tracked.
+    #[cfg(test)]
+    pub fn tracked(&self) -> usize {
+        self.limiter.as_ref().map_or(0, |l| l.len())
     }
 }
 
-/// Middleware: refuses a request with `rate_limited` when its connection's bucket is empty.
-pub(crate) async fn limit_connection(
+/// The key of an address: itself for IPv4, its /64 network for IPv6.
+pub(crate) fn address_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from(v6.to_bits() & (u128::MAX << 64))),
+        },
+    }
+}
+
+/// The address the trusted proxy appended to `X-Forwarded-For` (its last entry), if it parses.
+fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
+    let last = headers.get_all(FORWARDED_FOR).iter().next_back()?;
+    let entry = last.to_str().ok()?.rsplit(',').next()?.trim();
+    entry
+        .parse::<IpAddr>()
+        .or_else(|_| entry.parse::<SocketAddr>().map(|s| s.ip()))
+        .ok()
+}
+
+/// The client of a request: the peer, or with `trust_forwarded_for` the address the proxy gave.
+fn client_of(request: &Request, trust_forwarded_for: bool) -> Option<Client> {
+    let extensions = request.extensions();
+    let peer = extensions
+        .get::<ConnectInfo<Peer>>()
+        .map(|c| c.0)
+        .or_else(|| extensions.get::<MockConnectInfo<Peer>>().map(|m| m.0))?;
+    let forwarded = trust_forwarded_for
+        .then(|| forwarded_for(request.headers()))
+        .flatten();
+    Some(Client(address_key(forwarded.unwrap_or(peer.remote.ip()))))
+}
+
+/// Middleware: refuses a request with `rate_limited` when its client's budget is spent, and
+/// leaves the [`Client`] on the request for the WebSocket upgrade.
+pub(crate) async fn limit_client(
     State(server): State<Server>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
-    let config = server.config();
-    let (rate, burst) = (config.rate_per_second, config.rate_burst);
-    let extensions = request.extensions();
-    let conn = extensions
-        .get::<ConnectInfo<ConnectionLimit>>()
-        .map(|c| &c.0)
-        .or_else(|| {
-            extensions
-                .get::<MockConnectInfo<ConnectionLimit>>()
-                .map(|m| &m.0)
-        });
-    if let Some(conn) = conn {
-        let mut bucket = conn.bucket.lock().unwrap_or_else(|e| e.into_inner());
-        let allowed = bucket
-            .get_or_insert_with(|| Bucket::new(burst))
-            .take(rate, burst);
-        if !allowed {
-            return ApiError::RateLimited {
-                per_second: rate,
-                burst,
-            }
-            .into_response();
+    if let Some(client) = client_of(&request, server.config().trust_forwarded_for) {
+        if let Err(e) = server.inner.limits.check(client) {
+            return e.into_response();
         }
+        request.extensions_mut().insert(client);
     }
     next.run(request).await
 }
@@ -111,20 +170,60 @@ pub(crate) async fn limit_connection(
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_bucket_allows_its_burst_then_refuses() {
-        let mut b = Bucket::new(3);
-        assert!(b.take(1, 3));
-        assert!(b.take(1, 3));
-        assert!(b.take(1, 3));
-        assert!(!b.take(1, 3));
+    fn key(text: &str) -> IpAddr {
+        address_key(text.parse().unwrap())
     }
 
     #[test]
-    fn a_bucket_refills_with_time() {
-        let mut b = Bucket::new(1);
-        assert!(b.take(1000, 1));
-        b.last -= std::time::Duration::from_millis(5);
-        assert!(b.take(1000, 1));
+    fn ipv6_clients_are_keyed_by_their_64_network() {
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), key("2001:db8:1:2:bbbb::9"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::ffff:192.0.2.7"), key("192.0.2.7"));
+        assert_ne!(key("192.0.2.7"), key("192.0.2.8"));
+    }
+
+    #[test]
+    fn the_forwarded_client_is_the_entry_the_proxy_appended() {
+        let mut headers = HeaderMap::new();
+        assert_eq!(forwarded_for(&headers), None);
+        headers.insert(FORWARDED_FOR, "203.0.113.9, 198.51.100.4".parse().unwrap());
+        assert_eq!(
+            forwarded_for(&headers),
+            Some("198.51.100.4".parse().unwrap())
+        );
+        headers.append(FORWARDED_FOR, "[2001:db8::5]:443".parse().unwrap());
+        assert_eq!(
+            forwarded_for(&headers),
+            Some("2001:db8::5".parse().unwrap())
+        );
+        headers.insert(FORWARDED_FOR, "not an address".parse().unwrap());
+        assert_eq!(forwarded_for(&headers), None);
+    }
+
+    #[test]
+    fn a_budget_allows_its_burst_then_refuses_and_other_addresses_keep_theirs() {
+        let limits = AddressLimits::new(1, 3);
+        let a = Client(key("192.0.2.1"));
+        for _ in 0..3 {
+            assert!(limits.check(a).is_ok());
+        }
+        assert!(matches!(
+            limits.check(a),
+            Err(ApiError::RateLimited {
+                per_second: 1,
+                burst: 3
+            })
+        ));
+        assert!(limits.check(Client(key("192.0.2.2"))).is_ok());
+        assert_eq!(limits.tracked(), 2);
+    }
+
+    #[test]
+    fn a_rate_of_zero_limits_nothing() {
+        let limits = AddressLimits::new(0, 0);
+        for _ in 0..1000 {
+            assert!(limits.check(Client(key("192.0.2.1"))).is_ok());
+        }
+        assert_eq!(limits.tracked(), 0);
     }
 }

@@ -42,6 +42,8 @@ pub(crate) async fn rematch(
     headers: HeaderMap,
 ) -> Result<Json<RematchSeat>, ApiError> {
     let token = bearer(&headers)?.ok_or(ApiError::MissingToken)?;
+    // Loads a finished game that is not in memory, so that its seats are known.
+    server.game(&id).await?;
     let Viewer::Seat(seat) = server.viewer(&id, Some(token))? else {
         return Err(ApiError::SpectatorCannotAct);
     };
@@ -55,7 +57,7 @@ impl Server {
     /// # Errors
     /// The game is unknown or not over, or the new game cannot be stored.
     pub(crate) async fn rematch_of(&self, id: &str) -> Result<String, ApiError> {
-        let entry = self.game(id)?;
+        let entry = self.game(id).await?;
         if let Some(new) = entry.rematch.borrow().clone() {
             return Ok(new);
         }
@@ -122,7 +124,7 @@ impl Server {
         if read(&self.inner.tokens).contains_key(&hash) {
             return Ok(answer);
         }
-        let entry = self.game(new_id)?;
+        let entry = self.game(new_id).await?;
         if entry.seats.get(seat.index()).is_none_or(Option::is_some) {
             return Err(ApiError::InvalidSeats(format!(
                 "seat {} of the rematch is not a human seat",

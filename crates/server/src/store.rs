@@ -17,10 +17,17 @@
 //!   checkpoint is off. A checkpoint writes and fsyncs up to thousands of pages; done by the
 //!   writer it would hold up every acknowledgement queued behind it (the load bench's p99
 //!   latency doubled), while a passive checkpoint runs beside the writer and never blocks it.
+//!   Passive checkpoints alone never let the log start over under steady load, so the writer
+//!   finishes one itself when the log passes [`WAL_LIMIT_BYTES`] (module `wal`).
 //! - `(game_id, seq)` is the primary key of `actions`: a duplicated action cannot be written.
 //! - If a batch fails, its writes are retried one transaction each, so one bad write cannot fail
 //!   the writes of other games.
 //! - Versioned migrations keyed on `PRAGMA user_version`.
+//! - A finished game is marked (`games.finished`, migration 3) and is not loaded at start-up
+//!   ([`Store::load_unfinished`]); it is read when someone asks for it ([`Store::load_finished`]).
+//!   Such reads, like every read, run on the writer thread between two batches, so they see every
+//!   write queued before them; a game of a few hundred actions holds the writer for well under a
+//!   millisecond.
 //! - The `actions` table is the game's whole ordered stream of records: game actions, and the
 //!   server's own records that change what is played or who plays it (an undo, a seat handed to
 //!   a bot or taken back; see [`RecordKind`]). Each row carries the time it was accepted, so the
@@ -36,6 +43,10 @@ use std::sync::mpsc as std_mpsc;
 use std::sync::Mutex;
 use std::task::{Context, Poll};
 use tokio::sync::oneshot;
+
+mod wal;
+use wal::WalBound;
+pub use wal::{CHECKPOINT_EVERY, WAL_LIMIT_BYTES};
 
 /// At most this many writes go into one transaction.
 pub const MAX_BATCH: usize = 4096;
@@ -192,20 +203,48 @@ pub trait Store: Send + Sync + 'static {
     fn create_game(&self, game: StoredGame) -> Commit;
     /// Appends one accepted action to a game.
     fn append_action(&self, game: &str, action: StoredAction) -> Commit;
+    /// Every game not marked finished, with its actions, in creation order.
+    ///
+    /// # Errors
+    /// The database could not be read or holds rows that make no sense.
+    fn load_unfinished(&self) -> Result<Vec<StoredGame>, StoreError>;
+    /// Marks a game finished: it is no longer loaded at start-up.
+    fn mark_finished(&self, game: &str) -> Commit;
+    /// A game marked finished, with its actions and the id of its rematch if it has one;
+    /// `None` if there is no such finished game.
+    fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>>;
+    /// The game and seat of each of `tokens` that belongs to a stored game.
+    fn find_seats(&self, tokens: Vec<TokenHash>) -> Answer<Vec<(TokenHash, String, u8)>>;
     /// Sets (or clears) the display name of a seat.
     fn set_name(&self, game: &str, seat: u8, name: Option<String>) -> Commit;
     /// Gives a human seat that has no token yet the hash of its token.
     fn claim_seat(&self, game: &str, seat: u8, token: TokenHash) -> Commit;
 }
 
+/// A pending read: resolves to what was read (or why it failed).
+pub struct Answer<T>(oneshot::Receiver<Result<T, StoreError>>);
+
+impl<T> Future for Answer<T> {
+    type Output = Result<T, StoreError>;
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        Pin::new(&mut self.0)
+            .poll(cx)
+            .map(|r| r.unwrap_or(Err(StoreError::Closed)))
+    }
+}
+
+/// A read, run on the writer thread with its connection.
+type Read = Box<dyn FnOnce(&Connection) + Send>;
+
 enum Request {
-    Load(std_mpsc::Sender<Result<Vec<StoredGame>, StoreError>>),
+    Read(Read),
     Write(Write, oneshot::Sender<Result<(), StoreError>>),
 }
 
 enum Write {
     Game(Box<StoredGame>),
     Action(String, StoredAction),
+    Finished(String),
     Name(String, u8, Option<String>),
     Claim(String, u8, TokenHash),
 }
@@ -216,9 +255,6 @@ pub struct SqliteStore {
     /// Dropping it stops the checkpoint thread (file-backed stores only).
     _checkpointer: Option<std_mpsc::SyncSender<()>>,
 }
-
-/// How often the checkpoint thread copies the WAL back into the database file.
-pub const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
 const MIGRATIONS: &[&str] = &[
     // 1: games, seats, actions.
@@ -249,6 +285,10 @@ const MIGRATIONS: &[&str] = &[
      ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
      ALTER TABLE games ADD COLUMN creator_hash BLOB;
      ALTER TABLE games ADD COLUMN rematch_of TEXT;",
+    // 3: finished games are not loaded at start-up (see `migrate` for a database marked 2
+    // by the first version of this migration).
+    "ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX games_unfinished ON games(created_at) WHERE finished = 0;",
 ];
 
 impl SqliteStore {
@@ -257,17 +297,33 @@ impl SqliteStore {
     /// # Errors
     /// The file cannot be opened, or its schema is newer than this program's.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with_wal_limit(path, WAL_LIMIT_BYTES)
+    }
+
+    /// [`SqliteStore::open`] with the write-ahead log kept near `limit_bytes` instead of
+    /// [`WAL_LIMIT_BYTES`].
+    ///
+    /// # Errors
+    /// The file cannot be opened, or its schema is newer than this program's.
+    pub fn open_with_wal_limit(path: &Path, limit_bytes: u64) -> Result<SqliteStore, StoreError> {
         let conn = Connection::open(path)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
-        let mut store = SqliteStore::start(conn)?;
+        conn.pragma_update(None, "journal_size_limit", limit_bytes as i64)?;
+        let mut wal = path.as_os_str().to_owned();
+        wal.push("-wal");
+        let bound = WalBound {
+            wal: wal.into(),
+            limit_bytes,
+        };
+        let mut store = SqliteStore::start(conn, Some(bound))?;
         let checkpoints = Connection::open(path)?;
         checkpoints.busy_timeout(std::time::Duration::from_secs(5))?;
         let (stop, stopped) = std_mpsc::sync_channel::<()>(0);
         std::thread::Builder::new()
             .name("sqlite-checkpoint".into())
-            .spawn(move || checkpointer(&checkpoints, &stopped))
+            .spawn(move || wal::checkpointer(&checkpoints, &stopped))
             .map_err(|e| StoreError::Database(format!("cannot start checkpoint thread: {e}")))?;
         store._checkpointer = Some(stop);
         Ok(store)
@@ -278,17 +334,17 @@ impl SqliteStore {
     /// # Errors
     /// SQLite could not be initialised.
     pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
-        SqliteStore::start(Connection::open_in_memory()?)
+        SqliteStore::start(Connection::open_in_memory()?, None)
     }
 
-    fn start(mut conn: Connection) -> Result<SqliteStore, StoreError> {
+    fn start(mut conn: Connection, bound: Option<WalBound>) -> Result<SqliteStore, StoreError> {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         migrate(&mut conn)?;
         let (tx, rx) = std_mpsc::channel();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || writer(conn, rx))
+            .spawn(move || writer(conn, rx, bound.as_ref()))
             .map_err(|e| StoreError::Database(format!("cannot start writer thread: {e}")))?;
         Ok(SqliteStore {
             tx: Mutex::new(tx),
@@ -299,6 +355,34 @@ impl SqliteStore {
     fn send(&self, request: Request) -> Result<(), StoreError> {
         let tx = self.tx.lock().unwrap_or_else(|e| e.into_inner());
         tx.send(request).map_err(|_| StoreError::Closed)
+    }
+
+    fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Answer<T> {
+        let (tx, rx) = oneshot::channel();
+        let request = Request::Read(Box::new(move |conn| {
+            let _ = tx.send(read(conn));
+        }));
+        if let Err(e) = self.send(request) {
+            let (tx, rx) = oneshot::channel();
+            let _ = tx.send(Err(e));
+            return Answer(rx);
+        }
+        Answer(rx)
+    }
+
+    /// A read that blocks the calling thread until done (start-up and tests).
+    fn read_now<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (tx, rx) = std_mpsc::channel();
+        self.send(Request::Read(Box::new(move |conn| {
+            let _ = tx.send(read(conn));
+        })))?;
+        rx.recv().map_err(|_| StoreError::Closed)?
     }
 
     fn write(&self, write: Write) -> Commit {
@@ -323,18 +407,87 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
         let tx = conn.transaction()?;
-        tx.execute_batch(sql)?;
+        if i == 2 && has_column(&tx, "games", "finished")? {
+            // Version 2 has two meanings: on the branch of issue 14 the finished mark was
+            // migration 2, and play with friends (issue 12) took the number too. Such a database
+            // has the mark and lacks play's columns: it gets play's migration instead.
+            tx.execute_batch(MIGRATIONS[1])?;
+        } else {
+            tx.execute_batch(sql)?;
+        }
+        if i == 2 {
+            tx.execute_batch(REMATCH_INDEX)?;
+        }
         tx.pragma_update(None, "user_version", (i + 1) as i64)?;
         tx.commit()?;
     }
     Ok(())
 }
 
+/// Part of migration 3 whichever version 2 it starts from: finished games loaded on demand look
+/// up their rematch by `rematch_of`.
+const REMATCH_INDEX: &str =
+    "CREATE INDEX games_rematch ON games(rematch_of) WHERE rematch_of IS NOT NULL;";
+
+/// Whether `table` has a column named `column`.
+fn has_column(conn: &Connection, table: &str, column: &str) -> Result<bool, StoreError> {
+    let mut stmt = conn.prepare(&format!("PRAGMA table_info({table})"))?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        if row.get::<_, String>(1)? == column {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 impl Store for SqliteStore {
     fn load(&self) -> Result<Vec<StoredGame>, StoreError> {
-        let (tx, rx) = std_mpsc::channel();
-        self.send(Request::Load(tx))?;
-        rx.recv().map_err(|_| StoreError::Closed)?
+        self.read_now(|conn| load(conn, Which::All))
+    }
+
+    fn load_unfinished(&self) -> Result<Vec<StoredGame>, StoreError> {
+        self.read_now(|conn| load(conn, Which::Unfinished))
+    }
+
+    fn mark_finished(&self, game: &str) -> Commit {
+        self.write(Write::Finished(game.to_owned()))
+    }
+
+    fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>> {
+        let id = game.to_owned();
+        self.read(move |conn| {
+            let Some(game) = load(conn, Which::Finished(&id))?.pop() else {
+                return Ok(None);
+            };
+            let rematch = conn
+                .prepare_cached(
+                    "SELECT id FROM games WHERE rematch_of = ?1 ORDER BY created_at, rowid LIMIT 1",
+                )?
+                .query_map([&id], |r| r.get::<_, String>(0))?
+                .next()
+                .transpose()?;
+            Ok(Some((game, rematch)))
+        })
+    }
+
+    fn find_seats(&self, tokens: Vec<TokenHash>) -> Answer<Vec<(TokenHash, String, u8)>> {
+        self.read(move |conn| {
+            let mut stmt =
+                conn.prepare_cached("SELECT game_id, seat FROM seats WHERE token_hash = ?1")?;
+            let mut found = Vec::new();
+            for t in tokens {
+                let row = stmt.query_row([t.0.to_vec()], |r| {
+                    Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
+                });
+                match row {
+                    Ok((game, seat)) => found.push((t, game, seat as u8)),
+                    Err(rusqlite::Error::QueryReturnedNoRows) => {}
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            Ok(found)
+        })
     }
 
     fn create_game(&self, game: StoredGame) -> Commit {
@@ -354,25 +507,15 @@ impl Store for SqliteStore {
     }
 }
 
-/// Runs a passive checkpoint every [`CHECKPOINT_EVERY`] until the store is dropped. A failed
-/// checkpoint is harmless (the WAL keeps the data) and is retried at the next tick.
-fn checkpointer(conn: &Connection, stopped: &std_mpsc::Receiver<()>) {
-    while let Err(std_mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(CHECKPOINT_EVERY) {
-        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
-    }
-    // Leave the database file complete when the store closes.
-    let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
-}
-
-fn writer(mut conn: Connection, rx: std_mpsc::Receiver<Request>) {
+fn writer(mut conn: Connection, rx: std_mpsc::Receiver<Request>, bound: Option<&WalBound>) {
     let mut batch: Vec<(Write, oneshot::Sender<Result<(), StoreError>>)> = Vec::new();
     while let Ok(first) = rx.recv() {
         let mut next = Some(first);
         while let Some(request) = next.take() {
             match request {
-                Request::Load(reply) => {
+                Request::Read(read) => {
                     flush(&mut conn, &mut batch);
-                    let _ = reply.send(load(&conn));
+                    read(&conn);
                 }
                 Request::Write(w, reply) => batch.push((w, reply)),
             }
@@ -381,6 +524,9 @@ fn writer(mut conn: Connection, rx: std_mpsc::Receiver<Request>) {
             }
         }
         flush(&mut conn, &mut batch);
+        if let Some(bound) = bound {
+            wal::catch_up(&conn, bound);
+        }
     }
 }
 
@@ -474,6 +620,10 @@ fn commit<'a>(
                         )));
                     }
                 }
+                Write::Finished(game) => {
+                    tx.prepare_cached("UPDATE games SET finished = 1 WHERE id = ?1")?
+                        .execute([game])?;
+                }
             }
         }
     }
@@ -481,13 +631,29 @@ fn commit<'a>(
     Ok(())
 }
 
-fn load(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
+/// Which games [`load`] reads.
+enum Which<'a> {
+    All,
+    Unfinished,
+    Finished(&'a str),
+}
+
+fn load(conn: &Connection, which: Which<'_>) -> Result<Vec<StoredGame>, StoreError> {
     let mut games = Vec::new();
-    let mut stmt = conn.prepare(
+    let (filter, id) = match which {
+        Which::All => ("", None),
+        Which::Unfinished => ("WHERE finished = 0", None),
+        Which::Finished(id) => ("WHERE finished = 1 AND id = ?1", Some(id)),
+    };
+    let mut stmt = conn.prepare_cached(&format!(
         "SELECT id, kind, setup, created_at, options, creator_hash, rematch_of
-         FROM games ORDER BY created_at, rowid",
-    )?;
-    let rows = stmt.query_map([], |r| {
+         FROM games {filter} ORDER BY created_at, rowid"
+    ))?;
+    let params: &[&dyn rusqlite::ToSql] = match &id {
+        Some(id) => &[id],
+        None => &[],
+    };
+    let rows = stmt.query_map(params, |r| {
         Ok((
             StoredGame {
                 id: r.get(0)?,
@@ -508,10 +674,10 @@ fn load(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
         g.creator = creator.map(|bytes| token_hash(&g.id, bytes)).transpose()?;
         games.push(g);
     }
-    let mut seats = conn.prepare(
+    let mut seats = conn.prepare_cached(
         "SELECT seat, bot, token_hash, name FROM seats WHERE game_id = ?1 ORDER BY seat",
     )?;
-    let mut actions = conn.prepare(
+    let mut actions = conn.prepare_cached(
         "SELECT seq, seat, action, kind, at_ms FROM actions WHERE game_id = ?1 ORDER BY seq",
     )?;
     for g in &mut games {
@@ -716,6 +882,44 @@ mod tests {
         assert_eq!(store.load().unwrap()[0].actions.len(), 2000);
     }
 
+    /// The regression of issue 14: under writes that never pause, passive checkpoints never
+    /// let the log start over, and it grew without end.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_wal_stays_near_its_limit_under_writes_that_never_pause() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let wal = dir.path().join("db.sqlite-wal");
+        let limit = 256 * 1024;
+        let store = SqliteStore::open_with_wal_limit(&path, limit).unwrap();
+        let games: Vec<String> = (0..64).map(|i| format!("g{i:02}")).collect();
+        for (i, g) in games.iter().enumerate() {
+            let mut stored = game(g);
+            stored.seats[0].token = Some(TokenHash([i as u8; 32]));
+            store.create_game(stored).await.unwrap();
+        }
+        let mut largest = 0;
+        let rounds = 300;
+        for seq in 1..=rounds {
+            let commits: Vec<_> = games
+                .iter()
+                .map(|g| store.append_action(g, action(seq)))
+                .collect();
+            for c in commits {
+                c.await.unwrap();
+            }
+            largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
+        }
+        // Without the bound, these rounds leave a log of about 60 MB.
+        assert!(
+            largest < 4 * limit,
+            "the log reached {largest} bytes with a limit of {limit}"
+        );
+        drop(store);
+        let store = SqliteStore::open(&path).unwrap();
+        let loaded = store.load().unwrap();
+        assert!(loaded.iter().all(|g| g.actions.len() == rounds as usize));
+    }
+
     #[tokio::test]
     async fn a_duplicate_action_fails_alone_and_others_in_its_batch_commit() {
         let store = SqliteStore::open_in_memory().unwrap();
@@ -758,6 +962,39 @@ mod tests {
         assert_eq!(games[0].seats[0].name, None);
         assert_eq!(games[0].actions[0].kind, RecordKind::Action);
         assert_eq!(games[0].actions[0].at_ms, 0);
+    }
+
+    /// A version-2 database of either meaning (play's columns, or the finished mark of issue
+    /// 14's first migration 2) ends at the current version with both.
+    #[test]
+    fn a_version_2_database_of_either_branch_is_migrated() {
+        for second in [MIGRATIONS[1], MIGRATIONS[2]] {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("db.sqlite");
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.execute_batch(second).unwrap();
+            conn.pragma_update(None, "user_version", 2).unwrap();
+            conn.execute_batch(
+                "INSERT INTO games (id, kind, setup, created_at) VALUES ('g', 'thegame', '{}', 5);
+                 INSERT INTO seats (game_id, seat) VALUES ('g', 0);
+                 INSERT INTO actions (game_id, seq, seat, action)
+                 VALUES ('g', 1, 0, '{\"type\":\"end_turn\"}');",
+            )
+            .unwrap();
+            drop(conn);
+            let store = SqliteStore::open(&path).unwrap();
+            let games = store.load_unfinished().unwrap();
+            assert_eq!(games.len(), 1);
+            assert_eq!(games[0].options, "{}");
+            assert_eq!(games[0].actions[0].kind, RecordKind::Action);
+            drop(store);
+            let conn = Connection::open(&path).unwrap();
+            let version: i64 = conn
+                .pragma_query_value(None, "user_version", |r| r.get(0))
+                .unwrap();
+            assert_eq!(version, schema_version());
+        }
     }
 
     #[test]

@@ -52,6 +52,9 @@ use tokio::sync::{mpsc, oneshot};
 pub(crate) struct TableContext {
     pub store: Arc<dyn Store>,
     pub config: Arc<Config>,
+    /// Told the game's id once it is over (module `finished`); `None` for a finished game
+    /// loaded from the store.
+    pub finished: Option<mpsc::UnboundedSender<String>>,
 }
 
 /// A message queued for one watcher: a complete JSON text.
@@ -524,6 +527,9 @@ impl<G: Game> Table<G> {
         mut rx: mpsc::Receiver<Command>,
         mut bot_rx: mpsc::UnboundedReceiver<BotMove<G>>,
     ) {
+        if self.state.actor() == Actor::Terminal {
+            self.retire();
+        }
         self.schedule_bot();
         loop {
             let deadline = self.clocks.deadline();
@@ -991,8 +997,21 @@ impl<G: Game> Table<G> {
             .map(|e| e.events.clone())
             .unwrap_or_default();
         self.publish(&events);
+        if self.state.actor() == Actor::Terminal {
+            self.retire();
+        }
         self.schedule_bot();
         Ok(seq)
+    }
+
+    /// The game is over: mark it finished in the store and tell the server, which moves it out
+    /// of the live games. The mark is queued after the last action; if it is lost (a crash
+    /// right now), the game is found over at the next start and marked then.
+    fn retire(&mut self) {
+        if let Some(tx) = self.ctx.finished.take() {
+            drop(self.ctx.store.mark_finished(&self.id));
+            let _ = tx.send(self.id.clone());
+        }
     }
 
     /// Puts the state back to what the accepted history gives.

@@ -10,7 +10,8 @@
 //! - The frame limit is four times [`Config::max_message_bytes`](crate::Config); a message over
 //!   the configured size but under the frame limit gets a `payload_too_large` error and the
 //!   connection stays open. Anything larger closes the connection.
-//! - Each connection has its own token bucket; a message over the rate is answered with
+//! - Every message draws from its client address's budget, shared with that address's other
+//!   connections and HTTP requests (module `limit`); a message over the rate is answered with
 //!   `rate_limited` and otherwise ignored.
 //! - The client has 30 seconds to say hello.
 //! - The read buffer is 8 KiB (see [`READ_BUFFER`]); larger messages still arrive whole.
@@ -22,7 +23,7 @@
 
 use crate::api::{submit, ActionRequest, GameId};
 use crate::error::ApiError;
-use crate::limit::Bucket;
+use crate::limit::Client;
 use crate::table::{Outgoing, SeatChange};
 use crate::{GameEntry, Server};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -45,9 +46,10 @@ pub(crate) async fn upgrade(
     State(server): State<Server>,
     GameId(id): GameId,
     slot: Option<axum::Extension<crate::ConnectionSlot>>,
+    client: Option<axum::Extension<Client>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
-    let entry = match server.game(&id) {
+    let entry = match server.game(&id).await {
         Ok(e) => e,
         Err(e) => return e.into_response(),
     };
@@ -63,7 +65,7 @@ pub(crate) async fn upgrade(
         .on_upgrade(move |socket| async move {
             // The socket keeps its connection's slot (see `Server::serve`) until it closes.
             let _slot = slot;
-            connection(server, id, entry, socket).await;
+            connection(server, id, entry, client.map(|c| c.0), socket).await;
         })
 }
 
@@ -139,7 +141,7 @@ struct Connection {
     server: Server,
     id: String,
     entry: GameEntry,
-    bucket: Bucket,
+    client: Option<Client>,
     viewer: Option<Viewer>,
     /// The token said in hello, to claim this seat of a rematch.
     token: Option<String>,
@@ -153,15 +155,10 @@ enum Step {
 impl Connection {
     async fn on_text(&mut self, text: &str) -> Step {
         let config = self.server.config();
-        let (rate, burst) = (config.rate_per_second, config.rate_burst);
-        if !self.bucket.take(rate, burst) {
-            return Step::Reply(error_message(
-                &ApiError::RateLimited {
-                    per_second: rate,
-                    burst,
-                },
-                None,
-            ));
+        if let Some(client) = self.client {
+            if let Err(e) = self.server.inner.limits.check(client) {
+                return Step::Reply(error_message(&e, None));
+            }
         }
         let (message, reference) = match read_message(text, config.max_message_bytes) {
             Ok(m) => m,
@@ -249,15 +246,20 @@ impl Connection {
     }
 }
 
-async fn connection(server: Server, id: String, entry: GameEntry, socket: WebSocket) {
-    let burst = server.config().rate_burst;
+async fn connection(
+    server: Server,
+    id: String,
+    entry: GameEntry,
+    client: Option<Client>,
+    socket: WebSocket,
+) {
     let (mut sink, mut stream) = socket.split();
     let mut rematch = entry.rematch.subscribe();
     let mut conn = Connection {
         server,
         id,
         entry,
-        bucket: Bucket::new(burst),
+        client,
         viewer: None,
         token: None,
     };

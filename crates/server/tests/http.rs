@@ -826,13 +826,13 @@ async fn assets_are_served_from_the_embedded_directory() {
 }
 
 #[tokio::test]
-async fn requests_over_a_connections_rate_are_refused() {
+async fn requests_over_an_addresss_rate_are_refused() {
     let server = server_with(server::Config {
         rate_per_second: 1,
         rate_burst: 3,
         ..config()
     });
-    let conn = server::ConnectionLimit::new("127.0.0.1:5000".parse().unwrap());
+    let conn = server::Peer::new("127.0.0.1:5000".parse().unwrap());
     let app = server
         .app()
         .layer(axum::extract::connect_info::MockConnectInfo(conn));
@@ -851,12 +851,20 @@ async fn requests_over_a_connections_rate_are_refused() {
         "at most 1 per second (bursts of 3)",
     )
     .await;
-    // Another connection has its own budget.
-    let other = server
-        .app()
-        .layer(axum::extract::connect_info::MockConnectInfo(
-            server::ConnectionLimit::new("127.0.0.1:5001".parse().unwrap()),
-        ));
+    // Another connection from the same address shares its budget; another address has its own.
+    let mock = |addr: &str| {
+        server
+            .app()
+            .layer(axum::extract::connect_info::MockConnectInfo(
+                server::Peer::new(addr.parse().unwrap()),
+            ))
+    };
+    let same = mock("127.0.0.1:5001");
+    assert_eq!(
+        call(&same, "GET", "/api/kinds", None, None).await.0,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    let other = mock("127.0.0.2:5000");
     assert_eq!(
         call(&other, "GET", "/api/kinds", None, None).await.0,
         StatusCode::OK

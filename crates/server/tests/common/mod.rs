@@ -29,9 +29,12 @@ pub fn registry() -> Registry {
     r
 }
 
+/// No bot pause, and no rate limits: every test client comes from 127.0.0.1 (the tests of
+/// limits set their own).
 pub fn config() -> Config {
     Config {
         bot_delay: Duration::ZERO,
+        rate_per_second: 0,
         ..Config::default()
     }
 }
