@@ -4,6 +4,7 @@
 mod external;
 mod powergrid;
 mod powergrid_sim;
+mod progress;
 mod replay;
 mod serve;
 mod thegame;
@@ -22,8 +23,8 @@ struct Cli {
 enum Command {
     /// Run the game server (HTTP + WebSocket, games stored in SQLite).
     Serve(serve::ServeArgs),
-    /// Replay a recorded game (Power Grid or The Game: setup + actions): print the log and the
-    /// result.
+    /// Replay recorded games (Power Grid or The Game: setup + actions; one record, or a `sim
+    /// --log` file of one record per line): print the log and the result.
     Replay(replay::ReplayArgs),
     /// Play many games between bots and report the results.
     Sim {
@@ -45,7 +46,7 @@ enum Command {
 enum SimGame {
     /// The Game: win rate, cards left, speed.
     Thegame(thegame::SimArgs),
-    /// Power Grid: a tournament between bots (seats rotate).
+    /// Power Grid: a tournament between bots (seats rotate over each deal when the bots differ).
     Powergrid(powergrid_sim::SimArgs),
 }
 

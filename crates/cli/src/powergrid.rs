@@ -14,11 +14,11 @@ use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// Replays a Power Grid record (already read as JSON), printing the log (unless `quiet`) and
-/// the standings.
+/// the standings, and gives its outcome as JSON (`None`: the record ends before the game).
 ///
 /// # Errors
 /// A record of the wrong shape, a bad setup, or an illegal action (with its index).
-pub fn replay(record: serde_json::Value, quiet: bool) -> Result<()> {
+pub fn replay(record: serde_json::Value, quiet: bool) -> Result<Option<serde_json::Value>> {
     let record: Record<Setup, Action> =
         serde_json::from_value(record).context("not a Power Grid game record")?;
     let mut state = State::new(record.setup).context("invalid setup")?;
@@ -41,6 +41,9 @@ pub fn replay(record: serde_json::Value, quiet: bool) -> Result<()> {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+        if let Some(bots) = &record.bots {
+            println!("Bots: {}", bots.join(", "));
+        }
     }
     for (i, recorded) in record.actions.iter().enumerate() {
         let (seat, action) = recorded
@@ -66,10 +69,11 @@ pub fn replay(record: serde_json::Value, quiet: bool) -> Result<()> {
             }
         }
     }
-    match state.outcome() {
+    let outcome = state.outcome();
+    match &outcome {
         Some(outcome) => {
             println!("Final standings:");
-            for s in outcome.standings {
+            for s in &outcome.standings {
                 println!(
                     "  {}. {:<6} {:>2} cities powered, {:>3} Elektro, {:>2} cities{}",
                     s.rank,
@@ -100,18 +104,18 @@ pub fn replay(record: serde_json::Value, quiet: bool) -> Result<()> {
             }
         }
     }
-    Ok(())
+    Ok(outcome.map(|o| serde_json::json!(o)))
 }
 
 /// Arguments of `tabletop bench powergrid`.
 #[derive(Args)]
 pub struct BenchArgs {
-    /// Players (2-6); every count when left out.
+    /// Players, 2 to 6 [default: every count].
     #[arg(long)]
     pub players: Option<u8>,
-    /// Map (germany or usa); both when left out.
-    #[arg(long)]
-    pub map: Option<MapId>,
+    /// Map [default: both].
+    #[arg(long, value_enum)]
+    pub map: Option<crate::powergrid_sim::Map>,
     /// Seconds of play per configuration.
     #[arg(long, default_value_t = 3.0)]
     pub seconds: f64,
@@ -130,7 +134,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
         Some(p) => bail!("--players {p}: Power Grid takes 2 to 6 players"),
         None => (2..=6).collect(),
     };
-    let maps: Vec<MapId> = args.map.map_or(MapId::ALL.to_vec(), |m| vec![m]);
+    let maps: Vec<MapId> = args.map.map_or(MapId::ALL.to_vec(), |m| vec![m.into()]);
     println!(
         "Uniformly random legal play (bids: the {} lowest amounts), one core, {:.1} s each{}",
         args.bids,

@@ -5,8 +5,14 @@
 //!   setup names a `map` is Power Grid's (records from before The Game could be replayed have
 //!   no `game`), any other The Game's; the error then says which game it was read as.
 //! - A byte-order mark at the start of the file (some Windows editors write one) is skipped.
+//! - A file holds one record or several one after another (a `sim --log` file: one per line);
+//!   each is replayed in turn, under a `Record N:` heading when there are several.
+//! - A record may name its `bots` (one per seat; shown, not checked) and its `outcome`: the
+//!   replay must end with that outcome, or it is an error (a record that does not replay to
+//!   what it says is a broken record).
 //! - The server's records (`GET /api/games/{id}/record`) are read as they are: their `id`,
-//!   `complete`, `seats` and `outcome` fields are accepted and not needed to replay. A record
+//!   `complete` and `seats` fields are accepted and not needed to replay; their `outcome` is
+//!   checked like a `sim --log` record's. A record
 //!   of a game still running has no seed and cannot be replayed; its error says so.
 //! - The Game's record: `{"game": "thegame", "setup": {...}, "actions": [...]}`, each action its
 //!   JSON object, its text form (`"play 35 up1"`, `"end"`, `"signal down2 good_card"`), or
@@ -40,19 +46,37 @@ pub fn replay(args: &ReplayArgs) -> Result<()> {
     let text = std::fs::read_to_string(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let record: serde_json::Value = serde_json::from_str(text)
+    let records = serde_json::Deserializer::from_str(text)
+        .into_iter::<serde_json::Value>()
+        .collect::<Result<Vec<_>, _>>()
         .with_context(|| format!("{} is not JSON", args.file.display()))?;
+    if records.is_empty() {
+        bail!("{} holds no game record", args.file.display());
+    }
+    let several = records.len() > 1;
+    for (n, record) in records.into_iter().enumerate() {
+        let file = if several {
+            println!("Record {}:", n + 1);
+            format!("{} record {}", args.file.display(), n + 1)
+        } else {
+            args.file.display().to_string()
+        };
+        replay_one(record, &file, args.quiet)?;
+    }
+    Ok(())
+}
+
+/// Replays one record of a file (`file` names it in errors).
+fn replay_one(record: serde_json::Value, file: &str, quiet: bool) -> Result<()> {
     if !record.is_object() {
         bail!(
-            "{} is not a game record: a record is a JSON object {{\"game\", \"setup\", \"actions\"}}",
-            args.file.display()
+            "{file} is not a game record: a record is a JSON object {{\"game\", \"setup\", \"actions\"}}"
         );
     }
     if record.get("complete") == Some(&serde_json::Value::Bool(false)) {
         bail!(
-            "{} is the record of a game still running, as one player sees it: it has no seed \
-             and cannot be replayed until the game is over",
-            args.file.display()
+            "{file} is the record of a game still running, as one player sees it: it has no seed \
+             and cannot be replayed until the game is over"
         );
     }
     let game = match record.get("game") {
@@ -61,15 +85,24 @@ pub fn replay(args: &ReplayArgs) -> Result<()> {
         None if record.pointer("/setup/map").is_some() => "powergrid".to_owned(),
         None => "thegame".to_owned(),
     };
-    let file = args.file.display();
-    match game.as_str() {
-        "powergrid" => crate::powergrid::replay(record, args.quiet)
-            .with_context(|| format!("{file} (a powergrid record)")),
+    let claimed = record.get("outcome").cloned();
+    let outcome = match game.as_str() {
+        "powergrid" => crate::powergrid::replay(record, quiet)
+            .with_context(|| format!("{file} (a powergrid record)"))?,
         "thegame" => {
-            replay_thegame(record, args.quiet).with_context(|| format!("{file} (a thegame record)"))
+            replay_thegame(record, quiet).with_context(|| format!("{file} (a thegame record)"))?
         }
         other => bail!("{file}: unknown game {other:?}: known games are powergrid and thegame"),
+    };
+    if let Some(claimed) = claimed {
+        if Some(&claimed) != outcome.as_ref() {
+            bail!(
+                "{file}: the record says the game ends with {claimed}, but its actions lead to {}",
+                outcome.map_or_else(|| "an unfinished game".to_owned(), |o| o.to_string())
+            );
+        }
     }
+    Ok(())
 }
 
 /// A game record of either game: its setup and its actions.
@@ -79,6 +112,9 @@ pub(crate) struct Record<S, A> {
     /// Read by [`replay`] to pick the game, before this shape is.
     #[serde(default, rename = "game")]
     _game: Option<String>,
+    /// The bot in each seat, as `sim --log` writes it.
+    #[serde(default)]
+    pub(crate) bots: Option<Vec<String>>,
     /// The server's fields, read over (see the module docs).
     #[serde(default, rename = "id")]
     _id: Option<serde_json::Value>,
@@ -86,6 +122,7 @@ pub(crate) struct Record<S, A> {
     _complete: Option<serde_json::Value>,
     #[serde(default, rename = "seats")]
     _seats: Option<serde_json::Value>,
+    /// Checked by [`replay`] against the replay's outcome.
     #[serde(default, rename = "outcome")]
     _outcome: Option<serde_json::Value>,
     pub(crate) setup: S,
@@ -125,7 +162,8 @@ where
     }
 }
 
-fn replay_thegame(record: serde_json::Value, quiet: bool) -> Result<()> {
+/// Replays a record of The Game and gives its outcome as JSON (`None`: unfinished).
+fn replay_thegame(record: serde_json::Value, quiet: bool) -> Result<Option<serde_json::Value>> {
     let record: Record<Setup, Action> =
         serde_json::from_value(record).context("not a game record")?;
     let setup = record.setup;
@@ -142,6 +180,9 @@ fn replay_thegame(record: serde_json::Value, quiet: bool) -> Result<()> {
             if setup.players == 1 { "" } else { "s" },
             setup.first
         );
+        if let Some(bots) = &record.bots {
+            println!("Bots: {}", bots.join(", "));
+        }
     }
     for (i, recorded) in record.actions.iter().enumerate() {
         let (seat, action) = recorded
@@ -190,5 +231,5 @@ fn replay_thegame(record: serde_json::Value, quiet: bool) -> Result<()> {
             }
         }
     }
-    Ok(())
+    Ok(state.outcome().map(|o| serde_json::json!(o)))
 }

@@ -74,10 +74,9 @@ fn sim_results_do_not_depend_on_threads() {
     let one = run("1");
     let two = run("2");
     assert_eq!(one["games"], 500);
-    assert_eq!(one["wins"], two["wins"]);
-    assert_eq!(one["mean_cards_left"], two["mean_cards_left"]);
-    assert_eq!(one["cards_left_histogram"], two["cards_left_histogram"]);
-    let hist: u64 = one["cards_left_histogram"]
+    assert_eq!(one["bots"], two["bots"]);
+    assert_eq!(one["histogram"], two["histogram"]);
+    let hist: u64 = one["histogram"]
         .as_array()
         .unwrap()
         .iter()
@@ -121,10 +120,7 @@ fn sim_plays_exactly_the_given_deals() {
     ]));
     assert_eq!(from_file["games"], 10);
     assert_eq!(from_file["players"], 2);
-    assert_eq!(
-        from_file["cards_left_histogram"],
-        from_seeds["cards_left_histogram"]
-    );
+    assert_eq!(from_file["histogram"], from_seeds["histogram"]);
     std::fs::remove_file(path).ok();
     // The deal JSON is exactly the documented line format.
     let state = State::new(Setup::seeded(2, 100)).unwrap();
@@ -140,6 +136,21 @@ fn bad_input_is_refused_with_a_reason() {
     let out = tabletop(&["sim", "thegame", "--players", "7", "--games", "1"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 to 5 players"));
+
+    for (games, error) in [
+        ("0", "at least 1 is needed, not 0"),
+        ("-5", "at least 1 is needed, not -5"),
+    ] {
+        let out = tabletop(&["sim", "thegame", "--players", "2", "--games", games]);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "invalid value '{games}' for '--games <GAMES>': {error}"
+            )),
+            "{err}"
+        );
+    }
 
     let out = tabletop(&["sim", "thegame", "--games", "1"]);
     assert!(!out.status.success());

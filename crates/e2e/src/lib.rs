@@ -2,9 +2,11 @@
 //!
 //! Decisions:
 //! - The browser is Debian's `chromium`, driven through Debian's `chromedriver` over the W3C
-//!   WebDriver protocol. WebDriver is plain JSON over HTTP/1.1, so the client here is a small
-//!   blocking one over `std::net::TcpStream` ([`http`]): no WebDriver crate, no async in the
-//!   test bodies, nothing heavy to build on a shared 2-core machine.
+//!   WebDriver protocol by `fantoccini`, a maintained WebDriver client (built without TLS: the
+//!   driver is on loopback). Its HTTP client is hyper's, the one the server's load generator
+//!   uses too, so the tree has one HTTP client.
+//! - The tests stay blocking: [`Browser`] is a small facade that runs each WebDriver command on
+//!   a private single-threaded Tokio runtime, so test bodies have no `async` and read as steps.
 //! - The server under test is the real one ([`server::Server`]) on a loopback port, with an
 //!   in-memory store, Power Grid and The Game registered with their bots ([`registry`]), run on
 //!   its own Tokio runtime thread.
@@ -12,13 +14,18 @@
 //!   element appearing), never for fixed times; every wait has a generous deadline and fails
 //!   with what it waited for.
 
+use fantoccini::{Client, ClientBuilder, Locator};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
 use serde_json::{json, Value};
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::runtime::Runtime;
 
 /// The Chromium and ChromeDriver binaries Debian installs.
 pub const CHROMIUM: &str = "/usr/bin/chromium";
@@ -44,23 +51,46 @@ impl Answer {
     }
 }
 
-fn dechunk(mut body: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    while let Some(eol) = body.windows(2).position(|w| w == b"\r\n") {
-        let size_text = String::from_utf8_lossy(&body[..eol]);
-        let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
-            .unwrap_or(0);
-        body = &body[eol + 2..];
-        if size == 0 || size > body.len() {
-            break;
-        }
-        out.extend_from_slice(&body[..size]);
-        body = &body[(size + 2).min(body.len())..];
+/// One HTTP/1.1 request with hyper's client (the runtime is the caller's).
+async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> std::io::Result<Answer> {
+    let client = hyper_util::client::legacy::Client::builder(TokioExecutor::new())
+        .build::<_, Full<Bytes>>(HttpConnector::new());
+    let mut builder = hyper::Request::builder()
+        .method(method)
+        .uri(format!("http://{addr}{path}"));
+    if body.is_some() {
+        builder = builder.header("Content-Type", "application/json");
     }
-    out
+    for (k, v) in headers {
+        builder = builder.header(*k, *v);
+    }
+    let request = builder
+        .body(Full::new(Bytes::from(body.unwrap_or("").to_owned())))
+        .map_err(std::io::Error::other)?;
+    let answer = tokio::time::timeout(Duration::from_secs(120), client.request(request))
+        .await
+        .map_err(std::io::Error::other)?
+        .map_err(std::io::Error::other)?;
+    let status = answer.status().as_u16();
+    let bytes = answer
+        .into_body()
+        .collect()
+        .await
+        .map_err(std::io::Error::other)?
+        .to_bytes();
+    Ok(Answer {
+        status,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+    })
 }
 
-/// One blocking HTTP/1.1 request (`Connection: close`).
+/// One blocking HTTP/1.1 request.
 pub fn http(
     addr: SocketAddr,
     method: &str,
@@ -68,81 +98,10 @@ pub fn http(
     headers: &[(&str, &str)],
     body: Option<&str>,
 ) -> std::io::Result<Answer> {
-    let mut stream = TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(Duration::from_secs(120)))?;
-    let body = body.unwrap_or("");
-    let mut request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
-        body.len()
-    );
-    if !body.is_empty() {
-        request.push_str("Content-Type: application/json\r\n");
-    }
-    for (k, v) in headers {
-        request.push_str(&format!("{k}: {v}\r\n"));
-    }
-    request.push_str("\r\n");
-    request.push_str(body);
-    stream.write_all(request.as_bytes())?;
-    // Read the head, then exactly the body its length says (some servers keep the connection
-    // open whatever the request asked).
-    let mut raw = Vec::new();
-    let mut buf = [0u8; 16 * 1024];
-    let split = loop {
-        if let Some(p) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
-            break p;
-        }
-        let n = stream.read(&mut buf)?;
-        if n == 0 {
-            return Err(std::io::Error::other(
-                "connection closed before the HTTP head",
-            ));
-        }
-        raw.extend_from_slice(&buf[..n]);
-    };
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| std::io::Error::other(format!("bad status line: {head}")))?;
-    let header = |name: &str| {
-        head.lines().find_map(|l| {
-            let (k, v) = l.split_once(':')?;
-            k.trim()
-                .eq_ignore_ascii_case(name)
-                .then(|| v.trim().to_ascii_lowercase())
-        })
-    };
-    let chunked = header("transfer-encoding").is_some_and(|v| v.contains("chunked"));
-    let length: Option<usize> = header("content-length").and_then(|v| v.parse().ok());
-    let mut body = raw.split_off(split + 4);
-    if let Some(len) = length.filter(|_| !chunked) {
-        while body.len() < len {
-            let n = stream.read(&mut buf)?;
-            if n == 0 {
-                break;
-            }
-            body.extend_from_slice(&buf[..n]);
-        }
-        body.truncate(len);
-    } else if chunked {
-        while !body.ends_with(b"0\r\n\r\n") {
-            let n = stream.read(&mut buf)?;
-            if n == 0 {
-                break;
-            }
-            body.extend_from_slice(&buf[..n]);
-        }
-        body = dechunk(&body);
-    } else {
-        stream.read_to_end(&mut body)?;
-    }
-    let bytes = body;
-    Ok(Answer {
-        status,
-        body: String::from_utf8_lossy(&bytes).into_owned(),
-    })
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?
+        .block_on(request(addr, method, path, headers, body))
 }
 
 /// Every game kind the pages support, with the bots the real server offers.
@@ -164,7 +123,7 @@ pub fn registry() -> server::Registry {
 pub struct TestServer {
     /// Where it listens.
     pub addr: SocketAddr,
-    _runtime: Arc<tokio::runtime::Runtime>,
+    runtime: Arc<tokio::runtime::Runtime>,
 }
 
 impl TestServer {
@@ -197,10 +156,7 @@ impl TestServer {
             });
             addr
         });
-        TestServer {
-            addr,
-            _runtime: runtime,
-        }
+        TestServer { addr, runtime }
     }
 
     /// `GET path` (with a seat token if given), as JSON; panics on a non-2xx answer.
@@ -210,7 +166,10 @@ impl TestServer {
             .as_deref()
             .map(|a| vec![("Authorization", a)])
             .unwrap_or_default();
-        let answer = http(self.addr, "GET", path, &headers, None).expect("server reachable");
+        let answer = self
+            .runtime
+            .block_on(request(self.addr, "GET", path, &headers, None))
+            .expect("server reachable");
         assert!(
             answer.status < 300,
             "GET {path}: {} {}",
@@ -239,15 +198,15 @@ pub fn browser_available() -> Result<(), String> {
     Ok(())
 }
 
-/// A ChromeDriver process with one headless Chromium session; both end on drop.
+/// A ChromeDriver process with one headless Chromium session; both end on drop. Every method
+/// blocks until its WebDriver command is done, and panics with the command and the driver's
+/// error when it fails (a test step that cannot be taken).
 pub struct Browser {
+    runtime: Runtime,
+    client: Option<Client>,
     driver: Child,
-    addr: SocketAddr,
-    session: String,
-    _profile: PathBuf,
+    profile: PathBuf,
 }
-
-const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
@@ -259,6 +218,10 @@ fn free_port() -> u16 {
 impl Browser {
     /// Starts ChromeDriver and a headless Chromium with an empty profile, `width`×`height`.
     pub fn start(width: u32, height: u32) -> Browser {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a Tokio runtime");
         let port = free_port();
         let driver = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
@@ -266,24 +229,19 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
-        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().expect("address");
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Ok(a) = http(addr, "GET", "/status", &[], None) {
-                if a.json()["value"]["ready"] == json!(true) {
-                    break;
-                }
-            }
-            assert!(Instant::now() < deadline, "chromedriver did not get ready");
-            std::thread::sleep(Duration::from_millis(100));
-        }
         let profile = std::env::temp_dir().join(format!(
             "tabletop-e2e-profile-{}-{port}",
             std::process::id()
         ));
         let _ = std::fs::remove_dir_all(&profile);
         std::fs::create_dir_all(&profile).expect("profile directory");
-        let caps = json!({"capabilities": {"alwaysMatch": {
+        let mut browser = Browser {
+            runtime,
+            client: None,
+            driver,
+            profile,
+        };
+        let caps = json!({
             "browserName": "chrome",
             "goog:chromeOptions": {
                 "binary": CHROMIUM,
@@ -292,83 +250,64 @@ impl Browser {
                     "--no-first-run", "--disable-background-networking",
                     "--disable-component-update", "--disable-sync",
                     "--disable-dev-shm-usage",
-                    format!("--user-data-dir={}", profile.display()),
+                    format!("--user-data-dir={}", browser.profile.display()),
                     format!("--window-size={width},{height}"),
                 ]
             }
-        }}});
-        let mut browser = Browser {
-            driver,
-            addr,
-            session: String::new(),
-            _profile: profile,
+        });
+        let caps = caps.as_object().cloned().unwrap_or_default();
+        let url = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + WAIT;
+        // The driver takes a moment to listen: retry until it answers.
+        let client = loop {
+            let attempt = browser.runtime.block_on(
+                ClientBuilder::new(HttpConnector::new())
+                    .capabilities(caps.clone())
+                    .connect(&url),
+            );
+            match attempt {
+                Ok(client) => break client,
+                Err(e) if Instant::now() >= deadline => panic!("no WebDriver session: {e}"),
+                Err(_) => std::thread::sleep(Duration::from_millis(100)),
+            }
         };
-        let answer = browser.raw("POST", "/session", Some(caps));
-        browser.session = answer["sessionId"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no WebDriver session: {answer}"))
-            .to_owned();
+        browser.client = Some(client);
         browser.resize(width, height);
         browser
     }
 
-    fn raw(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let body = body.map(|b| b.to_string());
-        let answer = http(self.addr, method, path, &[], body.as_deref())
-            .unwrap_or_else(|e| panic!("WebDriver {method} {path}: {e}"));
-        let value = answer.json();
-        if answer.status >= 300 {
-            panic!(
-                "WebDriver {method} {path} failed ({}): {}",
-                answer.status, value["value"]
-            );
-        }
-        value["value"].clone()
-    }
-
-    fn cmd(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        self.raw(method, &format!("/session/{}{path}", self.session), body)
-    }
-
-    /// Like [`Browser::cmd`], but a WebDriver error is returned, not a panic.
-    fn try_cmd(&self, method: &str, path: &str, body: Value) -> Result<Value, String> {
-        let answer = http(
-            self.addr,
-            method,
-            &format!("/session/{}{path}", self.session),
-            &[],
-            Some(&body.to_string()),
-        )
-        .map_err(|e| e.to_string())?;
-        let value = answer.json();
-        if answer.status >= 300 {
-            Err(value["value"].to_string())
-        } else {
-            Ok(value["value"].clone())
-        }
+    /// Runs one WebDriver command on the session.
+    fn run<T, F>(&self, what: &str, command: impl FnOnce(Client) -> F) -> T
+    where
+        F: std::future::Future<Output = Result<T, fantoccini::error::CmdError>>,
+    {
+        let client = self.client.clone().expect("a WebDriver session");
+        self.runtime
+            .block_on(command(client))
+            .unwrap_or_else(|e| panic!("WebDriver {what} failed: {e}"))
     }
 
     /// Sets the window size.
     pub fn resize(&self, width: u32, height: u32) {
-        self.cmd(
-            "POST",
-            "/window/rect",
-            Some(json!({"width": width, "height": height})),
-        );
+        self.run("resize", |c| async move {
+            c.set_window_size(width, height).await
+        });
     }
 
     /// Opens a URL.
     pub fn goto(&self, url: &str) {
-        self.cmd("POST", "/url", Some(json!({ "url": url })));
+        self.run(&format!("goto {url}"), |c| async move { c.goto(url).await });
     }
 
-    /// Runs JavaScript in the page (`return ...;`) and gives its result.
+    /// Runs JavaScript in the page (`return ...;`) and gives its result; `args` is a JSON array
+    /// (the script's `arguments`).
     pub fn js(&self, script: &str, args: Value) -> Value {
-        self.cmd(
-            "POST",
-            "/execute/sync",
-            Some(json!({"script": script, "args": args})),
-        )
+        let args = match args {
+            Value::Array(list) => list,
+            Value::Null => Vec::new(),
+            other => vec![other],
+        };
+        self.run("execute", |c| async move { c.execute(script, args).await })
     }
 
     /// Waits until `script` returns something truthy, and gives it.
@@ -391,52 +330,34 @@ impl Browser {
 
     /// Waits for an element matching `css` and clicks it (a real WebDriver click).
     pub fn click(&self, css: &str) {
+        let client = self.client.clone().expect("a WebDriver session");
         let deadline = Instant::now() + WAIT;
         loop {
-            let found = self.try_cmd(
-                "POST",
-                "/element",
-                json!({"using": "css selector", "value": css}),
-            );
-            if let Ok(el) = found {
-                if let Some(id) = el[ELEMENT_KEY].as_str() {
-                    match self.try_cmd("POST", &format!("/element/{id}/click"), json!({})) {
-                        Ok(_) => return,
-                        Err(e) if Instant::now() >= deadline => {
-                            panic!("cannot click {css}: {e}")
-                        }
-                        Err(_) => {}
-                    }
+            let attempt = self
+                .runtime
+                .block_on(async { client.find(Locator::Css(css)).await?.click().await });
+            match attempt {
+                Ok(()) => return,
+                Err(e) if Instant::now() >= deadline => {
+                    panic!("timed out after {WAIT:?} waiting to click {css}: {e}")
                 }
+                Err(_) => std::thread::sleep(Duration::from_millis(50)),
             }
-            assert!(
-                Instant::now() < deadline,
-                "timed out after {WAIT:?} waiting to click {css}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
         }
     }
 
     /// Replaces the text of the input matching `css` (real key strokes).
     pub fn type_into(&self, css: &str, text: &str) {
-        let el = self.cmd(
-            "POST",
-            "/element",
-            Some(json!({"using": "css selector", "value": css})),
-        );
-        let id = el[ELEMENT_KEY].as_str().expect("element id").to_owned();
-        self.cmd("POST", &format!("/element/{id}/clear"), Some(json!({})));
-        self.cmd(
-            "POST",
-            &format!("/element/{id}/value"),
-            Some(json!({ "text": text })),
-        );
+        self.run(&format!("type into {css}"), |c| async move {
+            let input = c.find(Locator::Css(css)).await?;
+            input.clear().await?;
+            input.send_keys(text).await
+        });
     }
 
     /// A PNG screenshot of the viewport.
     pub fn screenshot(&self) -> Vec<u8> {
-        let b64 = self.cmd("GET", "/screenshot", None);
-        base64_decode(b64.as_str().expect("base64 screenshot"))
+        self.run("screenshot", |c| async move { c.screenshot().await })
     }
 
     /// Saves a screenshot under the screenshot directory and returns its path.
@@ -452,18 +373,14 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        if !self.session.is_empty() {
-            let _ = http(
-                self.addr,
-                "DELETE",
-                &format!("/session/{}", self.session),
-                &[],
-                None,
-            );
+        if let Some(client) = self.client.take() {
+            let _ = self.runtime.block_on(async {
+                tokio::time::timeout(Duration::from_secs(10), client.close()).await
+            });
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self._profile);
+        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
 
@@ -473,48 +390,4 @@ pub fn screenshot_dir() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
     target.join("e2e-screenshots")
-}
-
-/// Decodes standard base64 (padding and whitespace ignored).
-pub fn base64_decode(text: &str) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len() * 3 / 4);
-    let (mut acc, mut bits) = (0u32, 0u32);
-    for c in text.bytes() {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => continue,
-        };
-        acc = (acc << 6) | v as u32;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn base64_decodes_with_and_without_padding() {
-        assert_eq!(base64_decode("aGVsbG8="), b"hello");
-        assert_eq!(base64_decode("aGVsbG8h"), b"hello!");
-        assert_eq!(
-            base64_decode("iVBORw0K"),
-            [0x89, b'P', b'N', b'G', b'\r', b'\n']
-        );
-    }
-
-    #[test]
-    fn chunked_bodies_are_joined() {
-        assert_eq!(dechunk(b"5\r\nhello\r\n3\r\nabc\r\n0\r\n\r\n"), b"helloabc");
-    }
 }

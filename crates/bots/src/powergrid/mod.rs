@@ -13,7 +13,10 @@
 //!   a seed and a [`Config`] (the search bot's budget and threads).
 //! - [`play_game`] drives one game through `apply_as`, gives each bot the events, checks every
 //!   choice against the legal list (an illegal choice is an error, never repaired), and times
-//!   each seat's decisions.
+//!   each seat's decisions. It also writes the game down: every action with its seat, and the
+//!   setup with every chance outcome fixed (regions, round 1's turn order, the deck, and the
+//!   order after the Step 3 shuffle as the plants were then drawn), so that the record replays
+//!   the same game whatever the seed.
 
 mod heuristic;
 mod random;
@@ -25,7 +28,7 @@ pub use search::{Budget, SearchBot};
 
 use engine::{Actor, Bot, Seat, Viewer};
 pub use powergrid::Memory;
-use powergrid::{Action, Outcome, RuleError, Setup, State};
+use powergrid::{Action, Event, Outcome, PlantId, RuleError, Setup, State};
 use std::time::Instant;
 
 /// Settings that some bots use.
@@ -151,6 +154,10 @@ pub struct GameRecord {
     pub decisions: Vec<u64>,
     /// Time spent choosing, per seat, in nanoseconds.
     pub nanos: Vec<u64>,
+    /// The setup with every chance outcome written out (see the module docs).
+    pub setup: Setup,
+    /// Every action, with the seat that took it.
+    pub actions: Vec<(Seat, Action)>,
 }
 
 /// Plays `setup` to the end with one bot per seat (seat `i` is `bots[i]`).
@@ -159,7 +166,7 @@ pub struct GameRecord {
 /// A setup the rules refuse, a wrong number of bots, an illegal choice, or a game that does not
 /// end.
 pub fn play_game(setup: Setup, bots: &mut [Box<dyn Bot<State>>]) -> Result<GameRecord, PlayError> {
-    let mut state = State::new(setup).map_err(|e| PlayError::Setup(e.to_string()))?;
+    let mut state = State::new(setup.clone()).map_err(|e| PlayError::Setup(e.to_string()))?;
     if bots.len() != state.players() {
         return Err(PlayError::SeatCount {
             bots: bots.len(),
@@ -170,14 +177,29 @@ pub fn play_game(setup: Setup, bots: &mut [Box<dyn Bot<State>>]) -> Result<GameR
     let mut decisions = vec![0u64; players];
     let mut nanos = vec![0u64; players];
     let mut legal = Vec::new();
+    let mut explicit = Setup {
+        regions: Some(state.board().regions.iter().collect()),
+        deck: Some(state.hidden().deck_top_first),
+        turn_order: Some(state.turn_order().to_vec()),
+        ..setup
+    };
+    // The plants drawn since the Step 3 shuffle, in order; `None` before it.
+    let mut after_shuffle: Option<Vec<PlantId>> = None;
+    let mut actions = Vec::new();
     for _ in 0..MAX_ACTIONS {
         let Actor::Seat(seat) = state.actor() else {
             let outcome = state.outcome().ok_or(PlayError::TooLong(0))?;
+            explicit.step3_deck = after_shuffle.map(|mut drawn| {
+                drawn.extend(state.hidden().deck_top_first);
+                drawn
+            });
             return Ok(GameRecord {
                 outcome,
                 rounds: state.round(),
                 decisions,
                 nanos,
+                setup: explicit,
+                actions,
             });
         };
         state.legal_actions(&mut legal);
@@ -208,6 +230,14 @@ pub fn play_game(setup: Setup, bots: &mut [Box<dyn Bot<State>>]) -> Result<GameR
                 action,
                 error: e.to_string(),
             })?;
+        actions.push((seat, action));
+        for e in &events {
+            match (e, &mut after_shuffle) {
+                (Event::DeckShuffled { .. }, None) => after_shuffle = Some(Vec::new()),
+                (Event::PlantDrawn { plant }, Some(drawn)) => drawn.push(*plant),
+                _ => {}
+            }
+        }
         for b in bots.iter_mut() {
             for e in &events {
                 b.observe(e);
