@@ -8,7 +8,7 @@ use server::loadgen::HttpClient;
 use server::{Config, Server, SqliteStore};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
 async fn start_server() -> String {
@@ -24,30 +24,47 @@ async fn start_server() -> String {
     format!("127.0.0.1:{}", addr.port())
 }
 
-/// Forwards connections to `to`; the first one is cut after `cut`.
-async fn flaky_proxy(to: String, cut: Duration) -> String {
+/// Forwards connections to `to`; the first one is cut once the client has written `cut_after`
+/// chunks (the WebSocket handshake, then its messages). Counting the client's writes rather than
+/// waiting a fixed time makes the cut land mid-game however fast or slow the machine is: a game
+/// between random bots can end in under half a second.
+async fn flaky_proxy(to: String, cut_after: usize) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move {
         let mut first = true;
-        while let Ok((mut client, _)) = listener.accept().await {
+        while let Ok((client, _)) = listener.accept().await {
             let to = to.clone();
-            let limit = first.then_some(cut);
+            let limit = first.then_some(cut_after);
             first = false;
             tokio::spawn(async move {
-                let Ok(mut upstream) = TcpStream::connect(&to).await else {
+                let Ok(upstream) = TcpStream::connect(&to).await else {
                     return;
                 };
-                let relay = tokio::io::copy_bidirectional(&mut client, &mut upstream);
-                match limit {
-                    Some(cut) => {
-                        let _ = tokio::time::timeout(cut, relay).await;
-                        let _ = client.shutdown().await;
+                let (mut client_read, mut client_write) = client.into_split();
+                let (mut upstream_read, mut upstream_write) = upstream.into_split();
+                let down = tokio::spawn(async move {
+                    let _ = tokio::io::copy(&mut upstream_read, &mut client_write).await;
+                    let _ = client_write.shutdown().await;
+                });
+                let mut buf = vec![0u8; 64 * 1024];
+                let mut chunks = 0;
+                loop {
+                    let n = match client_read.read(&mut buf).await {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => n,
+                    };
+                    if upstream_write.write_all(&buf[..n]).await.is_err() {
+                        break;
                     }
-                    None => {
-                        let _ = relay.await;
+                    chunks += 1;
+                    if limit.is_some_and(|cut| chunks >= cut) {
+                        break;
                     }
                 }
+                // Cutting: drop both directions at once, as a dead network would.
+                down.abort();
+                let _ = upstream_write.shutdown().await;
             });
         }
     });
@@ -73,7 +90,7 @@ async fn an_external_bot_plays_a_live_seat_through_a_dropped_connection() {
     assert_eq!(status, 201, "{created}");
     let id = created["game"].as_str().unwrap();
     let token = created["seats"][0]["token"].as_str().unwrap();
-    let proxy = flaky_proxy(server, Duration::from_millis(400)).await;
+    let proxy = flaky_proxy(server, 4).await;
     let link = format!("http://{proxy}/games/{id}#token={token}");
     let target = target(&link, None).unwrap();
     let relay = format!(
