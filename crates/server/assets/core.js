@@ -270,6 +270,8 @@ export class Connection {
       if (msg.type === "state") {
         this.version = msg.version;
         this.onState(msg);
+        // For pages that watch the game beside the game page (hotseat.js).
+        document.dispatchEvent(new CustomEvent("tabletop:state", { detail: msg }));
       } else if (msg.type === "accepted" || msg.type === "error") {
         const w = this.waiting.get(msg.ref);
         if (w) {

@@ -5,6 +5,7 @@
 // mirror the rules from the static rule data in `/assets/powergrid/rules.json`, which a test
 // keeps equal to the rules crate; the server stays the authority.
 import { t, h, api, list, Connection, actButton, sendAction } from "./core.js";
+import { seatName } from "./seatnames.js";
 
 const RES = ["coal", "oil", "garbage", "uranium"];
 const COLOURS = ["#d62828", "#1d5fd1", "#2a9d3b", "#e9c80b", "#8e44ad", "#222"];
@@ -23,16 +24,20 @@ let viewBox = null;
 let mapId = null;
 let helpOpen = null; // the "what can I do now" box: open in round 1 until closed
 
-const name = (seat) => t(`pg-colour-${seat}`);
+const name = (seat) => seatName("powergrid", seat, last?.seats);
 const spec = (n) => rules.plants.find((p) => p.number === n);
 
-export async function start(main, id, tok) {
+// `source` (the replay viewer, replay.js) replaces the live connection and the log route.
+let source = null;
+
+export async function start(main, id, tok, _summary, replaySource) {
   gameId = id;
   token = tok;
   root = main;
+  source = replaySource || null;
   rules = await (await fetch("/assets/powergrid/rules.json")).json();
   root.replaceChildren(h("p", {}, t("loading")));
-  conn = new Connection(gameId, token, onState);
+  conn = source ? source.connect(onState) : new Connection(gameId, token, onState);
 }
 
 async function onState(msg) {
@@ -59,7 +64,7 @@ async function onState(msg) {
 
 async function refreshLog(version) {
   try {
-    const log = await api(`/api/games/${gameId}/log`, { token });
+    const log = await (source ? source.log() : api(`/api/games/${gameId}/log`, { token }));
     logEntries = log.entries.flatMap((e) => e.events);
     logVersion = log.version;
   } catch {

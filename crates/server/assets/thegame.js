@@ -3,6 +3,7 @@
 // signals on each pile, teammates' hand sizes, the draw pile, the log and the result. The
 // page offers exactly the server's `legal` actions.
 import { t, h, api, list, Connection, sendAction } from "./core.js";
+import { seatName } from "./seatnames.js";
 
 const PILES = ["up1", "up2", "down1", "down2"];
 let conn, gameId, token, root, last = null;
@@ -11,14 +12,18 @@ let helpOpen = true; // the "what can I do now" box, until closed
 let log = [];
 let logVersion = -1;
 
-const name = (seat) => t("seat-name", { n: seat + 1 });
+const name = (seat) => seatName("thegame", seat, last?.seats);
 
-export function start(main, id, tok) {
+// `source` (the replay viewer, replay.js) replaces the live connection and the log route.
+let source = null;
+
+export function start(main, id, tok, _summary, replaySource) {
   gameId = id;
   token = tok;
   root = main;
+  source = replaySource || null;
   root.replaceChildren(h("p", {}, t("loading")));
-  conn = new Connection(gameId, token, onState);
+  conn = source ? source.connect(onState) : new Connection(gameId, token, onState);
 }
 
 async function onState(msg) {
@@ -29,7 +34,7 @@ async function onState(msg) {
     logVersion = msg.version;
   } else if (msg.version !== logVersion) {
     try {
-      const l = await api(`/api/games/${gameId}/log`, { token });
+      const l = await (source ? source.log() : api(`/api/games/${gameId}/log`, { token }));
       log = l.entries.flatMap((e) => e.events);
       logVersion = l.version;
     } catch {

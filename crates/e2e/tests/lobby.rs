@@ -1,0 +1,438 @@
+//! The lobby, hotseat and the replay viewer in a real headless Chromium (issue #12): each test
+//! is a regression test for a bug a new player hit, or the check of a feature, at desktop
+//! (1366×900) and phone (390×844) sizes, with screenshots in `target/e2e-screenshots/lobby-*`.
+//!
+//! - Seats are named as the game page names them ("Red", "Ann (Red)"), not "seat 4" (bug 4).
+//! - The creator plays the first seat, the others default to the strongest bot, `public_money`
+//!   is offered, and creating takes the creator to their seat, with the other seats' links in
+//!   the share box (bug 9).
+//! - Time controls are chosen at creation, with a message next to an out-of-range field; a
+//!   refused name is explained and nothing is created.
+//! - Hotseat: a "pass the device" screen between two human seats hides The Game's hand.
+//!
+//! One browser per test, one test at a time (the machine has two cores). Without Chromium the
+//! tests fail when `CI` is set and are skipped with a notice otherwise.
+
+use e2e::{browser_available, http, Browser, TestServer};
+use serde_json::{json, Value};
+use std::sync::Mutex;
+use std::time::Duration;
+
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+const DESKTOP: (u32, u32) = (1366, 900);
+const PHONE: (u32, u32) = (390, 844);
+
+fn can_run() -> bool {
+    match browser_available() {
+        Ok(()) => true,
+        Err(why) => {
+            if std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1") {
+                panic!("the browser test cannot run in CI: {why}");
+            }
+            eprintln!("NOTICE: skipping the browser test: {why}");
+            false
+        }
+    }
+}
+
+/// Opens the lobby and waits until its create form is built.
+fn open_lobby(b: &Browser, server: &TestServer) {
+    b.goto(&server.url());
+    b.wait_js(
+        "the lobby's seats",
+        "return document.querySelectorAll('#seats .seat[data-seat]').length > 0",
+        json!([]),
+    );
+}
+
+/// Picks `kind` and `players` in the create form.
+fn choose(b: &Browser, kind: &str, players: u32) {
+    b.js(
+        "const s = document.querySelector('#kind'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));
+         const p = document.querySelector('#players'); p.value = String(arguments[1]); p.dispatchEvent(new Event('change'));",
+        json!([kind, players]),
+    );
+}
+
+/// Sets a `<select>` or checkbox by script and tells the page (as a user's change would).
+fn set(b: &Browser, css: &str, value: Value) {
+    let ok = b.js(
+        "const e = document.querySelector(arguments[0]); if (!e) return false;
+         if (e.type === 'checkbox') e.checked = arguments[1]; else e.value = arguments[1];
+         e.dispatchEvent(new Event('change', { bubbles: true })); e.dispatchEvent(new Event('input', { bubbles: true }));
+         return true;",
+        json!([css, value]),
+    );
+    assert_eq!(ok, json!(true), "no element {css}");
+}
+
+/// The seat rows of the create form: `[label, type, name shown]`.
+fn seat_rows(b: &Browser) -> Value {
+    b.js(
+        "return [...document.querySelectorAll('#seats .seat[data-seat]')].map(r => [
+           r.querySelector('.seat-label').textContent.trim(),
+           r.querySelector('select').value,
+           !r.querySelector('input.seat-name').hidden])",
+        json!([]),
+    )
+}
+
+/// Waits for the browser to be on a game page with a seat token; gives (game, token).
+fn on_seat_page(b: &Browser) -> (String, String) {
+    let href = b.wait_js(
+        "a seat's game page",
+        "return location.pathname.startsWith('/games/') && location.hash.includes('token=') && document.body.dataset.version !== undefined ? location.href : null",
+        json!([]),
+    );
+    let href = href.as_str().unwrap();
+    let game = href.split("/games/").nth(1).unwrap()[..32].to_owned();
+    let token = href.split("token=").nth(1).unwrap()[..32].to_owned();
+    (game, token)
+}
+
+/// Screenshots at desktop and phone size (the window is left at desktop size).
+fn shots(b: &Browser, name: &str) {
+    b.js("window.scrollTo(0, 0)", json!([]));
+    b.save_screenshot(&format!("lobby-{name}-desktop.png"));
+    b.resize(PHONE.0, PHONE.1);
+    b.wait_js(
+        "the phone layout",
+        "return window.innerWidth <= 400",
+        json!([]),
+    );
+    b.js("window.scrollTo(0, 0)", json!([]));
+    b.save_screenshot(&format!("lobby-{name}-phone.png"));
+    // Nothing may stick out sideways on a phone.
+    let wide = b.js(
+        "return document.documentElement.scrollWidth <= window.innerWidth + 1",
+        json!([]),
+    );
+    assert_eq!(wide, json!(true), "{name}: the phone page scrolls sideways");
+    b.resize(DESKTOP.0, DESKTOP.1);
+    b.wait_js(
+        "the desktop layout",
+        "return window.innerWidth > 1000",
+        json!([]),
+    );
+}
+
+#[test]
+fn the_lobby_names_seats_by_colour_defaults_to_bots_validates_and_takes_the_creator_to_their_seat()
+{
+    if !can_run() {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = TestServer::start(Duration::from_millis(20));
+    let b = Browser::start(DESKTOP.0, DESKTOP.1);
+    open_lobby(&b, &server);
+
+    // Bug 9: the creator plays the first seat, the others are the strongest bot; bug 4: Power
+    // Grid's seats are named by colour, as on the game page.
+    choose(&b, "powergrid", 4);
+    assert_eq!(
+        seat_rows(&b),
+        json!([
+            ["Red", "human", true],
+            ["Blue", "bot:random", false],
+            ["Green", "bot:random", false],
+            ["Yellow", "bot:random", false]
+        ])
+    );
+    choose(&b, "thegame", 3);
+    assert_eq!(
+        seat_rows(&b),
+        json!([
+            ["Seat 1", "human", true],
+            ["Seat 2", "bot:search", false],
+            ["Seat 3", "bot:search", false]
+        ]),
+        "The Game's strongest bot is search"
+    );
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#pg-fields').hidden",
+            json!([])
+        ),
+        json!(true)
+    );
+
+    // A Power Grid game with a second human seat, names, public money and a clock.
+    choose(&b, "powergrid", 4);
+    set(&b, "select.seat-type[data-seat=\"3\"]", json!("human"));
+    b.type_into("input.seat-name[data-seat=\"0\"]", "Ann");
+    b.type_into("input.seat-name[data-seat=\"3\"]", "Bo");
+    set(&b, "#public-money", json!(true));
+    set(&b, "#clock", json!("per_move"));
+    // An out-of-range field is explained next to it, and nothing is created.
+    b.type_into("#clock-seconds", "0");
+    b.click("#create");
+    let msg = b.wait_js(
+        "the clock field's message",
+        "return document.querySelector('#clock-seconds-error').textContent",
+        json!([]),
+    );
+    assert_eq!(msg, json!("Between 1 and 86,400"));
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#create-error').textContent",
+            json!([])
+        ),
+        json!("Fix the time control first.")
+    );
+    b.save_screenshot("lobby-clock-refused-desktop.png");
+    b.type_into("#clock-seconds", "120");
+    // A name the server refuses (a zero-width character) is explained; still nothing created.
+    set(&b, "input.seat-name[data-seat=\"0\"]", json!("A\u{200b}nn"));
+    b.click("#create");
+    let refused = b.wait_js(
+        "the refused name's message",
+        "return document.querySelector('#create-error').textContent",
+        json!([]),
+    );
+    assert_eq!(
+        refused,
+        json!("Refused: That name is not allowed: use 1 to 24 visible characters.")
+    );
+    assert_eq!(
+        b.js("return location.pathname", json!([])),
+        json!("/"),
+        "a refused game leaves the lobby"
+    );
+    b.type_into("input.seat-name[data-seat=\"0\"]", "Ann");
+    shots(&b, "create-powergrid");
+    b.click("#create");
+
+    // Taken to Red's seat; the page calls the player "Ann (Red)", as the lobby did.
+    let (game, token) = on_seat_page(&b);
+    b.wait_js(
+        "the game page's player line",
+        "return document.body.textContent.includes('You play Ann (Red).')",
+        json!([]),
+    );
+    let st = server.get(&format!("/api/games/{game}/view"), Some(&token));
+    assert_eq!(st["viewer"], json!({"type": "seat", "seat": 0}));
+    assert_eq!(st["seats"][0]["name"], json!("Ann"));
+    assert_eq!(st["seats"][3]["name"], json!("Bo"));
+    assert_eq!(st["seats"][1]["type"], json!("bot"));
+    assert_eq!(st["view"]["public_money"], json!(true));
+    assert_eq!(
+        st["clock"]["control"],
+        json!({"type": "per_move", "seconds": 120})
+    );
+    // The share box holds Yellow's link (a working seat link) and the spectator link.
+    let links = b.wait_js(
+        "the share box",
+        "const box = document.querySelector('#share-box'); if (!box) return null;
+         return [...box.querySelectorAll('.link-row')].map(r => [r.querySelector('.link-label').textContent, r.querySelector('input').value])",
+        json!([]),
+    );
+    let links = links.as_array().unwrap();
+    assert_eq!(links.len(), 2, "{links:?}");
+    assert_eq!(links[0][0], json!("Bo (Yellow)"));
+    let bo = links[0][1].as_str().unwrap();
+    let bo_token = bo.split("#token=").nth(1).unwrap();
+    let bo_view = server.get(&format!("/api/games/{game}/view"), Some(bo_token));
+    assert_eq!(bo_view["viewer"], json!({"type": "seat", "seat": 3}));
+    assert_eq!(links[1][0], json!("Spectator link"));
+    assert!(!links[1][1].as_str().unwrap().contains("token="));
+    shots(&b, "created-powergrid");
+
+    // My games: the game with its names, whose turn and the clock (which runs while a human
+    // seat is to act: the bots move within milliseconds).
+    let deadline = std::time::Instant::now() + e2e::WAIT;
+    let st = loop {
+        let st = server.get(&format!("/api/games/{game}"), None);
+        if st["clock"]["deadline_ms"].is_u64() {
+            break st;
+        }
+        assert!(std::time::Instant::now() < deadline, "no clock runs: {st}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    open_lobby(&b, &server);
+    let row = b.wait_js(
+        "the game in my games",
+        "const r = document.querySelector('#my-games .game-row[data-game=\"' + arguments[0] + '\"]'); return r ? r.textContent : null",
+        json!([game]),
+    );
+    let row = row.as_str().unwrap();
+    assert!(row.contains("Power Grid as Ann (Red)"), "{row}");
+    assert!(row.contains("Bo (Yellow)"), "{row}");
+    assert!(row.contains(" left"), "the clock: {row}");
+    let actor = &st["actor"];
+    if actor["seat"] == json!(0) {
+        assert!(row.contains("your turn"), "{row}");
+    } else {
+        assert!(row.contains("waiting for"), "{row}");
+    }
+    shots(&b, "my-games");
+}
+
+#[test]
+fn a_player_joining_by_link_names_their_seat() {
+    if !can_run() {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = TestServer::start(Duration::from_millis(20));
+    let created = http(
+        server.addr,
+        "POST",
+        "/api/games",
+        &[],
+        Some(
+            &json!({"kind": "thegame", "setup": {"players": 2, "seed": 5},
+                    "seats": [{"type": "human", "name": "Ann"}, {"type": "human"}]})
+            .to_string(),
+        ),
+    )
+    .unwrap()
+    .json();
+    let game = created["game"].as_str().unwrap().to_owned();
+    let link = created["seats"][1]["link"].as_str().unwrap().to_owned();
+    let b = Browser::start(PHONE.0, PHONE.1);
+    b.goto(&link);
+    b.wait_js(
+        "the name box",
+        "return document.querySelector('#join-name-box') !== null",
+        json!([]),
+    );
+    // An empty name is explained, not sent.
+    b.click("#join-name-box button[type=submit]");
+    let msg = b.wait_js(
+        "the empty name's message",
+        "return document.querySelector('#join-name-box .error').textContent",
+        json!([]),
+    );
+    assert_eq!(msg, json!("Type a name first."));
+    b.type_into("#join-name", "Cy");
+    b.save_screenshot("lobby-join-name-phone.png");
+    b.click("#join-name-box button[type=submit]");
+    b.wait_js(
+        "the page to call the player Cy",
+        "return document.querySelector('#join-name-box') === null && document.body.textContent.includes('You play Cy (Seat 2).')",
+        json!([]),
+    );
+    let summary = server.get(&format!("/api/games/{game}"), None);
+    assert_eq!(summary["seats"][1]["name"], json!("Cy"));
+    // Teammates are named too.
+    b.wait_js(
+        "Ann in the team list",
+        "return document.body.textContent.includes('Ann (Seat 1)')",
+        json!([]),
+    );
+}
+
+/// The legal plays of `token`'s seat, and whether it may end its turn.
+fn legal_of(server: &TestServer, game: &str, token: &str) -> (Vec<(u64, String)>, bool) {
+    let st = server.get(&format!("/api/games/{game}/view"), Some(token));
+    let legal = st["legal"].as_array().cloned().unwrap_or_default();
+    let plays = legal
+        .iter()
+        .filter(|a| a["type"] == "play")
+        .map(|a| {
+            (
+                a["card"].as_u64().unwrap(),
+                a["pile"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    (plays, legal.iter().any(|a| a["type"] == "end_turn"))
+}
+
+#[test]
+fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
+    if !can_run() {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = TestServer::start(Duration::from_millis(20));
+    let b = Browser::start(DESKTOP.0, DESKTOP.1);
+    open_lobby(&b, &server);
+    choose(&b, "thegame", 2);
+    set(&b, "select.seat-type[data-seat=\"1\"]", json!("human"));
+    b.type_into("input.seat-name[data-seat=\"0\"]", "Ann");
+    b.type_into("input.seat-name[data-seat=\"1\"]", "Bo");
+    set(&b, "#hotseat", json!(true));
+    b.type_into("#seed", "11");
+    b.click("#create");
+    let (game, _) = on_seat_page(&b);
+    // Both seats' tokens are kept in this browser.
+    let tokens = b.js(
+        "return JSON.parse(localStorage.getItem('tabletop.seats')).filter(s => s.game === arguments[0]).sort((a, b) => a.seat - b.seat).map(s => s.token)",
+        json!([game]),
+    );
+    let tokens: Vec<String> = tokens
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(tokens.len(), 2);
+    let names = ["Ann (Seat 1)", "Bo (Seat 2)"];
+
+    // Three turns: whenever the other seat is to play, the pass screen covers the page.
+    let mut passes = 0;
+    for turn in 0..3 {
+        let summary = server.get(&format!("/api/games/{game}"), None);
+        let actor = summary["actor"]["seat"].as_u64().unwrap() as usize;
+        let shown = b.wait_js(
+            "the page to show the actor's seat or the pass screen",
+            "const p = document.querySelector('#pass-device');
+             if (p) return 'pass:' + p.dataset.seat;
+             const s = document.querySelector('#tg-status'); return s && s.textContent.includes('Your turn') ? 'mine' : null",
+            json!([]),
+        );
+        if shown == json!(format!("pass:{actor}")) {
+            // The hand is hidden: the page under the screen is not shown at all.
+            let hidden = b.js(
+                "const m = document.querySelector('#main'); return m.hidden && m.getBoundingClientRect().height === 0",
+                json!([]),
+            );
+            assert_eq!(hidden, json!(true), "turn {turn}: the page is hidden");
+            let title = b.js(
+                "return document.querySelector('#pass-device h2').textContent",
+                json!([]),
+            );
+            assert_eq!(title, json!(format!("Pass the device to {}", names[actor])));
+            if passes == 0 {
+                shots(&b, "hotseat-pass");
+            }
+            passes += 1;
+            b.click("#pass-device-ready");
+        } else {
+            assert_eq!(shown, json!("mine"), "turn {turn}");
+        }
+        b.wait_js(
+            "the actor's own page",
+            "return location.hash.includes(arguments[0]) && !document.querySelector('#pass-device') && (document.querySelector('#tg-status')?.textContent || '').includes('Your turn')",
+            json!([tokens[actor]]),
+        );
+        // Play the lowest legal plays by clicking, then end the turn.
+        loop {
+            let (plays, can_end) = legal_of(&server, &game, &tokens[actor]);
+            if can_end {
+                b.click("#end-turn");
+                break;
+            }
+            let (card, pile) = plays.first().cloned().expect("a legal play");
+            let version = server.get(&format!("/api/games/{game}"), None)["version"]
+                .as_u64()
+                .unwrap();
+            b.click(&format!("button.card[data-card=\"{card}\"]"));
+            b.click(&format!(".pile[data-pile=\"{pile}\"]"));
+            b.wait_js(
+                "the play to be accepted",
+                "return Number(document.body.dataset.version) > arguments[0]",
+                json!([version]),
+            );
+        }
+        b.wait_js(
+            "the other seat's turn",
+            "const p = document.querySelector('#pass-device'); return p && p.dataset.seat === String(arguments[0])",
+            json!([1 - actor]),
+        );
+    }
+    assert!(passes >= 2, "the device was passed {passes} times");
+}

@@ -1,0 +1,23 @@
+// How a seat is named on every page (lobby, game pages, share box, replay, hotseat screen):
+// Power Grid seats by their colour (the colour of their houses), The Game's by number, and a
+// human seat that carries a display name as "Ann (Red)". One function, so the lobby and the
+// game page can never call the same player "Seat 4" and "Yellow".
+import { t } from "./core.js";
+
+/** The colours of Power Grid's seats, as the map and the lobby draw them. */
+export const PG_COLOURS = ["#d62828", "#1d5fd1", "#2a9d3b", "#e9c80b", "#8e44ad", "#222"];
+
+/** The seat's own name, without any display name: "Red" (Power Grid) or "Seat 2" (The Game). */
+export function seatLabel(kind, seat) {
+  return kind === "powergrid" ? t(`pg-colour-${seat}`) : t("seat-name", { n: seat + 1 });
+}
+
+/**
+ * The seat's name as players see it: its display name with its colour or number when it has
+ * one ("Ann (Red)"), else the label alone. `seats` is the state message's or summary's list.
+ */
+export function seatName(kind, seat, seats) {
+  const entry = (seats || []).find((s) => s.seat === seat);
+  const label = seatLabel(kind, seat);
+  return entry && entry.name ? t("lobby-seat-named", { name: entry.name, seat: label }) : label;
+}
