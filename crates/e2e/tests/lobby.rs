@@ -436,3 +436,195 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
     }
     assert!(passes >= 2, "the device was passed {passes} times");
 }
+
+/// Creates a game by the API; gives its creation answer.
+fn create_by_api(server: &TestServer, body: Value) -> Value {
+    let answer = http(server.addr, "POST", "/api/games", &[], Some(&body.to_string())).unwrap();
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    answer.json()
+}
+
+/// Waits (polling the server, generous deadline) until the game is over.
+fn wait_over(server: &TestServer, game: &str, mut step: impl FnMut(&Value)) -> Value {
+    let deadline = std::time::Instant::now() + e2e::WAIT * 3;
+    loop {
+        let summary = server.get(&format!("/api/games/{game}"), None);
+        if !summary["outcome"].is_null() {
+            return summary;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the game did not end: {summary}"
+        );
+        step(&summary);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// What the replay page shows: the counter, the board's step, the revealed rows.
+fn replay_shows(b: &Browser, step: u64, steps: u64) {
+    b.wait_js(
+        &format!("the replay at move {step}"),
+        "return document.querySelector('#replay-step')?.textContent === arguments[0]
+           && document.querySelector('#replay-board')?.dataset.shown === String(arguments[1])
+           && document.body.dataset.version === String(arguments[1])",
+        json!([format!("Move {step} of {steps}"), step]),
+    );
+}
+
+#[test]
+fn a_finished_game_is_replayed_move_by_move_from_its_page_and_the_lobby() {
+    if !can_run() {
+        return;
+    }
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = TestServer::start(Duration::ZERO);
+    // The Game: a named human seat (played here by the API) and a bot, to the end.
+    let created = create_by_api(
+        &server,
+        json!({"kind": "thegame", "setup": {"players": 2, "seed": 3},
+               "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "heuristic"}]}),
+    );
+    let game = created["game"].as_str().unwrap().to_owned();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_owned();
+    let link = created["seats"][0]["link"].as_str().unwrap().to_owned();
+    wait_over(&server, &game, |summary| {
+        if summary["actor"]["seat"] != json!(0) {
+            return;
+        }
+        let st = server.get(&format!("/api/games/{game}/view"), Some(&token));
+        let legal = st["legal"].as_array().cloned().unwrap_or_default();
+        let Some(action) = legal
+            .iter()
+            .find(|a| a["type"] == "play")
+            .or_else(|| legal.iter().find(|a| a["type"] == "end_turn"))
+        else {
+            return;
+        };
+        let body = json!({"version": st["version"], "action": action}).to_string();
+        let auth = format!("Bearer {token}");
+        // A stale version (the bot moved meanwhile) is simply tried again.
+        let _ = http(
+            server.addr,
+            "POST",
+            &format!("/api/games/{game}/actions"),
+            &[("Authorization", auth.as_str())],
+            Some(&body),
+        );
+    });
+    let steps = server.get(&format!("/api/games/{game}/replay?step=0"), None)["steps"]
+        .as_u64()
+        .unwrap();
+
+    let b = Browser::start(DESKTOP.0, DESKTOP.1);
+    // The finished game's page links its replay and its record.
+    b.goto(&link);
+    b.click("#watch-replay");
+    replay_shows(&b, 0, steps);
+    let record = b.js(
+        "return fetch(document.querySelector('#download-record').getAttribute('href')).then(r => r.json())",
+        json!([]),
+    );
+    assert_eq!(record["complete"], json!(true));
+    assert_eq!(record["actions"].as_array().unwrap().len() as u64, steps);
+
+    // Forward one move: the board and its log are the game after move 1, and every hand is
+    // listed (the game is over).
+    b.click("#replay-next");
+    replay_shows(&b, 1, steps);
+    let r1 = server.get(&format!("/api/games/{game}/replay?step=1"), None);
+    let hands = b.js(
+        "return [...document.querySelectorAll('#replay-revealed li')].map(li => li.textContent)",
+        json!([]),
+    );
+    for s in 0..2 {
+        let mut hand: Vec<u64> = r1["views"][s]["hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
+        hand.sort();
+        let cards: Vec<String> = hand.iter().map(u64::to_string).collect();
+        let name = ["Ann (Seat 1)", "Seat 2"][s];
+        assert_eq!(hands[s], json!(format!("{name}: {}", cards.join(" "))));
+    }
+    let log_len = b.js(
+        "return document.querySelectorAll('#tg-log li').length",
+        json!([]),
+    );
+    let events: usize = r1["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["events"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(log_len, json!(events), "the log holds move 1's events only");
+
+    // Seen by seat 2: the board shows that seat's hand.
+    set(&b, "#replay-seat", json!("1"));
+    b.wait_js(
+        "seat 2's hand on the board",
+        "const hand = [...document.querySelectorAll('#tg-hand .card')].map(c => Number(c.dataset.card)).sort((a, b) => a - b);
+         return JSON.stringify(hand) === JSON.stringify(arguments[0].slice().sort((a, b) => a - b))",
+        json!([r1["views"][1]["hand"]]),
+    );
+    // Jump to the end: the board shows the result.
+    set(&b, "#replay-slider", json!(steps.to_string()));
+    replay_shows(&b, steps, steps);
+    b.wait_js(
+        "the result on the board",
+        "return /The team (won|lost)/.test(document.querySelector('#tg-status').textContent)",
+        json!([]),
+    );
+    assert_eq!(
+        b.js("return document.querySelector('#replay-next').disabled", json!([])),
+        json!(true)
+    );
+    // Play from the start at the fastest speed, then pause.
+    b.click("#replay-first");
+    replay_shows(&b, 0, steps);
+    set(&b, "#replay-speed", json!("250"));
+    b.click("#replay-play");
+    b.wait_js(
+        "the replay to play on by itself",
+        "return Number(document.querySelector('#replay-board').dataset.shown) >= 3",
+        json!([]),
+    );
+    b.click("#replay-play");
+    assert_eq!(
+        b.js("return document.querySelector('#replay-play').textContent", json!([])),
+        json!("Play")
+    );
+    shots(&b, "replay-thegame");
+
+    // From the lobby's "my games" (the seat was remembered when its link was opened).
+    open_lobby(&b, &server);
+    b.wait_js(
+        "the replay link in my games",
+        "return document.querySelector('.game-row[data-game=\"' + arguments[0] + '\"] .replay-link') !== null",
+        json!([game]),
+    );
+    b.click(&format!(".game-row[data-game=\"{game}\"] .replay-link"));
+    replay_shows(&b, 0, steps);
+
+    // Power Grid's replay draws the map with the game page's own renderer.
+    let pg = create_by_api(
+        &server,
+        json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": 9},
+               "seats": [{"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]}),
+    );
+    let pg_game = pg["game"].as_str().unwrap().to_owned();
+    wait_over(&server, &pg_game, |_| {});
+    let pg_steps = server.get(&format!("/api/games/{pg_game}/replay?step=0"), None)["steps"]
+        .as_u64()
+        .unwrap();
+    b.goto(&format!("{}/games/{pg_game}#replay&step=40", server.url()));
+    replay_shows(&b, 40, pg_steps);
+    b.wait_js(
+        "the Power Grid map in the replay",
+        "return document.querySelectorAll('#replay-board svg circle, #replay-board svg rect').length > 10",
+        json!([]),
+    );
+    shots(&b, "replay-powergrid");
+}

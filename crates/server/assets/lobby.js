@@ -154,7 +154,7 @@ function createForm(kinds) {
       h("span", { class: "seat-label" }, swatch, " ", seatLabel(kind, i)), type, nameInput);
   }
   function current() {
-    return [...seats.querySelectorAll(".seat")].map((row) => ({
+    return [...seats.querySelectorAll(".seat[data-seat]")].map((row) => ({
       type: row.querySelector("select").value,
       name: row.querySelector("input.seat-name").value,
     }));
@@ -191,9 +191,8 @@ function createForm(kinds) {
     h("fieldset", { id: "seats-box" }, h("legend", {}, t("lobby-seats")), seats,
       h("label", { class: "hotseat" }, hotseat, " ", t("lobby-hotseat")), " ",
       h("span", { class: "hint" }, t("lobby-hotseat-hint"))),
-    pgFields, clock.el,
-    h("label", { class: "seed" }, t("lobby-seed"), " ", seed),
-    h("div", {}, create), err);
+    h("div", { class: "options" }, pgFields, clock.el),
+    h("div", { class: "create-row" }, create, h("label", { class: "seed" }, t("lobby-seed"), " ", seed)), err);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     if (create.disabled) return;

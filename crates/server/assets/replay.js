@@ -82,13 +82,12 @@ export async function replay(main, gameId, summary, token) {
   });
   main.replaceChildren(h("div", { class: "replay" },
     h("section", { class: "replay-bar", id: "replay-bar" },
-      h("h2", {}, t("lobby-replay-title")),
-      h("div", { class: "replay-controls" }, first, prev, play, next, last, counter),
+      h("div", { class: "replay-controls" }, h("h2", {}, t("lobby-replay-title")), first, prev, play, next, last, counter),
       h("div", { class: "replay-controls" }, slider),
       h("div", { class: "replay-controls" },
-        h("label", {}, t("lobby-replay-speed"), " ", speed), " ",
-        h("label", {}, t("lobby-replay-seen-by"), " ", seen)),
-      h("p", {}, downloadRecord(gameId, mine), " · ", back), err),
+        h("label", {}, t("lobby-replay-speed"), " ", speed),
+        h("label", {}, t("lobby-replay-seen-by"), " ", seen),
+        h("span", {}, downloadRecord(gameId, mine), " · ", back)), err),
     revealed, board));
 
   // The page's source: one state message per step, and the log as of that step.

@@ -101,6 +101,7 @@ export function askName(gameId, token, seat, summary) {
     h("label", {}, t("lobby-join-name"), " ", input), " ",
     h("button", { type: "submit", class: "small" }, t("lobby-join-name-save")), " ",
     h("button", { type: "button", class: "small", onclick: () => form.remove() }, t("lobby-join-name-skip")), " ", err);
+  input.addEventListener("input", () => { err.textContent = ""; });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = input.value.trim();
