@@ -13,9 +13,9 @@
 //! One browser per test, one test at a time (the machine has two cores). Without Chromium the
 //! tests fail when `CI` is set and are skipped with a notice otherwise.
 
-use e2e::{browser_available, http, Browser, TestServer};
+use e2e::{browser_or_skip, http, Browser, TestServer};
 use serde_json::{json, Value};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -23,17 +23,19 @@ static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 const DESKTOP: (u32, u32) = (1366, 900);
 const PHONE: (u32, u32) = (390, 844);
 
-fn can_run() -> bool {
-    match browser_available() {
-        Ok(()) => true,
-        Err(why) => {
-            if std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1") {
-                panic!("the browser test cannot run in CI: {why}");
-            }
-            eprintln!("NOTICE: skipping the browser test: {why}");
-            false
-        }
+/// One test's session: the lock (one browser at a time), a server whose bots wait `bot_delay`,
+/// and a browser of `size`; `None` where the browser test is skipped.
+fn session(
+    bot_delay: Duration,
+    size: (u32, u32),
+) -> Option<(MutexGuard<'static, ()>, TestServer, Browser)> {
+    if !browser_or_skip() {
+        return None;
     }
+    let one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = TestServer::start(bot_delay);
+    let browser = Browser::start(size.0, size.1);
+    Some((one, server, browser))
 }
 
 /// Opens the lobby and waits until its create form is built.
@@ -120,12 +122,9 @@ fn shots(b: &Browser, name: &str) {
 #[test]
 fn the_lobby_names_seats_by_colour_defaults_to_bots_validates_and_takes_the_creator_to_their_seat()
 {
-    if !can_run() {
+    let Some((_one, server, b)) = session(Duration::from_millis(20), DESKTOP) else {
         return;
-    }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let server = TestServer::start(Duration::from_millis(20));
-    let b = Browser::start(DESKTOP.0, DESKTOP.1);
+    };
     open_lobby(&b, &server);
 
     // Bug 9: the creator plays the first seat, the others are the strongest bot; bug 4: Power
@@ -271,11 +270,9 @@ fn the_lobby_names_seats_by_colour_defaults_to_bots_validates_and_takes_the_crea
 
 #[test]
 fn a_player_joining_by_link_names_their_seat() {
-    if !can_run() {
+    let Some((_one, server, b)) = session(Duration::from_millis(20), PHONE) else {
         return;
-    }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let server = TestServer::start(Duration::from_millis(20));
+    };
     let created = http(
         server.addr,
         "POST",
@@ -291,7 +288,6 @@ fn a_player_joining_by_link_names_their_seat() {
     .json();
     let game = created["game"].as_str().unwrap().to_owned();
     let link = created["seats"][1]["link"].as_str().unwrap().to_owned();
-    let b = Browser::start(PHONE.0, PHONE.1);
     b.goto(&link);
     b.wait_js(
         "the name box",
@@ -343,12 +339,9 @@ fn legal_of(server: &TestServer, game: &str, token: &str) -> (Vec<(u64, String)>
 
 #[test]
 fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
-    if !can_run() {
+    let Some((_one, server, b)) = session(Duration::from_millis(20), DESKTOP) else {
         return;
-    }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let server = TestServer::start(Duration::from_millis(20));
-    let b = Browser::start(DESKTOP.0, DESKTOP.1);
+    };
     open_lobby(&b, &server);
     choose(&b, "thegame", 2);
     set(&b, "select.seat-type[data-seat=\"1\"]", json!("human"));
@@ -439,7 +432,14 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
 
 /// Creates a game by the API; gives its creation answer.
 fn create_by_api(server: &TestServer, body: Value) -> Value {
-    let answer = http(server.addr, "POST", "/api/games", &[], Some(&body.to_string())).unwrap();
+    let answer = http(
+        server.addr,
+        "POST",
+        "/api/games",
+        &[],
+        Some(&body.to_string()),
+    )
+    .unwrap();
     assert_eq!(answer.status, 201, "{}", answer.body);
     answer.json()
 }
@@ -474,11 +474,9 @@ fn replay_shows(b: &Browser, step: u64, steps: u64) {
 
 #[test]
 fn a_finished_game_is_replayed_move_by_move_from_its_page_and_the_lobby() {
-    if !can_run() {
+    let Some((_one, server, b)) = session(Duration::ZERO, DESKTOP) else {
         return;
-    }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let server = TestServer::start(Duration::ZERO);
+    };
     // The Game: a named human seat (played here by the API) and a bot, to the end.
     let created = create_by_api(
         &server,
@@ -516,7 +514,6 @@ fn a_finished_game_is_replayed_move_by_move_from_its_page_and_the_lobby() {
         .as_u64()
         .unwrap();
 
-    let b = Browser::start(DESKTOP.0, DESKTOP.1);
     // The finished game's page links its replay and its record.
     b.goto(&link);
     b.click("#watch-replay");
@@ -578,7 +575,10 @@ fn a_finished_game_is_replayed_move_by_move_from_its_page_and_the_lobby() {
         json!([]),
     );
     assert_eq!(
-        b.js("return document.querySelector('#replay-next').disabled", json!([])),
+        b.js(
+            "return document.querySelector('#replay-next').disabled",
+            json!([])
+        ),
         json!(true)
     );
     // Play from the start at the fastest speed, then pause.
@@ -593,7 +593,10 @@ fn a_finished_game_is_replayed_move_by_move_from_its_page_and_the_lobby() {
     );
     b.click("#replay-play");
     assert_eq!(
-        b.js("return document.querySelector('#replay-play').textContent", json!([])),
+        b.js(
+            "return document.querySelector('#replay-play').textContent",
+            json!([])
+        ),
         json!("Play")
     );
     shots(&b, "replay-thegame");

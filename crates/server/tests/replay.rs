@@ -13,36 +13,6 @@ async fn get(app: &axum::Router, path: &str) -> (StatusCode, Value) {
     call(app, "GET", path, None, None).await
 }
 
-/// Plays both seats' first legal action until the game is over.
-async fn play_out(app: &axum::Router, id: &str, tokens: &[String; 2]) {
-    loop {
-        let (_, info) = get(app, &format!("/api/games/{id}")).await;
-        let Some(seat) = info["actor"]["seat"].as_u64() else {
-            return;
-        };
-        let token = &tokens[seat as usize];
-        let (_, view) = call(
-            app,
-            "GET",
-            &format!("/api/games/{id}/view"),
-            Some(token),
-            None,
-        )
-        .await;
-        let action = view["legal"][0].clone();
-        let body = json!({"version": view["version"], "action": action}).to_string();
-        let (status, answer) = call(
-            app,
-            "POST",
-            &format!("/api/games/{id}/actions"),
-            Some(token),
-            Some(&body),
-        )
-        .await;
-        assert_eq!(status, StatusCode::OK, "{answer}");
-    }
-}
-
 #[tokio::test]
 async fn a_finished_game_replays_step_by_step_as_its_record_does() {
     let app = server().app();
@@ -56,7 +26,7 @@ async fn a_finished_game_replays_step_by_step_as_its_record_does() {
         (StatusCode::CONFLICT, Some("game_not_over"))
     );
 
-    play_out(&app, &id, &tokens).await;
+    play_first_legal_until_over(&app, &id, &tokens).await;
     let (_, record) = get(&app, &format!("/api/games/{id}/record")).await;
     let actions = record["actions"].as_array().unwrap().clone();
     let steps = actions.len();
