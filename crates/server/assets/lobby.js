@@ -287,7 +287,9 @@ function gameRow(g, saved) {
   } else status = t("lobby-status-over");
   let clock = null;
   if (g.clock && g.clock.deadline_ms && g.actor?.type === "seat") {
-    clock = h("span", { class: "clock-left" }, t("lobby-clock-left", { time: duration(g.clock.deadline_ms - g.clock.now_ms) }));
+    // Counted down with this browser's clock, corrected by the server's `now_ms`.
+    const deadline = Date.now() + g.clock.deadline_ms - g.clock.now_ms;
+    clock = h("span", { class: "clock-left", "data-deadline": deadline }, t("lobby-clock-left", { time: duration(deadline - Date.now()) }));
   }
   const href = `/games/${g.game}${saved ? `#token=${saved.token}` : ""}`;
   const invites = invitesOf(g.game);
@@ -326,7 +328,15 @@ async function myGames(el) {
   }
   const rows = games.map((g) => gameRow(g, seats.find((s) => s.game === g.game && s.seat === g.seat)));
   el.replaceChildren(head, rows.length ? h("ul", { class: "games" }, rows) : h("p", {}, t("lobby-no-games")));
+  clearInterval(countdown);
+  countdown = setInterval(() => {
+    for (const c of el.querySelectorAll(".clock-left")) {
+      c.textContent = t("lobby-clock-left", { time: duration(Number(c.dataset.deadline) - Date.now()) });
+    }
+  }, 1000);
 }
+
+let countdown = null;
 
 function spectateForm() {
   const input = h("input", { id: "spectate-id", placeholder: t("lobby-spectate-placeholder"), "aria-label": t("lobby-spectate-placeholder") });
