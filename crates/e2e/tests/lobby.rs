@@ -163,6 +163,18 @@ fn the_lobby_names_seats_by_colour_defaults_to_bots_validates_and_takes_the_crea
     b.type_into("input.seat-name[data-seat=\"0\"]", "Ann");
     b.type_into("input.seat-name[data-seat=\"3\"]", "Bo");
     set(&b, "#public-money", json!(true));
+    // Regions chosen by hand must be as many as the table needs.
+    set(&b, "#random-regions", json!(false));
+    set(&b, ".region[value=\"green\"]", json!(true));
+    set(&b, ".region[value=\"brown\"]", json!(true));
+    b.click("#create");
+    let msg = b.wait_js(
+        "the regions' message",
+        "return document.querySelector('#create-error').textContent",
+        json!([]),
+    );
+    assert_eq!(msg, json!("Choose exactly 4 regions (you chose 2)."));
+    set(&b, "#random-regions", json!(true));
     set(&b, "#clock", json!("per_move"));
     // An out-of-range field is explained next to it, and nothing is created.
     b.type_into("#clock-seconds", "0");
