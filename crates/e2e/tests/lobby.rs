@@ -175,6 +175,21 @@ fn the_lobby_names_seats_by_colour_defaults_to_bots_validates_and_takes_the_crea
     );
     assert_eq!(msg, json!("Choose exactly 4 regions (you chose 2)."));
     set(&b, "#random-regions", json!(true));
+    // Each time control's fields, checked against the server's ranges as they are typed.
+    for (clock, field, typed, message) in [
+        ("bank", "#clock-bank-minutes", "0", "Between 1 and 1,440"),
+        ("bank", "#clock-increment", "3601", "Between 0 and 3,600"),
+        ("days", "#clock-days", "31", "Between 1 and 30"),
+    ] {
+        set(&b, "#clock", json!(clock));
+        b.type_into(field, typed);
+        let shown = b.wait_js(
+            &format!("the message of {field}"),
+            "return document.querySelector(arguments[0] + '-error').textContent",
+            json!([field]),
+        );
+        assert_eq!(shown, json!(message), "{field} = {typed}");
+    }
     set(&b, "#clock", json!("per_move"));
     // An out-of-range field is explained next to it, and nothing is created.
     b.type_into("#clock-seconds", "0");
