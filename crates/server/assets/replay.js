@@ -147,6 +147,8 @@ export async function replay(main, gameId, summary, token) {
         history.replaceState(null, "", `#replay&step=${step}${q}`);
       } catch (e) {
         err.textContent = errorText(e);
+        // A link to a step the game does not have opens at its start instead.
+        if (steps === null && target !== 0 && !wanted) wanted = { n: 0, redraw: true };
       }
       slider.max = steps ?? 0;
       slider.value = step;
