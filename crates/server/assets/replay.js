@@ -58,6 +58,7 @@ export async function replay(main, gameId, summary, token) {
   let entries = [];
   let busy = false;
   let wanted = null;
+  let fallback = false;
 
   const board = h("div", { class: "replay-board", id: "replay-board" });
   const revealed = h("section", { class: "replay-revealed", id: "replay-revealed" });
@@ -140,7 +141,8 @@ export async function replay(main, gameId, summary, token) {
         steps = r.steps;
         step = r.step;
         entries = r.entries;
-        err.textContent = "";
+        if (!fallback) err.textContent = "";
+        fallback = false;
         await onState(r.state);
         board.dataset.shown = String(step);
         showRevealed(r);
@@ -148,7 +150,10 @@ export async function replay(main, gameId, summary, token) {
       } catch (e) {
         err.textContent = errorText(e);
         // A link to a step the game does not have opens at its start instead.
-        if (steps === null && target !== 0 && !wanted) wanted = { n: 0, redraw: true };
+        if (steps === null && target !== 0 && !wanted) {
+          wanted = { n: 0, redraw: true };
+          fallback = true;
+        }
       }
       slider.max = steps ?? 0;
       slider.value = step;
