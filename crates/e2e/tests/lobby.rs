@@ -638,6 +638,17 @@ fn a_finished_game_is_replayed_move_by_move_from_its_page_and_the_lobby() {
     b.click(&format!(".game-row[data-game=\"{game}\"] .replay-link"));
     replay_shows(&b, 0, steps);
 
+    // A link to a move the game does not have opens at the start, saying so.
+    b.goto(&format!("{}/games/{game}#replay&step=99999", server.url()));
+    replay_shows(&b, 0, steps);
+    assert_eq!(
+        b.js(
+            "return document.querySelector('#replay-error').textContent",
+            json!([])
+        ),
+        json!("This game has no move 99,999; it opens at its start.")
+    );
+
     // Power Grid's replay draws the map with the game page's own renderer.
     let pg = create_by_api(
         &server,

@@ -153,6 +153,7 @@ export async function replay(main, gameId, summary, token) {
         if (steps === null && target !== 0 && !wanted) {
           wanted = { n: 0, redraw: true };
           fallback = true;
+          err.textContent = t("lobby-replay-no-step", { step: target });
         }
       }
       slider.max = steps ?? 0;

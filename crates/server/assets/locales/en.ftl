@@ -358,3 +358,4 @@ lobby-replay-everyone = Everyone (public)
 lobby-replay-revealed = Hidden information, revealed
 lobby-replay-hand = { $name }: { $cards }
 lobby-replay-money = { $name }: { $money } { -elektro }
+lobby-replay-no-step = This game has no move { $step }; it opens at its start.

@@ -331,3 +331,4 @@ lobby-replay-everyone = બધા (જાહેર માહિતી)
 lobby-replay-revealed = છુપી માહિતી, હવે જાહેર
 lobby-replay-hand = { $name }: { $cards }
 lobby-replay-money = { $name }: { $money } { -elektro }
+lobby-replay-no-step = આ રમતમાં ચાલ { $step } નથી; તે શરૂઆતથી ખૂલે છે.

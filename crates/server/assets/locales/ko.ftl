@@ -322,3 +322,4 @@ lobby-replay-everyone = 모두(공개 정보)
 lobby-replay-revealed = 숨겨진 정보 공개
 lobby-replay-hand = { $name }: { $cards }
 lobby-replay-money = { $name }: { $money } { -elektro }
+lobby-replay-no-step = 이 게임에는 { $step }수가 없어 처음부터 엽니다.

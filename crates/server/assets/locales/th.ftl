@@ -322,3 +322,4 @@ lobby-replay-everyone = ทุกคน (ข้อมูลเปิดเผย
 lobby-replay-revealed = ข้อมูลที่ซ่อนไว้ เปิดเผยแล้ว
 lobby-replay-hand = { $name }: { $cards }
 lobby-replay-money = { $name }: { $money } { -elektro }
+lobby-replay-no-step = เกมนี้ไม่มีตาที่ { $step } จึงเปิดตั้งแต่ต้น

@@ -322,3 +322,4 @@ lobby-replay-everyone = 所有人（公开信息）
 lobby-replay-revealed = 隐藏信息（已公开）
 lobby-replay-hand = { $name }：{ $cards }
 lobby-replay-money = { $name }：{ $money } { -elektro }
+lobby-replay-no-step = 这局游戏没有第 { $step } 步，已从开头打开。
