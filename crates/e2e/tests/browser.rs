@@ -49,6 +49,12 @@ fn create_in_lobby(
         "return document.querySelector('#kind option[value=' + arguments[0] + ']') !== null",
         json!([kind]),
     );
+    // These tests click through many moves: no "are you sure?" before the irreversible ones
+    // (the question itself is tested in `table.rs`).
+    b.js(
+        "localStorage.setItem('tabletop.table', JSON.stringify({ confirm: false }))",
+        json!([]),
+    );
     b.js(
         "const s = document.querySelector('#kind'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));
          const p = document.querySelector('#players'); p.value = String(arguments[1]); p.dispatchEvent(new Event('change'));",
@@ -593,6 +599,7 @@ fn thegame_human_seat_plays_to_the_end_by_clicking() {
             continue;
         }
         if !signalled {
+            b.click(".pile[data-pile=\"up1\"] .sig-menu summary");
             b.click(".pile[data-pile=\"up1\"] button[data-signal=\"good_card\"]");
             page_after(&b, version);
             let after = server.get(&view_path, Some(&token));

@@ -549,7 +549,7 @@ export function tableBar() {
       "data-seat": s.seat,
     },
       colour ? h("span", { class: "swatch", style: `background:${colour}` }) : null,
-      h("span", { class: "table-name" }, seatName(s.seat, true)),
+      h("span", { class: "table-name" }, seatName(s.seat, Boolean(colour))),
       s.seat === me ? h("span", { class: "hint" }, ` ${t("pg-you")}`) : null,
       s.type === "bot" ? h("span", { class: "hint" }, ` ${t("table-bot")}`) : null,
       msg.clock ? h("span", { class: `table-clock${s.seat === running ? " running" : ""}`, "data-seat": s.seat }, "") : null,
