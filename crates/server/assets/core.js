@@ -597,6 +597,7 @@ function settingsBox() {
   const blocked = typeof Notification === "undefined" || Notification.permission === "denied";
   return h("details", { class: "table-settings", id: "table-settings", open: table.settingsOpen, ontoggle: (ev) => { table.settingsOpen = ev.target.open; } },
     h("summary", {}, t("table-settings")),
+    h("div", { class: "table-settings-panel" },
     toggle("sound", t("table-setting-sound"), (input) => { if (input.checked) beep(); }),
     toggle("confirm", t("table-setting-confirm")),
     toggle("notify", t("table-setting-notify"), (input) => {
@@ -610,7 +611,7 @@ function settingsBox() {
         });
       }
     }),
-    blocked ? h("p", { class: "hint" }, t("table-notify-blocked")) : null);
+    blocked ? h("p", { class: "hint" }, t("table-notify-blocked")) : null));
 }
 
 /** Asks whether to make a move that cannot be taken back; resolves to true to go ahead. */

@@ -59,10 +59,12 @@ function render() {
   const err = h("p", { class: "error", id: "tg-error", "aria-live": "polite" });
   const plays = last.legal.filter((a) => a.type === "play");
   const seatMe = last.viewer.type === "seat" ? last.viewer.seat : null;
+  // While a bot stands in for this seat, it is not the player's turn to play.
+  const myTurn = seatMe !== null && v.current === seatMe && !last.seats?.[seatMe]?.away;
 
   let status;
   if (v.outcome) status = v.outcome.type === "won" ? t("tg-won") : t("tg-lost", { n: v.outcome.cards_left });
-  else status = v.current === seatMe ? t("your-turn") : t("tg-turn", { name: name(v.current) });
+  else status = myTurn ? t("your-turn") : t("tg-turn", { name: name(v.current) });
   const who = seatMe === null ? t("spectating") : t("you-are", { name: name(seatMe) });
 
   const piles = PILES.map((p, i) => {
@@ -134,9 +136,9 @@ function render() {
   root.replaceChildren(tableBar(), h("div", { class: "tg" },
     h("div", { class: "tg-head" }, h("p", { id: "tg-status" }, status, " · ", who),
     over ? endBox(v, seatMe) : null,
-    h("details", { class: "help", id: "tg-help", open: helpOpen, ontoggle: (ev) => { helpOpen = ev.target.open; } },
+    over ? null : h("details", { class: "help", id: "tg-help", open: helpOpen, ontoggle: (ev) => { helpOpen = ev.target.open; } },
       h("summary", {}, t("help-title")),
-      h("p", { class: "help-text" }, v.current === seatMe && !v.outcome ? t("tg-help-turn", { min: v.minimum }) : t("tg-help-wait")),
+      h("p", { class: "help-text" }, myTurn && !v.outcome ? t("tg-help-turn", { min: v.minimum }) : t("tg-help-wait")),
       h("a", { href: "/rules/thegame", target: "_blank", rel: "noopener", id: "rules-link" }, t("rules-link")))),
     h("section", { class: "piles" }, piles),
     h("p", { class: "why", id: "tg-why", "aria-live": "polite" }, why),
@@ -144,7 +146,7 @@ function render() {
       h("h2", {}, over ? t("tg-end-hand") : t("tg-hand")),
       seatMe !== null && !v.outcome ? h("p", { class: "hint" }, t("tg-hand-hint")) : null,
       h("div", { class: "hand", id: "tg-hand" }, hand),
-      v.current === seatMe && !v.outcome ? h("p", { id: "tg-turn-count" }, t("tg-played-this-turn", { n: v.played_this_turn, min: v.minimum })) : null,
+      myTurn && !v.outcome ? h("p", { id: "tg-turn-count" }, t("tg-played-this-turn", { n: v.played_this_turn, min: v.minimum })) : null,
       canEnd ? h("button", { class: "act", id: "end-turn", onclick: () => sendAction(conn, { type: "end_turn" }, err, t("tg-end-turn")) }, t("tg-end-turn")) : null,
       err),
     h("section", { class: "team" }, h("h2", {}, t("tg-team")),
