@@ -12,7 +12,7 @@
 //! with a generous deadline, never a fixed time. Without Chromium and ChromeDriver the tests fail
 //! when `CI` is set and are skipped with a notice otherwise.
 
-use e2e::{browser_available, http, Answer, Browser, TestServer};
+use e2e::{can_run_browser as can_run, http, Answer, Browser, TestServer};
 use serde_json::{json, Value};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -21,19 +21,6 @@ use std::time::{Duration, Instant};
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 const PILES: [&str; 4] = ["up1", "up2", "down1", "down2"];
-
-fn can_run() -> bool {
-    match browser_available() {
-        Ok(()) => true,
-        Err(why) => {
-            if std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1") {
-                panic!("the browser test cannot run in CI: {why}");
-            }
-            eprintln!("NOTICE: skipping the browser test: {why}");
-            false
-        }
-    }
-}
 
 fn post(server: &TestServer, path: &str, token: Option<&str>, body: Value) -> Answer {
     let auth = token.map(|t| format!("Bearer {t}"));
@@ -168,6 +155,42 @@ fn fits_the_width(b: &Browser) {
     );
 }
 
+/// A game created over HTTP, with seat 0's page open in a fresh desktop-sized browser.
+struct Opened {
+    server: TestServer,
+    b: Browser,
+    created: Value,
+    game: String,
+    token: String,
+}
+
+fn open_seat_0(bot_delay_ms: u64, body: Value) -> Opened {
+    let server = TestServer::start(Duration::from_millis(bot_delay_ms));
+    let created = create(&server, body);
+    let game = created["game"].as_str().unwrap().to_owned();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_owned();
+    let b = Browser::start(1366, 900);
+    b.goto(created["seats"][0]["link"].as_str().unwrap());
+    Opened {
+        server,
+        b,
+        created,
+        game,
+        token,
+    }
+}
+
+/// Plays `card` on `pile` by clicking them, and waits until the page has moved on.
+fn click_play(b: &Browser, card: u64, pile: &str, version: &Value) {
+    b.click(&format!("#tg-hand .card[data-card=\"{card}\"]"));
+    b.click(&format!(".pile[data-pile=\"{pile}\"] .top"));
+    b.wait_js(
+        "the play",
+        "return Number(document.body.dataset.version) > arguments[0]",
+        json!([version]),
+    );
+}
+
 /// A notification stub that records what the page shows, and a page "in the background".
 const HIDDEN_WITH_NOTIFICATIONS: &str = "
 window.__notes = [];
@@ -184,16 +207,17 @@ fn thegame_page_names_piles_alerts_and_the_loss_explained() {
         return;
     }
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let server = TestServer::start(Duration::from_millis(20));
-    let created = create(
-        &server,
+    let Opened {
+        server,
+        b,
+        created,
+        game,
+        token,
+    } = open_seat_0(
+        20,
         json!({"kind": "thegame", "setup": {"players": 2, "seed": 11},
                "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "heuristic"}]}),
     );
-    let game = created["game"].as_str().unwrap().to_owned();
-    let token = created["seats"][0]["token"].as_str().unwrap().to_owned();
-    let b = Browser::start(1366, 900);
-    b.goto(created["seats"][0]["link"].as_str().unwrap());
     let st = turn_of(&b, &server, &game, &token, 0);
     assert_eq!(st["version"], json!(0), "seat 0 plays first");
 
@@ -267,13 +291,7 @@ fn thegame_page_names_piles_alerts_and_the_loss_explained() {
         .filter(|(_, p)| p == "up1")
         .max()
         .expect("a play on up1");
-    b.click(&format!("#tg-hand .card[data-card=\"{card}\"]"));
-    b.click(&format!(".pile[data-pile=\"{pile}\"] .top"));
-    b.wait_js(
-        "the play",
-        "return Number(document.body.dataset.version) === 1",
-        json!([]),
-    );
+    click_play(&b, card, &pile, &st["version"]);
     let st = settled(&b, &server, &game, &token);
     let plays = legal_plays(&st);
     let hand: Vec<u64> = st["view"]["hand"]
@@ -319,17 +337,9 @@ fn thegame_page_names_piles_alerts_and_the_loss_explained() {
     assert_eq!(beeps, json!(1));
 
     // A second play, then end the turn: the page asks first.
-    for _ in 0..1 {
-        let st = settled(&b, &server, &game, &token);
-        let (card, pile) = legal_plays(&st)[0].clone();
-        b.click(&format!("#tg-hand .card[data-card=\"{card}\"]"));
-        b.click(&format!(".pile[data-pile=\"{pile}\"] .top"));
-        b.wait_js(
-            "the play",
-            "return Number(document.body.dataset.version) > arguments[0]",
-            json!([st["version"]]),
-        );
-    }
+    let st = settled(&b, &server, &game, &token);
+    let (card, pile) = legal_plays(&st)[0].clone();
+    click_play(&b, card, &pile, &st["version"]);
     b.click("#end-turn");
     let question = b.wait_js(
         "the confirmation",
@@ -452,18 +462,19 @@ fn undo_confirm_and_a_rematch_that_moves_both_pages() {
         return;
     }
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let server = TestServer::start(Duration::from_millis(20));
-    let created = create(
-        &server,
+    let Opened {
+        server,
+        b,
+        created,
+        game,
+        token: ann,
+    } = open_seat_0(
+        20,
         json!({"kind": "thegame", "setup": {"players": 2, "seed": 5},
                "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
     );
-    let game = created["game"].as_str().unwrap().to_owned();
-    let ann = created["seats"][0]["token"].as_str().unwrap().to_owned();
     let bo = created["seats"][1]["token"].as_str().unwrap().to_owned();
-    let b = Browser::start(1366, 900);
     let tab_ann = b.window();
-    b.goto(created["seats"][0]["link"].as_str().unwrap());
     let st = turn_of(&b, &server, &game, &ann, 0);
 
     // A play, then undo: the card comes back.
@@ -504,13 +515,7 @@ fn undo_confirm_and_a_rematch_that_moves_both_pages() {
     for _ in 0..2 {
         let st = settled(&b, &server, &game, &ann);
         let (card, pile) = legal_plays(&st)[0].clone();
-        b.click(&format!("#tg-hand .card[data-card=\"{card}\"]"));
-        b.click(&format!(".pile[data-pile=\"{pile}\"] .top"));
-        b.wait_js(
-            "the play",
-            "return Number(document.body.dataset.version) > arguments[0]",
-            json!([st["version"]]),
-        );
+        click_play(&b, card, &pile, &st["version"]);
     }
     let before = settled(&b, &server, &game, &ann);
     b.click("#end-turn");
@@ -705,16 +710,17 @@ fn powergrid_page_names_with_colours_and_asks_before_an_offer() {
         return;
     }
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let server = TestServer::start(Duration::from_millis(20));
-    let created = create(
-        &server,
+    let Opened {
+        server,
+        b,
+        game,
+        token,
+        ..
+    } = open_seat_0(
+        20,
         json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": 4},
                "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}]}),
     );
-    let game = created["game"].as_str().unwrap().to_owned();
-    let token = created["seats"][0]["token"].as_str().unwrap().to_owned();
-    let b = Browser::start(1366, 900);
-    b.goto(created["seats"][0]["link"].as_str().unwrap());
     let st = turn_of(&b, &server, &game, &token, 0);
     assert_eq!(
         text(&b, ".table-seat[data-seat=\"0\"] .table-name"),
