@@ -335,6 +335,8 @@ fn thegame_page_names_piles_alerts_and_the_loss_explained() {
         json!([]),
     );
     assert_eq!(beeps, json!(1));
+    b.save_screenshot("table-settings-desktop.png");
+    b.click("#table-settings summary");
 
     // A second play, then end the turn: the page asks first.
     let st = settled(&b, &server, &game, &token);
