@@ -704,6 +704,20 @@ fn a_short_clock_runs_out_the_bot_plays_and_the_seat_is_taken_back() {
         server.get(&format!("/api/games/{game}"), None)["seats"][0]["away"],
         Value::Null
     );
+
+    // The player changes her name in the bar; everyone's pages show the new one.
+    b.click("#table-rename");
+    b.type_into("#table-name-input", "Annie");
+    b.click("#table-rename-save");
+    b.wait_js(
+        "the new name in the bar",
+        "const n = document.querySelector('.table-seat[data-seat=\"0\"] .table-name'); return n && n.textContent === 'Annie'",
+        json!([]),
+    );
+    assert_eq!(
+        server.get(&format!("/api/games/{game}"), None)["seats"][0]["name"],
+        json!("Annie")
+    );
 }
 
 #[test]

@@ -417,7 +417,7 @@ let table = null;
  * again.
  */
 export function startTable(conn, { gameId, token, kind, colour = () => null, label, refresh }) {
-  table = { conn, gameId, token, kind, colour, label, refresh, msg: null, myTurn: false, offset: 0, settingsOpen: false, rematchLink: null };
+  table = { conn, gameId, token, kind, colour, label, refresh, msg: null, myTurn: false, offset: 0, settingsOpen: false, rematchLink: null, renaming: false, draft: "" };
   conn.onRematch = (m) => {
     if (m.token) {
       saveSeat({ game: m.game, kind, seat: m.seat, token: m.token });
@@ -549,8 +549,11 @@ export function tableBar() {
       "data-seat": s.seat,
     },
       colour ? h("span", { class: "swatch", style: `background:${colour}` }) : null,
-      h("span", { class: "table-name" }, seatName(s.seat, Boolean(colour))),
+      s.seat === me && table.renaming ? renameForm(s, fail) : h("span", { class: "table-name" }, seatName(s.seat, Boolean(colour))),
       s.seat === me ? h("span", { class: "hint" }, ` ${t("pg-you")}`) : null,
+      s.seat === me && s.type === "human" && !table.renaming ? h("button", {
+        class: "small", id: "table-rename", onclick: () => { table.renaming = true; table.draft = s.name || ""; table.refresh?.(); },
+      }, t("table-rename")) : null,
       s.type === "bot" ? h("span", { class: "hint" }, ` ${t("table-bot")}`) : null,
       msg.clock ? h("span", { class: `table-clock${s.seat === running ? " running" : ""}`, "data-seat": s.seat }, "") : null,
       away ? h("span", { class: "table-away" }, away) : null,
@@ -583,6 +586,26 @@ export function tableBar() {
     err);
   setTimeout(tickClocks);
   return box;
+}
+
+/** The player's own name, being changed: 1 to 24 characters (the server checks the rest). */
+function renameForm(seat, fail) {
+  const input = h("input", {
+    id: "table-name-input", maxLength: 24, required: true, value: table.draft, "aria-label": t("table-rename-label"),
+    oninput: () => { table.draft = input.value; },
+  });
+  const done = () => { table.renaming = false; table.refresh?.(); };
+  const form = h("form", { class: "table-rename" }, input,
+    h("button", { class: "small", id: "table-rename-save" }, t("table-rename-save")),
+    h("button", { class: "small", type: "button", onclick: done }, t("table-confirm-no")));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (!name) return;
+    api(`/api/games/${table.gameId}/name`, { method: "POST", body: { name }, token: table.token }).then(done, fail);
+  });
+  setTimeout(() => { if (document.activeElement !== input) input.focus(); });
+  return form;
 }
 
 function settingsBox() {
