@@ -14,7 +14,7 @@
 
 use e2e::{can_run_browser as can_run, http, Answer, Browser, TestServer};
 use serde_json::{json, Value};
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// One browser at a time: the machine has two cores.
@@ -155,8 +155,10 @@ fn fits_the_width(b: &Browser) {
     );
 }
 
-/// A game created over HTTP, with seat 0's page open in a fresh desktop-sized browser.
+/// A game created over HTTP, with seat 0's page open in a fresh desktop-sized browser (and
+/// this test's turn at the machine).
 struct Opened {
+    _one: MutexGuard<'static, ()>,
     server: TestServer,
     b: Browser,
     created: Value,
@@ -164,20 +166,26 @@ struct Opened {
     token: String,
 }
 
-fn open_seat_0(bot_delay_ms: u64, body: Value) -> Opened {
+/// `None` where the browser test cannot run (see [`can_run`]).
+fn open_seat_0(bot_delay_ms: u64, body: Value) -> Option<Opened> {
+    if !can_run() {
+        return None;
+    }
+    let one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let server = TestServer::start(Duration::from_millis(bot_delay_ms));
     let created = create(&server, body);
     let game = created["game"].as_str().unwrap().to_owned();
     let token = created["seats"][0]["token"].as_str().unwrap().to_owned();
     let b = Browser::start(1366, 900);
     b.goto(created["seats"][0]["link"].as_str().unwrap());
-    Opened {
+    Some(Opened {
+        _one: one,
         server,
         b,
         created,
         game,
         token,
-    }
+    })
 }
 
 /// Plays `card` on `pile` by clicking them, and waits until the page has moved on.
@@ -203,21 +211,21 @@ Object.defineProperty(document, 'hidden', { configurable: true, get: () => true 
 
 #[test]
 fn thegame_page_names_piles_alerts_and_the_loss_explained() {
-    if !can_run() {
-        return;
-    }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Opened {
+    let Some(Opened {
+        _one,
         server,
         b,
         created,
         game,
         token,
-    } = open_seat_0(
+    }) = open_seat_0(
         20,
         json!({"kind": "thegame", "setup": {"players": 2, "seed": 11},
                "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "heuristic"}]}),
-    );
+    )
+    else {
+        return;
+    };
     let st = turn_of(&b, &server, &game, &token, 0);
     assert_eq!(st["version"], json!(0), "seat 0 plays first");
 
@@ -460,21 +468,21 @@ fn thegame_page_names_piles_alerts_and_the_loss_explained() {
 
 #[test]
 fn undo_confirm_and_a_rematch_that_moves_both_pages() {
-    if !can_run() {
-        return;
-    }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Opened {
+    let Some(Opened {
+        _one,
         server,
         b,
         created,
         game,
         token: ann,
-    } = open_seat_0(
+    }) = open_seat_0(
         20,
         json!({"kind": "thegame", "setup": {"players": 2, "seed": 5},
                "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
-    );
+    )
+    else {
+        return;
+    };
     let bo = created["seats"][1]["token"].as_str().unwrap().to_owned();
     let tab_ann = b.window();
     let st = turn_of(&b, &server, &game, &ann, 0);
@@ -722,21 +730,21 @@ fn a_short_clock_runs_out_the_bot_plays_and_the_seat_is_taken_back() {
 
 #[test]
 fn powergrid_page_names_with_colours_and_asks_before_an_offer() {
-    if !can_run() {
-        return;
-    }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Opened {
+    let Some(Opened {
+        _one,
         server,
         b,
         game,
         token,
         ..
-    } = open_seat_0(
+    }) = open_seat_0(
         20,
         json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": 4},
                "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}]}),
-    );
+    )
+    else {
+        return;
+    };
     let st = turn_of(&b, &server, &game, &token, 0);
     assert_eq!(
         text(&b, ".table-seat[data-seat=\"0\"] .table-name"),
