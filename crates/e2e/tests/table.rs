@@ -690,6 +690,7 @@ fn a_short_clock_runs_out_the_bot_plays_and_the_seat_is_taken_back() {
     assert_eq!(summary["seats"][0]["away"], Value::Null);
 
     // Handing the seat to the bot, and taking it back again.
+    b.click("#table-settings summary");
     b.click("#table-leave");
     let notice = b.wait_js(
         "the leave notice",
@@ -719,6 +720,7 @@ fn a_short_clock_runs_out_the_bot_plays_and_the_seat_is_taken_back() {
     );
 
     // The player changes her name in the bar; everyone's pages show the new one.
+    b.click("#table-settings summary");
     b.click("#table-rename");
     b.type_into("#table-name-input", "Annie");
     b.click("#table-rename-save");

@@ -551,9 +551,6 @@ export function tableBar() {
       colour ? h("span", { class: "swatch", style: `background:${colour}` }) : null,
       s.seat === me && table.renaming ? renameForm(s, fail) : h("span", { class: "table-name" }, seatName(s.seat, Boolean(colour))),
       s.seat === me ? h("span", { class: "hint" }, ` ${t("pg-you")}`) : null,
-      s.seat === me && s.type === "human" && !table.renaming ? h("button", {
-        class: "small", id: "table-rename", onclick: () => { table.renaming = true; table.draft = s.name || ""; table.refresh?.(); },
-      }, t("table-rename")) : null,
       s.type === "bot" ? h("span", { class: "hint" }, ` ${t("table-bot")}`) : null,
       msg.clock ? h("span", { class: `table-clock${s.seat === running ? " running" : ""}`, "data-seat": s.seat }, "") : null,
       away ? h("span", { class: "table-away" }, away) : null,
@@ -570,7 +567,6 @@ export function tableBar() {
     buttons.push(h("button", { class: "act", id: "table-back", onclick: () => send({ type: "back" }) }, t("table-back")));
   } else if (mine && !msg.outcome) {
     if (msg.undo) buttons.push(h("button", { class: "act", id: "table-undo", onclick: () => send({ type: "undo", version: msg.version }) }, t("table-undo")));
-    buttons.push(h("button", { id: "table-leave", class: "small", onclick: () => send({ type: "leave" }) }, t("table-leave")));
   }
   if (msg.outcome && mine) {
     buttons.push(h("button", {
@@ -582,7 +578,7 @@ export function tableBar() {
   const box = h("section", { class: "table-bar", id: "table-bar" },
     h("ul", { class: "table-seats" }, seats),
     notice ? h("p", { class: "table-notice", id: "table-notice", role: "status" }, notice) : null,
-    h("div", { class: "table-actions" }, buttons, me !== null ? settingsBox() : null),
+    h("div", { class: "table-actions" }, buttons, mine ? settingsBox(mine, send) : null),
     err);
   setTimeout(tickClocks);
   return box;
@@ -608,7 +604,12 @@ function renameForm(seat, fail) {
   return form;
 }
 
-function settingsBox() {
+/**
+ * The settings, and the seat's rarer actions (change the name, hand the seat to a bot), kept
+ * out of the bar so that it stays one line.
+ */
+function settingsBox(mine, send) {
+  const close = () => { table.settingsOpen = false; };
   const toggle = (name, label, onChange) => {
     const input = h("input", { type: "checkbox", checked: setting(name), "data-setting": name });
     input.addEventListener("change", () => {
@@ -634,7 +635,15 @@ function settingsBox() {
         });
       }
     }),
-    blocked ? h("p", { class: "hint" }, t("table-notify-blocked")) : null));
+    blocked ? h("p", { class: "hint" }, t("table-notify-blocked")) : null,
+    h("div", { class: "row" },
+      h("button", {
+        class: "small", id: "table-rename", type: "button",
+        onclick: () => { close(); table.renaming = true; table.draft = mine.name || ""; table.refresh?.(); },
+      }, t("table-rename")),
+      !mine.away && !table.msg.outcome ? h("button", {
+        class: "small", id: "table-leave", type: "button", onclick: () => { close(); send({ type: "leave" }); },
+      }, t("table-leave")) : null)));
 }
 
 /** Asks whether to make a move that cannot be taken back; resolves to true to go ahead. */
