@@ -13,7 +13,7 @@
 //! One browser per test, one test at a time (the machine has two cores). Without Chromium the
 //! tests fail when `CI` is set and are skipped with a notice otherwise.
 
-use e2e::{browser_or_skip, http, Browser, TestServer};
+use e2e::{can_run_browser, http, Browser, TestServer};
 use serde_json::{json, Value};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
@@ -29,7 +29,7 @@ fn session(
     bot_delay: Duration,
     size: (u32, u32),
 ) -> Option<(MutexGuard<'static, ()>, TestServer, Browser)> {
-    if !browser_or_skip() {
+    if !can_run_browser() {
         return None;
     }
     let one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());

@@ -247,7 +247,7 @@ function createForm(kinds) {
       const mine = hotseat.checked ? humans : humans.slice(0, 1);
       for (const s of mine) saveSeat({ game: game.game, kind, seat: s.seat, token: s.token });
       saveInvites({
-        game: game.game, kind, creator: game.creator?.token,
+        game: game.game, kind,
         seats: humans.filter((s) => !mine.includes(s)).map((s) => ({ seat: s.seat, link: s.link, name: seatList[s.seat].name || null })),
         spectator: game.spectator.link,
       });

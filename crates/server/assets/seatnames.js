@@ -1,7 +1,7 @@
-// How a seat is named on every page (lobby, game pages, share box, replay, hotseat screen):
-// Power Grid seats by their colour (the colour of their houses), The Game's by number, and a
-// human seat that carries a display name as "Ann (Red)". One function, so the lobby and the
-// game page can never call the same player "Seat 4" and "Yellow".
+// How the pages around a game (lobby, share box, replay, hotseat screen) name a seat: Power
+// Grid's by their colour, The Game's by number, and a seat with a display name as "Ann (Red)",
+// with the same labels and message (`table-name-with`) as the game pages' `seatName` in
+// `core.js`, which needs a running table; this one works from any `seats` list.
 import { t } from "./core.js";
 
 /** The colours of Power Grid's seats, as the map and the lobby draw them. */
@@ -19,5 +19,5 @@ export function seatLabel(kind, seat) {
 export function seatName(kind, seat, seats) {
   const entry = (seats || []).find((s) => s.seat === seat);
   const label = seatLabel(kind, seat);
-  return entry && entry.name ? t("lobby-seat-named", { name: entry.name, seat: label }) : label;
+  return entry && entry.name ? t("table-name-with", { name: entry.name, label }) : label;
 }

@@ -26,7 +26,7 @@ function write(key, list) {
   }
 }
 
-/** Keeps a new game's invitations: `{game, kind, creator, seats: [{seat, link, name}], spectator}`. */
+/** Keeps a new game's invitations: `{game, kind, seats: [{seat, link, name}], spectator}`. */
 export function saveInvites(entry) {
   write(INVITES_KEY, [entry, ...read(INVITES_KEY).filter((e) => e.game !== entry.game)]);
 }
