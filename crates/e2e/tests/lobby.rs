@@ -334,7 +334,7 @@ fn a_player_joining_by_link_names_their_seat() {
     b.click("#join-name-box button[type=submit]");
     b.wait_js(
         "the page to call the player Cy",
-        "return document.querySelector('#join-name-box') === null && document.body.textContent.includes('You play Cy (Seat 2).')",
+        "return document.querySelector('#join-name-box') === null && document.body.textContent.includes('You play Cy.')",
         json!([]),
     );
     let summary = server.get(&format!("/api/games/{game}"), None);
@@ -342,7 +342,7 @@ fn a_player_joining_by_link_names_their_seat() {
     // Teammates are named too.
     b.wait_js(
         "Ann in the team list",
-        "return document.body.textContent.includes('Ann (Seat 1)')",
+        "return document.body.textContent.includes('Ann: 7 in hand')",
         json!([]),
     );
 }
@@ -370,6 +370,11 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
         return;
     };
     open_lobby(&b, &server);
+    // Ending a turn is sent without the confirmation step (core.js's setting), as in browser.rs.
+    b.js(
+        "localStorage.setItem('tabletop.table', JSON.stringify({ confirm: false }))",
+        json!([]),
+    );
     choose(&b, "thegame", 2);
     set(&b, "select.seat-type[data-seat=\"1\"]", json!("human"));
     b.type_into("input.seat-name[data-seat=\"0\"]", "Ann");
