@@ -7,7 +7,7 @@
 //! clients were told: no acknowledged action may be missing and none may be stored twice.
 
 use anyhow::{bail, Context};
-use server::{Config, Registry, Server, SqliteStore};
+use server::{Config, PgStore, Registry, Server, SqliteStore, Store};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -30,6 +30,11 @@ pub struct ServeArgs {
     /// Directory of the database (created if missing).
     #[arg(long, default_value = "tabletop-data")]
     data: PathBuf,
+    /// Keep games in this PostgreSQL database instead of SQLite in --data
+    /// (postgres://user[:password]@host[:port]/database); several processes may share it
+    /// (docs/deploy.md).
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
     /// Pause before each bot move, in milliseconds.
     #[arg(long, default_value_t = 700)]
     bot_delay_ms: u64,
@@ -58,10 +63,40 @@ fn open_store(data: &Path) -> anyhow::Result<Arc<SqliteStore>> {
     Ok(Arc::new(store))
 }
 
+/// The PostgreSQL store at `url`, migrated.
+async fn open_postgres(url: &str) -> anyhow::Result<Arc<PgStore>> {
+    if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+        bail!("--database must be a postgres:// URL, got {url:?}");
+    }
+    let store = PgStore::connect(url)
+        .await
+        .context("cannot open the PostgreSQL database")?;
+    Ok(Arc::new(store))
+}
+
+/// Waits for Ctrl-C or (on Unix) SIGTERM, the signal a service manager stops a process with.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
-        let store = open_store(&args.data)?;
+        let (store, where_): (Arc<dyn Store>, String) = match &args.database {
+            Some(url) => (open_postgres(url).await?, "PostgreSQL".into()),
+            None => (open_store(&args.data)?, args.data.display().to_string()),
+        };
         let listener =
             server::bind(args.addr).with_context(|| format!("cannot listen on {}", args.addr))?;
         let local = listener.local_addr()?;
@@ -82,15 +117,17 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             eprintln!("warning: game {id} was not resumed: {why}");
         }
         println!("Tabletop is running: open {url}/");
-        println!(
-            "data: {} ({} games)",
-            args.data.display(),
-            server.game_count()
-        );
+        println!("data: {where_} ({} games)", server.game_count());
         std::io::stdout().flush()?;
         tokio::select! {
-            served = server.serve(listener) => served?,
-            _ = tokio::signal::ctrl_c() => println!("stopping"),
+            served = server.clone().serve(listener) => served?,
+            () = stop_signal() => {
+                println!("stopping");
+                // Other processes sharing the database take the bots over at once.
+                if let Err(e) = server.release_leases().await {
+                    eprintln!("warning: leases not given up ({e}); they expire by themselves");
+                }
+            }
         }
         Ok(())
     })

@@ -82,12 +82,18 @@ impl Server {
         if let Some(entry) = read(&self.inner.finished).get(id) {
             return Ok(entry.clone());
         }
+        if self.inner.shared.is_some() {
+            // Created by another process sharing the database (module `cluster`).
+            if let Some(stored) = self.inner.store.load_game(id).await? {
+                return self.adopt(stored);
+            }
+        }
         let (stored, rematch) = self
             .inner
             .store
             .load_finished(id)
             .await
-            .map_err(|e| ApiError::Storage(e.to_string()))?
+            .map_err(ApiError::from)?
             .ok_or_else(|| ApiError::UnknownGame(id.to_owned()))?;
         let kind = self.inner.registry.get(&stored.kind)?.clone();
         let mut ctx = self.table_context();
