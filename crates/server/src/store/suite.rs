@@ -273,7 +273,7 @@ async fn two_postgres_stores_share_one_database() {
     );
     // A record too large for a notice is announced by number.
     let mut large = action(3);
-    large.action = format!("\"{}\"", "x".repeat(postgres::NOTICE_LIMIT));
+    large.action = format!("\"{}\"", "x".repeat(crate::store::postgres::NOTICE_LIMIT));
     two.append_action("a", large.clone()).await.unwrap();
     let heard = next_change(&mut heard_by_one, |c| {
         matches!(c, Change::Record { seq: 3, .. })
