@@ -287,3 +287,6 @@ tg-ev-turn_started = { $name }'s turn (play at least { $minimum })
 tg-ev-signalled = { $name } signals on { $pile }: { $signal }
 tg-ev-won = The team won!
 tg-ev-lost = The team lost; cards left: { $cards_left }
+
+## postgres
+error-storage_unavailable = The server cannot reach its database right now; nothing changed. Try again in a moment.

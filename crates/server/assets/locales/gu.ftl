@@ -266,3 +266,6 @@ tg-ev-turn_started = { $name }નો વળાંક (ઓછામાં ઓછ�
 tg-ev-signalled = { $name }એ { $pile } પર સંકેત આપ્યો: { $signal }
 tg-ev-won = ટીમ જીતી!
 tg-ev-lost = ટીમ હારી; બાકી કાર્ડ: { $cards_left }
+
+## postgres
+error-storage_unavailable = સર્વર હમણાં તેના ડેટાબેઝ સુધી પહોંચી શકતું નથી; કંઈ બદલાયું નથી. થોડી વારમાં ફરી પ્રયાસ કરો.

@@ -257,3 +257,6 @@ tg-ev-turn_started = { $name } 차례(최소 { $minimum }장)
 tg-ev-signalled = { $name }: { $pile }에 신호 — { $signal }
 tg-ev-won = 팀 승리!
 tg-ev-lost = 팀 패배. 남은 카드: { $cards_left }장
+
+## postgres
+error-storage_unavailable = 서버가 지금 데이터베이스에 연결할 수 없습니다. 아무것도 바뀌지 않았습니다. 잠시 후 다시 시도하세요.

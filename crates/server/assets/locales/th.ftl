@@ -257,3 +257,6 @@ tg-ev-turn_started = ตาของ{ $name } (ลงอย่างน้อย
 tg-ev-signalled = { $name } ส่งสัญญาณบน{ $pile }: { $signal }
 tg-ev-won = ทีมชนะ!
 tg-ev-lost = ทีมแพ้ ไพ่ที่เหลือ: { $cards_left } ใบ
+
+## postgres
+error-storage_unavailable = ตอนนี้เซิร์ฟเวอร์เชื่อมต่อฐานข้อมูลไม่ได้ ไม่มีอะไรเปลี่ยนแปลง โปรดลองใหม่อีกครั้งในอีกสักครู่

@@ -257,3 +257,6 @@ tg-ev-turn_started = 轮到{ $name }（至少出 { $minimum } 张）
 tg-ev-signalled = { $name }在{ $pile }上发信号：{ $signal }
 tg-ev-won = 队伍获胜！
 tg-ev-lost = 队伍失败；剩余 { $cards_left } 张牌
+
+## postgres
+error-storage_unavailable = 服务器暂时无法连接数据库；局面没有改变。请稍后再试。
