@@ -19,6 +19,12 @@ use std::time::{Duration, Instant};
 const DATABASE_VAR: &str = "TABLETOP_TEST_POSTGRES";
 const RESTART_VAR: &str = "TABLETOP_TEST_POSTGRES_RESTART";
 
+/// Held by each test: one restarts the database server that the other uses.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// How long a player thinks before each action, so that games outlast the failure.
+const THINK: Duration = Duration::from_millis(10);
+
 /// A URL for a new, empty schema of the test database, and a client on it.
 async fn fresh_database() -> Option<(String, tokio_postgres::Client)> {
     let Ok(url) = std::env::var(DATABASE_VAR) else {
@@ -158,6 +164,7 @@ async fn play(
             tokio::time::sleep(Duration::from_millis(10)).await;
             continue;
         };
+        tokio::time::sleep(THINK).await;
         let legal = view["legal"].as_array().unwrap();
         let action = legal[rng.gen_range(0..legal.len())].clone();
         let body = json!({"version": view["version"], "action": action});
@@ -254,13 +261,14 @@ fn acked_total(games: &[(String, Vec<String>, Acked)]) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_share_games_and_one_goes_on_when_the_other_is_killed() {
+    let _alone = ONE_AT_A_TIME.lock().await;
     let Some((database, db)) = fresh_database().await else {
         return;
     };
     let (mut first, first_url) = serve(&database, 100);
     let (mut second, second_url) = serve(&database, 100);
     let (one, two) = (HttpClient::new(&first_url), HttpClient::new(&second_url));
-    let games = human_games(&one, 4).await;
+    let games = human_games(&one, 6).await;
     // Bots alone, created on the process that is killed: it holds their lease.
     let bots = json!({"kind":"thegame","setup":{"players":3},"seats":[
         {"type":"bot","bot":"heuristic"},{"type":"bot","bot":"heuristic"},{"type":"bot","bot":"random"}]});
@@ -372,6 +380,7 @@ async fn a_database_restart_under_load_loses_nothing_acknowledged() {
         eprintln!("skipped: set {RESTART_VAR} to a command that restarts the test database");
         return;
     };
+    let _alone = ONE_AT_A_TIME.lock().await;
     let Some((database, _)) = fresh_database().await else {
         return;
     };
