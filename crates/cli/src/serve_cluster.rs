@@ -116,9 +116,8 @@ pub fn bench(args: &BenchServeArgs, url: &str) -> anyhow::Result<()> {
     let base = if backends.len() == 1 {
         backends[0]
     } else {
-        let listener = runtime.block_on(async {
-            server::bind(SocketAddr::from(([127, 0, 0, 1], 0)))
-        })?;
+        let listener =
+            runtime.block_on(async { server::bind(SocketAddr::from(([127, 0, 0, 1], 0))) })?;
         let addr = listener.local_addr()?;
         runtime.spawn(balance(listener, backends.clone()));
         addr

@@ -106,7 +106,10 @@ impl Player {
     ) -> (u16, Value) {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
-            assert!(Instant::now() < deadline, "no answer to {method} {path} in 60 s");
+            assert!(
+                Instant::now() < deadline,
+                "no answer to {method} {path} in 60 s"
+            );
             match self.servers[self.at].json(method, path, token, body).await {
                 Ok((503, answer)) if answer["code"] == "storage_unavailable" => {
                     tally.unavailable.fetch_add(1, Ordering::Relaxed);
@@ -176,7 +179,10 @@ async fn play(
             (200, _) => {
                 let version = answer["version"].as_u64().unwrap();
                 let earlier = acked.lock().unwrap().insert(version, (seat, action));
-                assert!(earlier.is_none(), "game {id}: version {version} acknowledged twice");
+                assert!(
+                    earlier.is_none(),
+                    "game {id}: version {version} acknowledged twice"
+                );
             }
             (409, Some("stale_version")) => {
                 tally.stale.fetch_add(1, Ordering::Relaxed);
@@ -307,7 +313,10 @@ async fn two_processes_share_games_and_one_goes_on_when_the_other_is_killed() {
         .insert(1, (0, view["legal"][0].clone()));
     let deadline = Instant::now() + Duration::from_secs(10);
     while version_of(&two, id).await.map(|v| v.0) != Some(1) {
-        assert!(Instant::now() < deadline, "the other process never showed version 1");
+        assert!(
+            Instant::now() < deadline,
+            "the other process never showed version 1"
+        );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
 
@@ -347,8 +356,14 @@ async fn two_processes_share_games_and_one_goes_on_when_the_other_is_killed() {
             .expect("games did not end within 120 s")
             .unwrap();
     }
-    assert!(acked_total(&games) > at_kill, "nothing was played after the kill");
-    assert!(tally.moved.load(Ordering::Relaxed) > 0, "no client had to move");
+    assert!(
+        acked_total(&games) > at_kill,
+        "nothing was played after the kill"
+    );
+    assert!(
+        tally.moved.load(Ordering::Relaxed) > 0,
+        "no client had to move"
+    );
     // The killed process's bots are driven by the survivor once their lease expires.
     loop {
         let (version, info) = version_of(&two, &bot_game).await.unwrap();
@@ -437,7 +452,10 @@ async fn a_database_restart_under_load_loses_nothing_acknowledged() {
             .expect("games did not end within 120 s of the restart")
             .unwrap();
     }
-    assert!(acked_total(&games) > after_restart, "nothing was played after the restart");
+    assert!(
+        acked_total(&games) > after_restart,
+        "nothing was played after the restart"
+    );
     loop {
         let (_, info) = version_of(&two, &bot_game).await.unwrap();
         if info["actor"]["type"] == "terminal" {

@@ -23,15 +23,15 @@
 //!   [`LEASE_RENEW_EVERY`] (4 s). A process that stops cleanly gives its leases up first
 //!   ([`Server::release_leases`]), so an upgrade moves the bots at once.
 
-use crate::store::{Change, Shared, LEASE, LEASE_RENEW_EVERY};
-use crate::table::Command;
 use crate::error::ApiError;
 use crate::seats::PlayOptions;
 use crate::store::StoredGame;
+use crate::store::{Change, Shared, LEASE, LEASE_RENEW_EVERY};
+use crate::table::Command;
 use crate::{read, write, GameEntry, Inner, Server};
-use std::sync::atomic::Ordering;
 use engine::Seat;
 use std::collections::HashSet;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
@@ -40,7 +40,11 @@ use tokio::sync::broadcast;
 const MARGIN: Duration = Duration::from_millis(500);
 
 /// Starts following `changes` and holding leases for `server`; both end with the server.
-pub(crate) fn start(server: &Server, shared: Arc<dyn Shared>, changes: broadcast::Receiver<Change>) {
+pub(crate) fn start(
+    server: &Server,
+    shared: Arc<dyn Shared>,
+    changes: broadcast::Receiver<Change>,
+) {
     tokio::spawn(follow(Arc::downgrade(&server.inner), changes));
     tokio::spawn(hold_leases(Arc::downgrade(&server.inner), shared));
 }
@@ -59,7 +63,9 @@ async fn follow(inner: Weak<Inner>, mut changes: broadcast::Receiver<Change>) {
         let server = Server { inner };
         match change {
             Change::Record { game, seq, record } => {
-                let live = read(&server.inner.games).get(&game).map(|e| e.handle.clone());
+                let live = read(&server.inner.games)
+                    .get(&game)
+                    .map(|e| e.handle.clone());
                 match live {
                     Some(handle) => handle.tell(Command::Remote { seq, record }).await,
                     // A game this process has not loaded yet (its creation notice is late, or
@@ -75,7 +81,9 @@ async fn follow(inner: Weak<Inner>, mut changes: broadcast::Receiver<Change>) {
                 }
             }
             Change::Name { game, seat, name } => {
-                let live = read(&server.inner.games).get(&game).map(|e| e.handle.clone());
+                let live = read(&server.inner.games)
+                    .get(&game)
+                    .map(|e| e.handle.clone());
                 if let Some(handle) = live {
                     handle
                         .tell(Command::RemoteName {

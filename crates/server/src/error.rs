@@ -85,7 +85,9 @@ pub enum ApiError {
     Storage(String),
     /// The database cannot be reached now (it is restarting); nothing was accepted, and the
     /// same request may succeed in a few seconds.
-    #[error("the database cannot be reached right now, nothing was accepted; try again shortly: {0}")]
+    #[error(
+        "the database cannot be reached right now, nothing was accepted; try again shortly: {0}"
+    )]
     StorageUnavailable(String),
     /// The game's task is gone (the server is shutting down).
     #[error("the game is not available right now; try again")]

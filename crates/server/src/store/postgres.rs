@@ -259,7 +259,9 @@ fn record_notice(process: &str, game: &str, a: &StoredAction) -> String {
 async fn connect(config: &Config) -> Result<Client, StoreError> {
     let (client, connection) = tokio::time::timeout(CONNECT_TIMEOUT, config.connect(NoTls))
         .await
-        .map_err(|_| StoreError::Unavailable(format!("no connection within {CONNECT_TIMEOUT:?}")))??;
+        .map_err(|_| {
+            StoreError::Unavailable(format!("no connection within {CONNECT_TIMEOUT:?}"))
+        })??;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
             tracing::warn!("database connection closed: {e}");
@@ -327,7 +329,12 @@ impl PgStore {
     ///
     /// # Errors
     /// The database cannot be reached, or its schema is newer than this program's.
-    pub async fn connect_with(config: Config) -> Result<PgStore, StoreError> {
+    pub async fn connect_with(mut config: Config) -> Result<PgStore, StoreError> {
+        // A database that vanishes without closing its connections (a lost machine, a cut
+        // network) is noticed within seconds, not after the system's two-hour keep-alive.
+        config.keepalives_idle(Duration::from_secs(5));
+        #[cfg(target_os = "linux")]
+        config.tcp_user_timeout(Duration::from_secs(10));
         let mut admin = connect(&config).await?;
         migrate(&mut admin).await?;
         drop(admin);
@@ -463,10 +470,13 @@ async fn listen(
             let (client, mut connection) =
                 tokio::time::timeout(CONNECT_TIMEOUT, config.connect(NoTls))
                     .await
-                    .map_err(|_| StoreError::Unavailable("listener: connection timed out".into()))??;
+                    .map_err(|_| {
+                        StoreError::Unavailable("listener: connection timed out".into())
+                    })??;
             let (tx, rx) = mpsc::unbounded_channel();
             let driver = tokio::spawn(async move {
-                let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+                let mut messages =
+                    futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
                 while let Some(message) = messages.next().await {
                     match message {
                         Ok(AsyncMessage::Notification(n)) => {
@@ -602,121 +612,125 @@ impl Writer {
         // Every statement is sent before any answer is awaited: one round trip for the batch.
         let mut pending = Vec::new();
         for w in writes {
-            let job: futures_util::future::BoxFuture<'_, Result<Result<(), StoreError>, StoreError>> =
-                match w {
-                    Write::Game(g) => {
-                        let creator = g.creator.map(|t| t.0.to_vec());
-                        let mut parts = vec![Box::pin(async move {
-                            c.execute(
-                                &self.game,
+            let job: futures_util::future::BoxFuture<
+                '_,
+                Result<Result<(), StoreError>, StoreError>,
+            > = match w {
+                Write::Game(g) => {
+                    let creator = g.creator.map(|t| t.0.to_vec());
+                    let mut parts = vec![Box::pin(async move {
+                        c.execute(
+                            &self.game,
+                            &[
+                                &g.id,
+                                &g.kind,
+                                &g.setup,
+                                &g.created_at,
+                                &g.options,
+                                &creator,
+                                &g.rematch_of,
+                            ],
+                        )
+                        .await
+                    })
+                        as futures_util::future::BoxFuture<'_, _>];
+                    for (i, s) in g.seats.iter().enumerate() {
+                        let token = s.token.map(|t| t.0.to_vec());
+                        parts.push(Box::pin(async move {
+                            c.execute(&self.seat, &[&g.id, &(i as i16), &s.bot, &token, &s.name])
+                                .await
+                        }));
+                    }
+                    parts.push(Box::pin(async move {
+                        c.execute(&self.lease, &[&g.id, &process, &lease_secs])
+                            .await
+                    }));
+                    let notice = notice_text(&Notice::Game {
+                        p: process.to_owned(),
+                        g: g.id.clone(),
+                    });
+                    parts.push(Box::pin(async move {
+                        c.execute(&self.notify, &[&notice]).await
+                    }));
+                    Box::pin(async move {
+                        futures_util::future::try_join_all(parts).await?;
+                        Ok(Ok(()))
+                    })
+                }
+                Write::Action(game, a) => {
+                    let notice = record_notice(process, game, a);
+                    Box::pin(async move {
+                        let inserted = c
+                            .execute(
+                                &self.action,
                                 &[
-                                    &g.id,
-                                    &g.kind,
-                                    &g.setup,
-                                    &g.created_at,
-                                    &g.options,
-                                    &creator,
-                                    &g.rematch_of,
+                                    game,
+                                    &(a.seq as i64),
+                                    &i16::from(a.seat),
+                                    &a.action,
+                                    &a.kind.as_str(),
+                                    &a.at_ms,
+                                    &notice,
                                 ],
                             )
-                            .await
-                        })
-                            as futures_util::future::BoxFuture<'_, _>];
-                        for (i, s) in g.seats.iter().enumerate() {
-                            let token = s.token.map(|t| t.0.to_vec());
-                            parts.push(Box::pin(async move {
-                                c.execute(&self.seat, &[&g.id, &(i as i16), &s.bot, &token, &s.name])
-                                    .await
-                            }));
-                        }
-                        parts.push(Box::pin(async move {
-                            c.execute(&self.lease, &[&g.id, &process, &lease_secs]).await
-                        }));
-                        let notice = notice_text(&Notice::Game {
-                            p: process.to_owned(),
-                            g: g.id.clone(),
-                        });
-                        parts.push(Box::pin(async move {
-                            c.execute(&self.notify, &[&notice]).await
-                        }));
-                        Box::pin(async move {
-                            futures_util::future::try_join_all(parts).await?;
-                            Ok(Ok(()))
-                        })
-                    }
-                    Write::Action(game, a) => {
-                        let notice = record_notice(process, game, a);
-                        Box::pin(async move {
-                            let inserted = c
-                                .execute(
-                                    &self.action,
-                                    &[
-                                        game,
-                                        &(a.seq as i64),
-                                        &i16::from(a.seat),
-                                        &a.action,
-                                        &a.kind.as_str(),
-                                        &a.at_ms,
-                                        &notice,
-                                    ],
-                                )
-                                .await?;
-                            Ok(if inserted == 1 {
-                                Ok(())
-                            } else {
-                                Err(StoreError::Conflict {
-                                    game: game.clone(),
-                                    seq: a.seq,
-                                })
+                            .await?;
+                        Ok(if inserted == 1 {
+                            Ok(())
+                        } else {
+                            Err(StoreError::Conflict {
+                                game: game.clone(),
+                                seq: a.seq,
                             })
                         })
-                    }
-                    Write::Name(game, seat, name) => {
-                        let notice = notice_text(&Notice::Name {
-                            p: process.to_owned(),
-                            g: game.clone(),
-                            s: *seat,
-                            n: name.clone(),
-                        });
-                        Box::pin(async move {
-                            let changed =
-                                c.execute(&self.name, &[game, &i16::from(*seat), name]).await?;
-                            if changed != 1 {
-                                return Ok(Err(StoreError::Corrupt(format!(
-                                    "game {game} has no seat {seat}"
-                                ))));
-                            }
-                            c.execute(&self.notify, &[&notice]).await?;
-                            Ok(Ok(()))
-                        })
-                    }
-                    Write::Claim(game, seat, token) => {
-                        let notice = notice_text(&Notice::Claim {
-                            p: process.to_owned(),
-                            g: game.clone(),
-                            s: *seat,
-                            h: token.0.to_vec(),
-                        });
-                        let hash = token.0.to_vec();
-                        Box::pin(async move {
-                            let changed = c
-                                .execute(&self.claim, &[game, &i16::from(*seat), &hash])
-                                .await?;
-                            if changed != 1 {
-                                return Ok(Err(StoreError::Corrupt(format!(
-                                    "game {game} has no unclaimed human seat {seat}"
-                                ))));
-                            }
-                            c.execute(&self.notify, &[&notice]).await?;
-                            Ok(Ok(()))
-                        })
-                    }
-                    Write::Finished(game) => Box::pin(async move {
-                        c.execute(&self.finished, &[game]).await?;
-                        c.execute(&self.unlease, &[game]).await?;
+                    })
+                }
+                Write::Name(game, seat, name) => {
+                    let notice = notice_text(&Notice::Name {
+                        p: process.to_owned(),
+                        g: game.clone(),
+                        s: *seat,
+                        n: name.clone(),
+                    });
+                    Box::pin(async move {
+                        let changed = c
+                            .execute(&self.name, &[game, &i16::from(*seat), name])
+                            .await?;
+                        if changed != 1 {
+                            return Ok(Err(StoreError::Corrupt(format!(
+                                "game {game} has no seat {seat}"
+                            ))));
+                        }
+                        c.execute(&self.notify, &[&notice]).await?;
                         Ok(Ok(()))
-                    }),
-                };
+                    })
+                }
+                Write::Claim(game, seat, token) => {
+                    let notice = notice_text(&Notice::Claim {
+                        p: process.to_owned(),
+                        g: game.clone(),
+                        s: *seat,
+                        h: token.0.to_vec(),
+                    });
+                    let hash = token.0.to_vec();
+                    Box::pin(async move {
+                        let changed = c
+                            .execute(&self.claim, &[game, &i16::from(*seat), &hash])
+                            .await?;
+                        if changed != 1 {
+                            return Ok(Err(StoreError::Corrupt(format!(
+                                "game {game} has no unclaimed human seat {seat}"
+                            ))));
+                        }
+                        c.execute(&self.notify, &[&notice]).await?;
+                        Ok(Ok(()))
+                    })
+                }
+                Write::Finished(game) => Box::pin(async move {
+                    c.execute(&self.finished, &[game]).await?;
+                    c.execute(&self.unlease, &[game]).await?;
+                    Ok(Ok(()))
+                }),
+            };
             pending.push(job);
         }
         let begin = c.batch_execute("BEGIN");
@@ -1008,7 +1022,10 @@ struct Leases {
 }
 
 impl Leases {
-    fn read<T: Send + 'static, F>(&self, read: impl FnOnce(Arc<Client>, Arc<str>) -> F + Send + 'static) -> Answer<T>
+    fn read<T: Send + 'static, F>(
+        &self,
+        read: impl FnOnce(Arc<Client>, Arc<str>) -> F + Send + 'static,
+    ) -> Answer<T>
     where
         F: std::future::Future<Output = Result<T, StoreError>> + Send,
     {
