@@ -12,7 +12,7 @@ use server::loadgen::HttpClient;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -128,14 +128,13 @@ impl Player {
 }
 
 /// Plays random legal actions for every seat of a game, seat `i` through server `i % n` first,
-/// until the game ends or `stop` is set; records every acknowledged action.
+/// until the game ends; records every acknowledged action.
 async fn play(
     servers: Vec<HttpClient>,
     id: String,
     tokens: Vec<String>,
     acked: Acked,
     tally: Arc<Tally>,
-    stop: Arc<AtomicBool>,
     seed: u64,
 ) {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -145,7 +144,7 @@ async fn play(
             at: i % servers.len(),
         })
         .collect();
-    while !stop.load(Ordering::Relaxed) {
+    loop {
         // Each seat asks its own server whose turn it is, as a page on that server would.
         let mut acting = None;
         for (seat, player) in players.iter_mut().enumerate() {
@@ -190,6 +189,29 @@ async fn play(
             _ => panic!("game {id}: refused {status} {answer}"),
         }
     }
+}
+
+/// Starts [`play`] for every game, seeded from `seed`.
+fn start_playing(
+    servers: &[HttpClient],
+    games: &[(String, Vec<String>, Acked)],
+    tally: &Arc<Tally>,
+    seed: u64,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, (id, tokens, acked))| {
+            tokio::spawn(play(
+                servers.to_vec(),
+                id.clone(),
+                tokens.clone(),
+                acked.clone(),
+                tally.clone(),
+                seed + i as u64,
+            ))
+        })
+        .collect()
 }
 
 /// Creates `count` two-player games of The Game with human seats through `http`.
@@ -321,23 +343,7 @@ async fn two_processes_share_games_and_one_goes_on_when_the_other_is_killed() {
     }
 
     let tally = Arc::new(Tally::default());
-    let stop = Arc::new(AtomicBool::new(false));
-    let servers = vec![one.clone(), two.clone()];
-    let players: Vec<_> = games
-        .iter()
-        .enumerate()
-        .map(|(i, (id, tokens, acked))| {
-            tokio::spawn(play(
-                servers.clone(),
-                id.clone(),
-                tokens.clone(),
-                acked.clone(),
-                tally.clone(),
-                stop.clone(),
-                i as u64,
-            ))
-        })
-        .collect();
+    let players = start_playing(&[one.clone(), two.clone()], &games, &tally, 0);
     let deadline = Instant::now() + Duration::from_secs(60);
     while acked_total(&games) < 40 || version_of(&two, &bot_game).await.map(|v| v.0) < Some(3) {
         assert!(Instant::now() < deadline, "no progress before the kill");
@@ -411,23 +417,7 @@ async fn a_database_restart_under_load_loses_nothing_acknowledged() {
         .unwrap();
     let bot_game = created["game"].as_str().unwrap().to_owned();
     let tally = Arc::new(Tally::default());
-    let stop = Arc::new(AtomicBool::new(false));
-    let servers = vec![one.clone(), two.clone()];
-    let players: Vec<_> = games
-        .iter()
-        .enumerate()
-        .map(|(i, (id, tokens, acked))| {
-            tokio::spawn(play(
-                servers.clone(),
-                id.clone(),
-                tokens.clone(),
-                acked.clone(),
-                tally.clone(),
-                stop.clone(),
-                50 + i as u64,
-            ))
-        })
-        .collect();
+    let players = start_playing(&[one.clone(), two.clone()], &games, &tally, 50);
     let deadline = Instant::now() + Duration::from_secs(60);
     while acked_total(&games) < 30 {
         assert!(Instant::now() < deadline, "no progress before the restart");

@@ -24,7 +24,6 @@
 //!   ([`Server::release_leases`]), so an upgrade moves the bots at once.
 
 use crate::error::ApiError;
-use crate::seats::PlayOptions;
 use crate::store::StoredGame;
 use crate::store::{Change, Shared, LEASE, LEASE_RENEW_EVERY};
 use crate::table::Command;
@@ -173,15 +172,7 @@ impl Server {
             tracing::error!(game = %stored.id, "cannot resume a game created elsewhere: {why}");
             ApiError::Storage(format!("the game {} cannot be replayed: {why}", stored.id))
         })?;
-        let entry = GameEntry::new(
-            handle,
-            kind.name(),
-            stored.seats.iter().map(|s| s.bot.clone()).collect(),
-            stored.seats.iter().map(|s| s.token).collect(),
-            stored.created_at,
-            stored.creator,
-            PlayOptions::parse(&stored.options).unwrap_or_default(),
-        );
+        let entry = GameEntry::stored(handle, kind.name(), &stored);
         {
             let mut games = write(&self.inner.games);
             if let Some(there) = games.get(&stored.id) {

@@ -176,6 +176,19 @@ struct GameEntry {
 }
 
 impl GameEntry {
+    /// The entry of a game read from the store, whose task runs behind `handle`.
+    fn stored(handle: GameHandle, kind: &'static str, stored: &store::StoredGame) -> GameEntry {
+        GameEntry::new(
+            handle,
+            kind,
+            stored.seats.iter().map(|s| s.bot.clone()).collect(),
+            stored.seats.iter().map(|s| s.token).collect(),
+            stored.created_at,
+            stored.creator,
+            seats::PlayOptions::parse(&stored.options).unwrap_or_default(),
+        )
+    }
+
     fn new(
         handle: GameHandle,
         kind: &'static str,
@@ -239,22 +252,10 @@ impl Server {
                             tokens.insert(t, (g.id.clone(), Seat(i as u8)));
                         }
                     }
-                    let seats = g.seats.iter().map(|s| s.bot.clone()).collect();
                     if let Some(old) = &g.rematch_of {
                         rematches.push((old.clone(), g.id.clone()));
                     }
-                    games.insert(
-                        g.id.clone(),
-                        GameEntry::new(
-                            handle,
-                            kind,
-                            seats,
-                            g.seats.iter().map(|s| s.token).collect(),
-                            g.created_at,
-                            g.creator,
-                            seats::PlayOptions::parse(&g.options).unwrap_or_default(),
-                        ),
-                    );
+                    games.insert(g.id.clone(), GameEntry::stored(handle, kind, &g));
                 }
                 Err(why) => {
                     tracing::error!(game = %g.id, "cannot resume: {why}");
