@@ -415,3 +415,6 @@ tg-end-stuck-me = You could not play: { $min ->
 } needed this turn, you played { $played }, and none of your cards ({ $cards }) fits a pile.
 tg-end-left = Cards not played: { $n } ({ $draw } in the draw pile, { $hands } in hands).
 tg-end-hand = Your cards at the end
+
+## postgres
+error-storage_unavailable = The server cannot reach its database right now; nothing changed. Try again in a moment.

@@ -373,3 +373,6 @@ tg-end-stuck = { $name }은(는) 더 놓을 수 없었습니다. 이번 차례�
 tg-end-stuck-me = 더 놓을 수 없었습니다. 이번 차례에 { $min }장이 필요했고 { $played }장을 놓았으며, 내 카드({ $cards }) 중 어느 것도 더미에 맞지 않습니다.
 tg-end-left = 놓지 못한 카드: { $n }장 (뽑을 더미 { $draw }장, 손패 { $hands }장).
 tg-end-hand = 마지막 내 손패
+
+## postgres
+error-storage_unavailable = 서버가 지금 데이터베이스에 연결할 수 없습니다. 아무것도 바뀌지 않았습니다. 잠시 후 다시 시도하세요.

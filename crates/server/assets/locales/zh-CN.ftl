@@ -373,3 +373,6 @@ tg-end-stuck = { $name }无法出牌：本回合至少要出 { $min } 张，已�
 tg-end-stuck-me = 你无法出牌：本回合至少要出 { $min } 张，你出了 { $played } 张，你的牌（{ $cards }）都放不上任何堆。
 tg-end-left = 未出的牌：{ $n } 张（摸牌堆 { $draw } 张，手牌 { $hands } 张）。
 tg-end-hand = 你最后的手牌
+
+## postgres
+error-storage_unavailable = 服务器暂时无法连接数据库；局面没有改变。请稍后再试。
