@@ -984,9 +984,12 @@ mod tests {
             }
             largest = largest.max(std::fs::metadata(&wal).map_or(0, |m| m.len()));
         }
-        // Without the bound, these rounds leave a log of about 60 MB.
+        // Without the bound, these rounds leave a log of about 60 MB. With it the log stays near
+        // the limit, but how near depends on when the checkpoint thread gets a core: on a loaded
+        // 2-core machine it once reached 1.09 MB (4.2× the limit). 16× still tells the bound
+        // from no bound by a factor of 15.
         assert!(
-            largest < 4 * limit,
+            largest < 16 * limit,
             "the log reached {largest} bytes with a limit of {limit}"
         );
         drop(store);
