@@ -7,8 +7,13 @@
 //!   of P games for full blocks. With the same bot in every seat there is nothing to rotate
 //!   (turning the lineup would replay the deal as the same game), so game `g` deals `S + g`.
 //! - Each seat's bot is seeded with [`bot_seed`](crate::bot_seed)`(S, g, seat)`.
-//! - Measures per seat-game: cities powered and money at the end, and the game's rounds;
-//!   decisions per second are of the bot's own thinking time, as `play_game` times it.
+//! - Measures per seat-game: cities powered and money at the end, the game's rounds, cities
+//!   connected, and `unpowered_5`: 1 when the seat ends with [`UNPOWERED`] or more connected
+//!   cities unpowered at the final count (its mean is the share of such games); decisions per
+//!   second are of the bot's own thinking time, as `play_game` times it.
+//! - [`panel`] runs one bot against each style of the panel (`bots::powergrid::panel::STYLES`):
+//!   one tournament per style, the bot in one seat and the style in every other, seats rotating
+//!   over each deal as in any mixed lineup, so each row counts games, not seat-games.
 //! - A seat may be `exec:COMMAND`: the worker keeps one process per such entry of the lineup
 //!   for its whole run, and a game with one is played through `botproto::play` (the bot is told
 //!   the setup without its secret decks). A seat that forfeits loses any share of the win and is
@@ -17,13 +22,67 @@
 //!   setup with every chance outcome fixed and every action with its seat.
 
 use crate::{
-    bot_seed, exec_spec, known, Contest, Played, Record, SeatError, SeatResult, SeatedAction,
-    SimError,
+    bot_seed, exec_spec, known, Contest, Options, Played, Record, Report, SeatError, SeatResult,
+    SeatedAction, SimError,
 };
 use botproto::{public_setup, ExecSpec, External, SeatBot};
 use bots::powergrid::{find, play_game, Config, REGISTRY};
 use engine::{Bot, Seat};
 use powergrid::{MapId, Setup, State};
+
+/// Connected cities left unpowered at the final count from which a game counts in
+/// `unpowered_5`.
+pub const UNPOWERED: u8 = 5;
+
+/// One row of a [`panel`] run: the bot's report against one style.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PanelRow {
+    /// The style its rivals played.
+    pub style: &'static str,
+    /// The whole run's report (the bot's row first).
+    pub report: Report,
+}
+
+/// How many styles [`panel`] plays against.
+pub fn panel_styles() -> usize {
+    bots::powergrid::panel::STYLES.len()
+}
+
+/// Plays `bot` in one seat against `players - 1` seats of each panel style, `games` games per
+/// style (see the module docs), with `options`' threads and progress (its `games` is ignored).
+///
+/// # Errors
+/// As [`Tournament::new`] and [`run`](crate::run); a run with a log is refused.
+pub fn panel(
+    bot: &str,
+    players: u8,
+    map: MapId,
+    seed: u64,
+    config: Config,
+    options: Options<'_>,
+) -> Result<Vec<PanelRow>, SimError> {
+    if options.log.is_some() {
+        return Err(SimError::NotLogged);
+    }
+    bots::powergrid::panel::STYLES
+        .iter()
+        .map(|&style| {
+            let mut lineup = vec![style.to_owned(); usize::from(players.max(1))];
+            lineup[0] = bot.to_owned();
+            let t = Tournament::new(map, lineup, seed, config)?;
+            let report = crate::run(
+                &t,
+                Options {
+                    games: options.games,
+                    threads: options.threads,
+                    log: None,
+                    progress: options.progress,
+                },
+            )?;
+            Ok(PanelRow { style, report })
+        })
+        .collect()
+}
 
 /// The bot for one seat, from its spec: a registered bot's name, built with `seed` and the
 /// search bot's `config`.
@@ -176,7 +235,7 @@ impl Contest for Tournament {
     }
 
     fn measures(&self) -> &'static [&'static str] {
-        &["cities_powered", "money", "rounds"]
+        &["cities_powered", "money", "rounds", "cities", "unpowered_5"]
     }
 
     fn worker(&self) -> Result<Externals, SimError> {
@@ -273,6 +332,10 @@ impl Contest for Tournament {
                         standing.map_or(0.0, |x| f64::from(x.cities_powered)),
                         standing.map_or(0.0, |x| f64::from(x.money)),
                         f64::from(*rounds),
+                        standing.map_or(0.0, |x| f64::from(x.cities)),
+                        standing.map_or(0.0, |x| {
+                            f64::from(u8::from(x.cities >= x.cities_powered + UNPOWERED))
+                        }),
                     ],
                     decisions: decisions.get(s).copied().unwrap_or(0),
                     nanos: nanos.get(s).copied().unwrap_or(0),

@@ -113,17 +113,17 @@ impl Bot<State> for Heuristic {
 }
 
 /// A plant's card (every plant in a view is a real card).
-fn spec(p: PlantId) -> &'static PlantSpec {
+pub(crate) fn spec(p: PlantId) -> &'static PlantSpec {
     p.spec().unwrap_or(&powergrid::plants::PLANTS[0])
 }
 
 /// Facts about the viewer's position computed once per decision.
 pub(crate) struct Ctx<'a> {
-    view: &'a View,
-    me: &'a PlayerView,
-    money: u32,
-    rules: PlayerCountRules,
-    board: &'static Board,
+    pub(crate) view: &'a View,
+    pub(crate) me: &'a PlayerView,
+    pub(crate) money: u32,
+    pub(crate) rules: PlayerCountRules,
+    pub(crate) board: &'static Board,
 }
 
 impl<'a> Ctx<'a> {
@@ -141,11 +141,11 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    fn capacity(plants: &[PlantId]) -> u32 {
+    pub(crate) fn capacity(plants: &[PlantId]) -> u32 {
         plants.iter().map(|&p| u32::from(spec(p).cities)).sum()
     }
 
-    fn cities(&self) -> u32 {
+    pub(crate) fn cities(&self) -> u32 {
         self.me.cities.len() as u32
     }
 
@@ -215,7 +215,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn discard(&self, legal: &[Action]) -> Option<Action> {
+    pub(crate) fn discard(&self, legal: &[Action]) -> Option<Action> {
         legal
             .iter()
             .copied()
@@ -234,7 +234,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The price of the next token of `r` (a high price when none is offered).
-    fn unit_price(&self, r: Resource) -> u32 {
+    pub(crate) fn unit_price(&self, r: Resource) -> u32 {
         market_price(r, self.view.resource_market[r], 1).unwrap_or(20)
     }
 
@@ -312,7 +312,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The most cities the viewer's plants can power with the fuel they hold.
-    fn fuelled_capacity(plants: &[PlantId], held: ByResource<u8>) -> u32 {
+    pub(crate) fn fuelled_capacity(plants: &[PlantId], held: ByResource<u8>) -> u32 {
         let n = plants.len();
         let mut best = 0u32;
         for mask in 0u32..(1 << n) {
@@ -329,7 +329,7 @@ impl<'a> Ctx<'a> {
         best
     }
 
-    fn houses_in(&self, city: CityId) -> u32 {
+    pub(crate) fn houses_in(&self, city: CityId) -> u32 {
         self.view
             .players
             .iter()
@@ -338,7 +338,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Connection plus place cost of building in `city` now.
-    fn build_cost(&self, city: CityId) -> u32 {
+    pub(crate) fn build_cost(&self, city: CityId) -> u32 {
         let conn = self
             .me
             .cities
@@ -355,7 +355,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Open cities (room left in this step, not the viewer's) within 20 Elektro of `city`.
-    fn openness(&self, city: CityId) -> u32 {
+    pub(crate) fn openness(&self, city: CityId) -> u32 {
         self.board
             .cities()
             .filter(|&c| c != city && !self.me.cities.contains(&c))
@@ -417,7 +417,7 @@ impl<'a> Ctx<'a> {
         })
     }
 
-    fn power(&self, legal: &[Action]) -> Option<Action> {
+    pub(crate) fn power(&self, legal: &[Action]) -> Option<Action> {
         let cities = self.cities();
         legal
             .iter()
