@@ -182,14 +182,10 @@ impl<'a> Ctx<'a> {
         let mut after: Vec<PlantId> = plants.clone();
         after.push(plant);
         if after.len() > self.rules.max_plants as usize {
-            if let Some(weakest) = after
-                .iter()
-                .copied()
-                .min_by_key(|&p| {
-                    let fuelled = (100.0 * self.fuelled_cities(&[p], &after)) as i64;
-                    (fuelled, spec(p).cities, p.0)
-                })
-            {
+            if let Some(weakest) = after.iter().copied().min_by_key(|&p| {
+                let fuelled = (100.0 * self.fuelled_cities(&[p], &after)) as i64;
+                (fuelled, spec(p).cities, p.0)
+            }) {
                 after.retain(|&p| p != weakest);
             }
         }
@@ -467,7 +463,9 @@ impl<'a> Ctx<'a> {
         let cities = self.cities();
         let ahead = u32::from(self.view.step == 1);
         let stalled = self.view.round >= STALL_ROUND;
-        let expected = self.fuelled_cities(&self.me.plants, &self.me.plants).round() as u32;
+        let expected = self
+            .fuelled_cities(&self.me.plants, &self.me.plants)
+            .round() as u32;
         let limit = expected.max(fuelled) + ahead;
         if cities >= limit && !stalled {
             return Some(Action::Done);
