@@ -413,9 +413,10 @@ mod tests {
             ("heuristic", 9, 18, 9.0)
         );
         assert_eq!(h.win_rate, 0.5);
-        assert!((h.means["cities_powered"] - 12.833333333333334).abs() < 1e-9);
-        assert!((h.means["money"] - 59.333333333333336).abs() < 1e-9);
-        assert!((h.means["rounds"] - 10.444444444444445).abs() < 1e-9);
+        // Pinned again when the heuristic began planning fuel (issue #17).
+        assert!((h.means["cities_powered"] - 15.944444444444445).abs() < 1e-9);
+        assert!((h.means["money"] - 41.94444444444444).abs() < 1e-9);
+        assert!((h.means["rounds"] - 10.333333333333334).abs() < 1e-9);
         assert_eq!((r.bots[1].seat_games, r.bots[1].wins), (9, 0.0));
         // The search bot's games changed with the one determinization (its sampler), so its
         // figures are not pinned here; at a fixed number of iterations it is reproducible.
@@ -472,6 +473,44 @@ mod tests {
     }
 
     #[test]
+    fn the_panel_gives_one_row_per_style_with_the_unpowered_share() {
+        let rows = panel(
+            "heuristic",
+            3,
+            MapId::Germany,
+            7,
+            Config::default(),
+            Options {
+                games: 3,
+                threads: 1,
+                log: None,
+                progress: &|_| {},
+            },
+        )
+        .unwrap();
+        let styles: Vec<&str> = rows.iter().map(|r| r.style).collect();
+        assert_eq!(styles, bots::powergrid::panel::STYLES);
+        for row in &rows {
+            let h = &row.report.bots[0];
+            assert_eq!((h.bot.as_str(), h.games, h.seat_games), ("heuristic", 3, 3));
+            let share = h.means["unpowered_5"];
+            assert!((0.0..=1.0).contains(&share), "{share}");
+            assert!(h.means["cities"] >= h.means["cities_powered"]);
+        }
+        let mut log = Vec::new();
+        let logged = Options {
+            games: 3,
+            threads: 1,
+            log: Some(&mut log),
+            progress: &|_| {},
+        };
+        assert!(matches!(
+            panel("heuristic", 3, MapId::Germany, 7, Config::default(), logged),
+            Err(SimError::NotLogged)
+        ));
+    }
+
+    #[test]
     fn bad_lineups_are_refused_with_a_reason() {
         let err = Tournament::new(MapId::Germany, lineup("heuristic"), 0, Config::default());
         assert_eq!(
@@ -486,7 +525,8 @@ mod tests {
         );
         assert_eq!(
             err.err().unwrap().to_string(),
-            "no powergrid bot named \"oracle\"; known bots: random, heuristic, search"
+            "no powergrid bot named \"oracle\"; known bots: random, heuristic, search, casual, \
+             builder, tycoon, hoarder, blocker, green"
         );
     }
 }
