@@ -210,7 +210,7 @@ impl<'a> Ctx<'a> {
 
     /// Tokens of each resource burned per round by `plants` (a hybrid counts half coal, half
     /// oil), times two to stay in whole tokens.
-    fn demand2(plants: &[PlantId]) -> ByResource<u32> {
+    pub(crate) fn demand2(plants: &[PlantId]) -> ByResource<u32> {
         let mut d = ByResource::<u32>::default();
         for &p in plants {
             let s = spec(p);

@@ -7,7 +7,7 @@
 //!   close to its rivals: a city's rank is its cost less 6 Elektro for every rival house within
 //!   15 Elektro of it, so it takes the open cities rivals would expand into next.
 
-use super::{gain, Panel, Style};
+use super::{catch_up, Panel, Style};
 use crate::powergrid::heuristic::Ctx;
 use engine::Bot;
 use powergrid::State;
@@ -29,9 +29,7 @@ impl Style for Blocker {
     }
 
     fn wants(&mut self, t: &Ctx, plant: PlantId) -> Option<i64> {
-        let needs = Ctx::capacity(&t.me.plants) <= t.cities() + 1;
-        let gain = gain(t, plant);
-        (needs && gain > 0).then(|| gain * 1000 / i64::from(plant.0))
+        catch_up(t, plant)
     }
 
     fn raises(&mut self, t: &Ctx, plant: PlantId, bid: u32) -> bool {

@@ -6,7 +6,7 @@
 //! - **Building**: the cheapest cities, as many as its money pays, up to two cities beyond its
 //!   plants' capacity (it builds ahead and counts on buying plants later).
 
-use super::{gain, Panel, Style};
+use super::{catch_up, Panel, Style};
 use crate::powergrid::heuristic::Ctx;
 use engine::Bot;
 use powergrid::PlantId;
@@ -28,9 +28,7 @@ impl Style for Builder {
     }
 
     fn wants(&mut self, t: &Ctx, plant: PlantId) -> Option<i64> {
-        let needs = Ctx::capacity(&t.me.plants) <= t.cities() + 1;
-        let gain = gain(t, plant);
-        (needs && gain > 0).then(|| gain * 1000 / i64::from(plant.0))
+        catch_up(t, plant)
     }
 
     fn raises(&mut self, t: &Ctx, plant: PlantId, bid: u32) -> bool {

@@ -7,11 +7,11 @@
 //!   plants burn most.
 //! - **Building**: cheapest cities up to the cities its stored fuel can power, plus one.
 
-use super::{gain, Panel, Style};
+use super::{catch_up, Panel, Style};
 use crate::powergrid::heuristic::{spec, Ctx};
 use engine::Bot;
 use powergrid::State;
-use powergrid::{ByResource, PlantId, PlantKind, Resource};
+use powergrid::{ByResource, PlantId, Resource};
 
 /// The hoarder style (see the module docs).
 pub struct Hoarder;
@@ -23,23 +23,14 @@ impl Hoarder {
     }
 }
 
-/// Tokens of each resource the rivals of the seat burn per run (hybrids count for coal and oil).
+/// Tokens of each resource the rivals of the seat burn per run (hybrids count half for coal
+/// and half for oil), doubled.
 fn rival_demand(t: &Ctx) -> ByResource<u32> {
     let mut demand = ByResource::<u32>::default();
     for p in t.view.players.iter().filter(|p| p.seat != t.me.seat) {
-        for &plant in &p.plants {
-            let s = spec(plant);
-            match s.kind {
-                PlantKind::Hybrid => {
-                    demand.coal += u32::from(s.fuel);
-                    demand.oil += u32::from(s.fuel);
-                }
-                k => {
-                    if let Some(r) = k.resource() {
-                        demand[r] += u32::from(s.fuel);
-                    }
-                }
-            }
+        let theirs = Ctx::demand2(&p.plants);
+        for r in Resource::ALL {
+            demand[r] += theirs[r];
         }
     }
     demand
@@ -51,13 +42,11 @@ impl Style for Hoarder {
     }
 
     fn wants(&mut self, t: &Ctx, plant: PlantId) -> Option<i64> {
-        let needs = Ctx::capacity(&t.me.plants) <= t.cities() + 1;
-        let gain = gain(t, plant);
         let shared = spec(plant)
             .kind
             .resource()
             .map_or(0, |r| i64::from(rival_demand(t)[r]));
-        (needs && gain > 0).then(|| gain * 1000 / i64::from(plant.0) + 10 * shared)
+        catch_up(t, plant).map(|v| v + 5 * shared)
     }
 
     fn raises(&mut self, t: &Ctx, plant: PlantId, bid: u32) -> bool {

@@ -231,6 +231,14 @@ pub(crate) fn capacity_with(t: &Ctx, plant: PlantId) -> u32 {
     Ctx::capacity(&after)
 }
 
+/// The plain plant choice: only while its capacity does not cover one more city than it has,
+/// the plant adding the most capacity per Elektro.
+pub(crate) fn catch_up(t: &Ctx, plant: PlantId) -> Option<i64> {
+    let needs = Ctx::capacity(&t.me.plants) <= t.cities() + 1;
+    let gain = gain(t, plant);
+    (needs && gain > 0).then(|| gain * 1000 / i64::from(plant.0))
+}
+
 /// Cities of capacity `plant` adds to the seat's hand.
 pub(crate) fn gain(t: &Ctx, plant: PlantId) -> i64 {
     i64::from(capacity_with(t, plant)) - i64::from(Ctx::capacity(&t.me.plants))
