@@ -28,8 +28,13 @@ human = Human
 bot = Bot: { $name ->
     [random] random moves
     [heuristic] rule of thumb
-    [greedy] greedy
     [search] searching
+    [casual] casual player
+    [builder] builder (expands fast)
+    [tycoon] tycoon (big plants, builds late)
+    [hoarder] hoarder (buys fuel ahead)
+    [blocker] blocker (takes the cities others need)
+    [green] green (renewable plants)
    *[other] { $name }
 }
 rules-link = Rules

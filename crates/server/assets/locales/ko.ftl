@@ -27,8 +27,13 @@ human = 사람
 bot = 봇: { $name ->
     [random] 무작위
     [heuristic] 경험 규칙
-    [greedy] 욕심쟁이
     [search] 탐색
+    [casual] 가벼운 플레이어
+    [builder] 건설가 (빠르게 확장)
+    [tycoon] 재벌 (큰 발전소, 늦은 건설)
+    [hoarder] 사재기꾼 (연료를 미리 구매)
+    [blocker] 방해꾼 (남이 필요한 도시를 차지)
+    [green] 친환경 (재생 에너지 발전소 선호)
    *[other] { $name }
 }
 rules-link = 규칙

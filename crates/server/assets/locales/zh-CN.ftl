@@ -27,8 +27,13 @@ human = 真人玩家
 bot = 电脑：{ $name ->
     [random] 随机
     [heuristic] 经验法则
-    [greedy] 贪心
     [search] 搜索
+    [casual] 休闲玩家
+    [builder] 建设者（快速扩张）
+    [tycoon] 大亨（买大电厂，晚建设）
+    [hoarder] 囤积者（提前买燃料）
+    [blocker] 阻挡者（抢占别人需要的城市）
+    [green] 环保派（偏好再生能源电厂）
    *[other] { $name }
 }
 rules-link = 游戏规则
