@@ -113,6 +113,9 @@ pub struct Params {
     /// How many cards nearest each pile's top the lookahead tries as first plays (besides
     /// tricks and the first cards of pairs).
     pub closest: u32,
+    /// With `lookahead`, look ahead only when the two cheapest plays one after the other cost
+    /// more than this (below every cost: always).
+    pub lookahead_above: i32,
 }
 
 impl Params {
@@ -133,6 +136,7 @@ impl Params {
         future_floor: 0,
         stuck_cost: 0,
         closest: 0,
+        lookahead_above: -NONE,
     };
 
     /// The tuned parameters for one player.
@@ -152,6 +156,7 @@ impl Params {
         future_floor: -SCALE,
         stuck_cost: 32 * SCALE,
         closest: 3,
+        lookahead_above: -NONE,
     };
 
     /// The tuned parameters for two and three players: [`Params::TEAM`] with stranded cards
@@ -161,6 +166,12 @@ impl Params {
         stranded_weight: 3 * SCALE,
         dont_play_signal: SCALE,
         dont_play_penalty: 4 * SCALE,
+        lookahead: true,
+        next_turn: 4,
+        future_floor: -SCALE,
+        stuck_cost: 32 * SCALE,
+        closest: 1,
+        lookahead_above: 12 * SCALE,
         ..Params::TEAM
     };
 
@@ -196,6 +207,7 @@ impl Params {
             future_floor: w(self.future_floor),
             stuck_cost: w(self.stuck_cost),
             closest: self.closest.min(8),
+            lookahead_above: t(self.lookahead_above),
         }
     }
 }
@@ -266,11 +278,24 @@ impl Player for Heuristic {
             p.extra
         };
         loop {
-            let m = if p.lookahead && need >= 2 {
-                costs.lookahead(&board, &moves, need)
-            } else {
-                cheapest(&moves)
-            };
+            let mut m = cheapest(&moves);
+            if p.lookahead && need >= 2 && m.exists() {
+                if p.lookahead_above > -NONE {
+                    // Rule 7: the cheapest play is made unless it and the cheapest play after
+                    // it cost more than `lookahead_above` together.
+                    let before = (board, moves);
+                    costs.play(&mut board, &mut moves, m);
+                    let second = cheapest(&moves);
+                    if second.exists() && m.cost + second.cost <= p.lookahead_above {
+                        let Some(action) = m.action() else { break };
+                        out.push(action);
+                        need -= 1;
+                        continue;
+                    }
+                    (board, moves) = before;
+                }
+                m = costs.lookahead(&board, &moves, need);
+            }
             if !m.exists() {
                 if need > 0 {
                     return;
@@ -605,32 +630,17 @@ impl<'a> Costs<'a> {
     /// plays so far plus the least the next turn can count reach the best line's total: only
     /// a strictly cheaper line replaces the best, so this changes no decision.
     fn lookahead(&self, b: &Board, moves: &[Move; 4], need: u8) -> Move {
-        let p = self.p;
-        let least_later = 2 * p.future_floor.min(p.stuck_cost) * p.next_turn / 16;
         let mut best = (NONE, Move::NONE);
         for i in 0..4 {
             let mut firsts = self.candidates(b, i);
-            'firsts: while firsts != 0 {
+            while firsts != 0 {
                 let c = lowest(firsts);
                 firsts &= firsts - 1;
                 let first = self.single(b, i, c);
-                let (mut line, mut line_moves) = (*b, *moves);
-                self.play(&mut line, &mut line_moves, first);
-                let mut total = first.cost;
-                for _ in 1..need {
-                    let m = cheapest(&line_moves);
-                    if !m.exists() || total + m.cost + least_later >= best.0 {
-                        continue 'firsts;
+                if let Some(total) = self.line(b, moves, first, need, best.0) {
+                    if total < best.0 {
+                        best = (total, first);
                     }
-                    total += m.cost;
-                    self.play(&mut line, &mut line_moves, m);
-                }
-                let Some(later) = self.next_turn(&mut line, &mut line_moves, total, best.0) else {
-                    continue;
-                };
-                total += later;
-                if total < best.0 {
-                    best = (total, first);
                 }
             }
         }
@@ -639,6 +649,26 @@ impl<'a> Costs<'a> {
         } else {
             cheapest(moves)
         }
+    }
+
+    /// The cost of the line starting with `first` and going on with the cheapest plays until
+    /// `need` are made, followed by the next turn; `None` as soon as it is sure to reach
+    /// `bound`.
+    fn line(&self, b: &Board, moves: &[Move; 4], first: Move, need: u8, bound: i32) -> Option<i32> {
+        let p = self.p;
+        let least_later = 2 * p.future_floor.min(p.stuck_cost) * p.next_turn / 16;
+        let (mut line, mut line_moves) = (*b, *moves);
+        self.play(&mut line, &mut line_moves, first);
+        let mut total = first.cost;
+        for _ in 1..need {
+            let m = cheapest(&line_moves);
+            if !m.exists() || total + m.cost + least_later >= bound {
+                return None;
+            }
+            total += m.cost;
+            self.play(&mut line, &mut line_moves, m);
+        }
+        Some(total + self.next_turn(&mut line, &mut line_moves, total, bound)?)
     }
 
     /// The weighted cost of the two cheapest plays the hand on `b` offers next turn, or `None`
@@ -892,6 +922,48 @@ mod tests {
         let greedy = plan(&mut Heuristic::without_lookahead(), &s);
         assert_eq!(ahead[..2], [play(88, Pile::Down1), play(86, Pile::Down1)]);
         assert_eq!(greedy[..2], [play(6, Pile::Up1), play(17, Pile::Up1)]);
+    }
+
+    /// Two players; seat 0 holds `hand` (cards far below the fresh descending piles, so
+    /// everything it could bury there is still taken by the other descending pile).
+    fn pair_game(hand: &[u8], tops: [u8; 4]) -> State {
+        position(&[hand, &[90, 91, 92, 93, 94, 95, 96]], tops, &[], 0, vec![])
+    }
+
+    fn plays(actions: &[Action]) -> Vec<Action> {
+        actions
+            .iter()
+            .filter(|a| matches!(a, Action::Play { .. }))
+            .copied()
+            .collect()
+    }
+
+    #[test]
+    fn rule_7_a_tight_turn_with_one_teammate_keeps_the_cheap_card() {
+        // up1 at 30, up2 at 38. The cheapest play is 33 (burying 31, 32), and then the
+        // cheapest is 50 (burying 39 to 49): 13 cards, more than 12, so the turn is looked
+        // ahead. Playing 50 and then 52 (burying 51) costs 12 cards and keeps 33 for next
+        // turn, where 52 would be gone otherwise.
+        let s = pair_game(&[33, 50, 52, 64, 67, 71, 76], [30, 38, 100, 100]);
+        let ahead = plan(&mut Heuristic::default(), &s);
+        let greedy = plan(&mut Heuristic::without_lookahead(), &s);
+        assert_eq!(plays(&ahead), [play(50, Pile::Up2), play(52, Pile::Up2)]);
+        assert_eq!(plays(&greedy), [play(33, Pile::Up1), play(50, Pile::Up2)]);
+    }
+
+    #[test]
+    fn rule_7_a_turn_that_is_not_tight_plays_the_cheapest_cards() {
+        // up2 at 46: 33 then 50 bury 5 cards, so the cheapest play is made. (Looking ahead
+        // anyway would again play 50 and 52 and keep 33.)
+        let s = pair_game(&[33, 50, 52, 64, 67, 71, 76], [30, 46, 100, 100]);
+        let tuned = plan(&mut Heuristic::default(), &s);
+        assert_eq!(plays(&tuned), [play(33, Pile::Up1), play(50, Pile::Up2)]);
+        let always = Params {
+            lookahead_above: -NONE,
+            ..Params::SMALL_TEAM
+        };
+        let always = plan(&mut Heuristic::with_params(always), &s);
+        assert_eq!(plays(&always), [play(50, Pile::Up2), play(52, Pile::Up2)]);
     }
 
     #[test]
