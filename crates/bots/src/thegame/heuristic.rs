@@ -37,8 +37,18 @@
 //!    `stuck_cost` when missing. The first play of the cheapest line is made. In solo play
 //!    every unseen card is in the draw pile, so the hand is the whole foreseeable future; this
 //!    rule is worth 13.7 % against 5.8 % without it (40,000 tuning deals), at about five
-//!    times the time. With teammates the plain cheapest play already beats the published
-//!    rates by far.
+//!    times the time.
+//! 7. **Look ahead in tight turns with one or two teammates.** At 2–3 players, when the
+//!    cheapest play and the cheapest play after it bury more than `lookahead_above` (12 live
+//!    cards) together, the turn's two plays are chosen as in rule 6, trying each pile's trick,
+//!    pair starts and nearest card (`closest` 1) with the next turn weighted 4/16; otherwise
+//!    the cheapest play is made. The typical case: the cheapest card is a small jump on one
+//!    pile and the forced second play a big jump on another; the lookahead makes the big jump
+//!    and follows it with a card just past it on the same pile, keeping the small jump for
+//!    later. This is where the greedy team player left its cards: 33.1 % and 7.94 cards left
+//!    at 2 players, 18.2 % and 12.19 at 3 (tuning deals), against 38.4 % and 6.23, 21.3 % and
+//!    10.24 with the rule (figures below). Teammates' hands are unseen, so the next turn is
+//!    the seat's own next turn, as alone.
 //!
 //! How it is computed: the hand, the live cards and the tops are `u128` card masks and four
 //! bytes; each pile's best move is a few mask operations, one `trailing_zeros` (or
@@ -60,6 +70,20 @@
 //!   wins less (27.1 / 14.3) and leaves as many (8.43 / 12.82); extra plays up to one card
 //!   win far less (23.9 / 15.4) for little (8.39 / 11.84 cards); `extra_endgame` of two
 //!   cards more than halves the wins.
+//! - Rule 7 (2–3 players, 40,000 tuning deals each; games per second of one thread in
+//!   `tune_thegame`, on the shared machine at load average 6–9): looking ahead in every turn
+//!   as alone (`closest` 3, `next_turn` 9) gives 44.0 % / 5.12 cards at 2 players and
+//!   22.9 % / 9.63 at 3, but at about 23,000 games/s, a third of the speed target; `closest`
+//!   1 with `next_turn` 4 in every turn 43.6 % / 5.59 and 23.4 % / 9.72 at about 35,000
+//!   (20,000 deals). Most of the gain is in tight turns, so the lookahead runs only when the
+//!   cheapest two plays bury more than `lookahead_above` cards: ten cards 39.4 % / 6.07 and
+//!   21.6 % / 10.06 at 73,000–75,000 games/s; twelve 38.4 % / 6.23 and 21.3 % / 10.24 at
+//!   78,000–83,000 (kept: the speed target is 70,000 in `tabletop bench`, where the figures
+//!   run a little lower); fourteen 37.1 % / 6.45 and 20.6 % / 10.44. With twelve, none of
+//!   `next_turn` 2 or 8, `stranded_weight` 2 or 4 cards, `dont_play_penalty` half a card or
+//!   two, `closest` 2 is better on both counts. The checked greedy pair is the one the turn
+//!   then plays, so an easy turn costs nothing extra; starting the search from the greedy
+//!   line or dropping far-off first plays did not make it faster.
 //! - Solo: the lookahead's knobs are those of the former solo planner, tuned one at a time
 //!   (`closest` 2 instead of 3: −0.4 points over seeds 0..100,000; 1: −1.8).
 //!
@@ -161,7 +185,8 @@ impl Params {
 
     /// The tuned parameters for two and three players: [`Params::TEAM`] with stranded cards
     /// weighing three, a one-card penalty on burying plays where a teammate says "don't play",
-    /// and that signal only where the best card buries at most one live card.
+    /// that signal only where the best card buries at most one live card, and the lookahead
+    /// in turns whose two cheapest plays bury more than twelve cards (rule 7).
     pub const SMALL_TEAM: Params = Params {
         stranded_weight: 3 * SCALE,
         dont_play_signal: SCALE,
@@ -220,7 +245,8 @@ pub struct Heuristic {
 }
 
 impl Default for Heuristic {
-    /// The tuned bot: [`Params::SOLO`] alone, [`Params::TEAM`] with teammates.
+    /// The tuned bot: [`Params::SOLO`] alone, [`Params::SMALL_TEAM`] at 2–3 players,
+    /// [`Params::TEAM`] at 4–5.
     fn default() -> Heuristic {
         Heuristic {
             params: [1, 2, 3, 4, 5].map(Params::for_players),
@@ -236,8 +262,9 @@ impl Heuristic {
         }
     }
 
-    /// The tuned bot without the solo lookahead (every play the cheapest one now): about
-    /// seven times faster alone, the search bot's playout policy.
+    /// The tuned bot without its lookahead (rules 6 and 7: every play the cheapest one now):
+    /// about seven times faster alone and a quarter faster at 2–3 players, the search bot's
+    /// playout policy.
     pub fn without_lookahead() -> Heuristic {
         let mut bot = Heuristic::default();
         for p in &mut bot.params {
