@@ -49,7 +49,7 @@
 //!    33.1 % and 7.94 cards left at 2 players, 18.2 % and 12.19 at 3 (tuning deals), against
 //!    38.4 % and 6.23, 21.3 % and 10.24 with the rule (figures below). Teammates' hands are
 //!    unseen, so the next turn is the seat's own next turn, as alone.
-
+//!
 //! How it is computed: the hand, the live cards and the tops are `u128` card masks and four
 //! bytes; each pile's best move is a few mask operations, one `trailing_zeros` (or
 //! `leading_zeros` for a descending pile) and one or two popcounts. After a play only the piles
