@@ -32,7 +32,10 @@ def test_bots_act_on_views_and_refuse_other_turns():
     pbot = bots.powergrid("heuristic", seat=seat)
     assert p.is_legal(pbot.act(p))
     assert p.is_legal(pbot.act(p.view(seat)))
-    assert [n for n, _ in bots.names("powergrid")] == ["random", "heuristic", "search"]
+    assert [n for n, _ in bots.names("powergrid")] == [
+        "random", "heuristic", "search",
+        "casual", "builder", "tycoon", "hoarder", "blocker", "green",
+    ]
 
 
 def test_bots_refuse_views_no_game_could_show():

@@ -9,6 +9,10 @@
 //!   seat-games, and the win rate with its 95 % interval over the *games* it played (the seats
 //!   of one game are not independent samples), mean cities powered and money at the end, mean
 //!   rounds of its games, and decisions per second of its own thinking time.
+//! - `--against panel` plays the one bot of `--seats` (default: the heuristic) against each
+//!   style of the panel (`sim::powergrid::panel`) and prints one row per style: games, win rate
+//!   with its 95 % interval, mean cities connected and powered, the share of games ending with 5
+//!   or more connected cities unpowered, and games per second.
 //! - `--log FILE` writes one complete game record per line in game order, flushed as the games
 //!   come in, so a long run that is stopped still leaves usable records.
 
@@ -43,6 +47,13 @@ fn seat_parser() -> progress::Seat {
         names: || REGISTRY.iter().map(|b| b.name).collect(),
         check: |spec| sim::powergrid::check(spec).map_err(|e| e.to_string()),
     }
+}
+
+/// Fields to play one bot against, for `--against`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum Against {
+    /// Every style of the panel (casual, builder, tycoon, hoarder, blocker, green), one row each.
+    Panel,
 }
 
 /// Arguments of `tabletop sim powergrid`.
@@ -83,6 +94,10 @@ pub struct SimArgs {
     /// Print the results as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Play the one bot of --seats (default: the heuristic) in one seat against every other
+    /// seat of each panel style, --games games per style, and print one row per style.
+    #[arg(long, value_enum)]
+    against: Option<Against>,
     #[command(flatten)]
     exec: ExecOptions,
 }
@@ -117,16 +132,108 @@ fn lineup(players: Option<u8>, seats: &[String]) -> anyhow::Result<Vec<String>> 
     }
 }
 
-/// `tabletop sim powergrid`.
-pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
-    let lineup = lineup(args.players, &args.seats)?;
-    let config = Config {
+fn config(args: &SimArgs) -> anyhow::Result<Config> {
+    Ok(Config {
         budget: match args.search_iterations {
             Some(n) => Budget::Iterations(u32::try_from(n).context("--search-iterations")?),
             None => Budget::Millis(args.search_ms),
         },
         threads: args.search_threads,
-    };
+    })
+}
+
+fn budget_text(config: &Config) -> String {
+    match config.budget {
+        Budget::Iterations(n) => format!("{n} iterations x {} threads", config.threads),
+        Budget::Millis(ms) => format!("{ms} ms x {} threads", config.threads),
+    }
+}
+
+/// The bot `--against` plays: the one of `--seats`, or the heuristic.
+fn panel_bot(seats: &[String]) -> anyhow::Result<String> {
+    match seats {
+        [] => Ok("heuristic".to_owned()),
+        [one] if one.starts_with("exec:") => {
+            bail!("--against plays built-in bots only, not {one}")
+        }
+        [one] => Ok(one.clone()),
+        more => bail!(
+            "--against plays one bot against the panel: give one bot in --seats, not {}",
+            more.len()
+        ),
+    }
+}
+
+/// `tabletop sim powergrid --against panel`.
+fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
+    let bot = panel_bot(&args.seats)?;
+    if args.log.is_some() {
+        bail!("--against does not write --log: run one lineup with --seats to log its games");
+    }
+    let players = args.players.unwrap_or(4);
+    let config = config(args)?;
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let bar = progress::bar(args.games * sim::powergrid::panel_styles() as u64);
+    let rows = sim::powergrid::panel(
+        &bot,
+        players,
+        MapId::from(args.map),
+        args.seed,
+        config,
+        Options {
+            games: args.games,
+            threads,
+            log: None,
+            progress: &|n| bar.inc(n),
+        },
+    )?;
+    bar.finish_and_clear();
+    if args.json {
+        println!("{}", serde_json::to_string(&rows)?);
+        return Ok(());
+    }
+    println!(
+        "Power Grid, {bot} in one seat against {} of each panel style on {}, {} games each \
+         (seed {}, seats rotate over each deal; search: {})",
+        players - 1,
+        MapId::from(args.map).as_str(),
+        args.games,
+        args.seed,
+        budget_text(&config)
+    );
+    println!(
+        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>8}",
+        "style", "games", "win rate", "cities", "powered", "unpowered>=5", "games/s"
+    );
+    for row in &rows {
+        let Some(b) = row.report.bots.iter().find(|b| b.bot == bot) else {
+            continue;
+        };
+        let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
+        println!(
+            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>8.2}",
+            row.style,
+            b.games,
+            100.0 * b.win_rate,
+            100.0 * b.win_rate_ci95,
+            mean("cities"),
+            mean("cities_powered"),
+            100.0 * mean("unpowered_5"),
+            row.report.games_per_second
+        );
+    }
+    Ok(())
+}
+
+/// `tabletop sim powergrid`.
+pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
+    if args.against.is_some() {
+        return against_panel(args);
+    }
+    let lineup = lineup(args.players, &args.seats)?;
+    let config = config(args)?;
     let map = MapId::from(args.map);
     let tournament =
         Tournament::new(map, lineup.clone(), args.seed, config)?.with_exec(&args.exec.spec(""));
@@ -158,10 +265,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         seats: lineup,
         seats_rotate: tournament.rotates(),
         seed: args.seed,
-        search: match config.budget {
-            Budget::Iterations(n) => format!("{n} iterations x {} threads", config.threads),
-            Budget::Millis(ms) => format!("{ms} ms x {} threads", config.threads),
-        },
+        search: budget_text(&config),
     };
     if args.json {
         let output = Output {
@@ -232,6 +336,18 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_panel_plays_one_built_in_bot() {
+        assert_eq!(panel_bot(&[]).unwrap(), "heuristic");
+        assert_eq!(panel_bot(&["search".to_owned()]).unwrap(), "search");
+        let two = ["search".to_owned(), "random".to_owned()];
+        assert_eq!(
+            panel_bot(&two).unwrap_err().to_string(),
+            "--against plays one bot against the panel: give one bot in --seats, not 2"
+        );
+        assert!(panel_bot(&["exec:./bot".to_owned()]).is_err());
+    }
 
     #[test]
     fn seats_default_to_the_heuristic_everywhere() {

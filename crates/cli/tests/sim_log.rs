@@ -159,7 +159,9 @@ fn help_shows_defaults_and_bots() {
     let help = ok(&tabletop(&["sim", "powergrid", "--help"]));
     for needle in [
         "[default: heuristic in every seat]",
-        "[possible values: random, heuristic, search]",
+        "[possible values: random, heuristic, search, casual, builder, tycoon, hoarder, blocker, \
+         green]",
+        "--against <AGAINST>",
         "[default: germany]",
         "[default: 100]",
     ] {

@@ -19,6 +19,7 @@
 //!   the same game whatever the seed.
 
 mod heuristic;
+pub mod panel;
 mod random;
 pub mod search;
 
@@ -76,6 +77,36 @@ pub const REGISTRY: &[BotEntry] = &[
         name: "search",
         about: "determinized rollouts with the heuristic over sampled decks (budget per move)",
         make: |seed, config| Box::new(SearchBot::new(seed, config.budget, config.threads)),
+    },
+    BotEntry {
+        name: "casual",
+        about: "panel: random plant half the time, minimum bids, fuel for one run, cheapest city",
+        make: |seed, _| panel::Casual::bot(seed),
+    },
+    BotEntry {
+        name: "builder",
+        about: "panel: expands as fast as money allows, buys plants only to catch up",
+        make: |_, _| panel::Builder::bot(),
+    },
+    BotEntry {
+        name: "tycoon",
+        about: "panel: buys the biggest plants, builds late",
+        make: |_, _| panel::Tycoon::bot(),
+    },
+    BotEntry {
+        name: "hoarder",
+        about: "panel: fills its storage with the fuel its rivals burn",
+        make: |_, _| panel::Hoarder::bot(),
+    },
+    BotEntry {
+        name: "blocker",
+        about: "panel: builds next to its rivals to cut them off",
+        make: |_, _| panel::Blocker::bot(),
+    },
+    BotEntry {
+        name: "green",
+        about: "panel: prefers renewable plants",
+        make: |_, _| panel::Green::bot(),
     },
 ];
 

@@ -14,8 +14,12 @@
 //!   searched: the heuristic already powers the most cities at the least fuel value. The
 //!   heuristic's own choice is always a candidate. With one candidate the bot answers at once.
 //! - **Selection.** UCB1 over the candidates (exploration 0.7), best mean reward at the end.
-//! - **Rollouts.** Every seat plays the heuristic on the sampled state until the game ends or
-//!   two more rounds have begun; a finished game scores the seat's share of the win, an
+//! - **Rollouts.** The bot's own seat plays the heuristic; each rival plays, per rollout, the
+//!   heuristic half the time and otherwise a panel style drawn uniformly
+//!   ([`panel::STYLES`](super::panel::STYLES)), so the search does not assume every opponent
+//!   thinks like itself (rollouts with the heuristic everywhere inherited its blind spots
+//!   against simple fields, issue #17). A rollout runs on the sampled state until the game ends
+//!   or two more rounds have begun; a finished game scores the seat's share of the win, an
 //!   unfinished one scores `0.5 + (mine - best rival) / 100` (clamped to 0..1), where a player's
 //!   worth is money + 22 per city connected + 5 per city of plant capacity (up to the game-end
 //!   count) + 2 per stored token.
@@ -29,7 +33,7 @@ use super::Memory;
 use engine::{Actor, Bot, Seat, Viewer};
 use powergrid::resources::player_count_rules;
 use powergrid::{Action, Event, PhaseKind, State, View};
-use rand_core::SeedableRng;
+use rand_core::{RngCore, SeedableRng};
 use std::time::{Duration, Instant};
 
 /// How much a search bot may think per decision.
@@ -114,9 +118,40 @@ fn worth(s: &State, seat: Seat, end_cities: u32) -> f64 {
         + 2.0 * f64::from(s.resources(seat).total())
 }
 
-/// Plays `state` with the heuristic in every seat until the game ends or `until_round` begins,
-/// and scores it for `me`.
-fn rollout(state: &mut State, me: Seat, until_round: u16, buf: &mut Vec<Action>) -> f64 {
+/// How a rollout plays one seat: the heuristic, or a panel style (see the module docs).
+enum Model {
+    Heuristic,
+    Style(Box<dyn Bot<State>>),
+}
+
+/// Draws the rival models of one rollout: each rival plays the heuristic half the time,
+/// otherwise a panel style drawn uniformly; `me` plays the heuristic.
+fn draw_models(players: usize, me: Seat, rng: &mut rand_pcg::Pcg64) -> Vec<Model> {
+    (0..players)
+        .map(|i| {
+            let roll = rng.next_u64();
+            if i == me.index() || roll.is_multiple_of(2) {
+                return Model::Heuristic;
+            }
+            let styles = &super::panel::STYLES;
+            let style = styles[((roll >> 1) % styles.len() as u64) as usize];
+            match super::find(style) {
+                Ok(entry) => Model::Style((entry.make)(roll >> 8, &super::Config::default())),
+                Err(_) => Model::Heuristic,
+            }
+        })
+        .collect()
+}
+
+/// Plays `state` with `models` (one per seat) until the game ends or `until_round` begins, and
+/// scores it for `me`.
+fn rollout(
+    state: &mut State,
+    me: Seat,
+    until_round: u16,
+    models: &mut [Model],
+    buf: &mut Vec<Action>,
+) -> f64 {
     loop {
         let Actor::Seat(seat) = state.actor() else {
             return match state.outcome() {
@@ -132,7 +167,10 @@ fn rollout(state: &mut State, me: Seat, until_round: u16, buf: &mut Vec<Action>)
         let money: Vec<u32> = (0..state.players())
             .map(|i| state.money(Seat(i as u8)))
             .collect();
-        let a = Heuristic::decide(&view, buf, &money);
+        let a = match models.get_mut(seat.index()) {
+            Some(Model::Style(bot)) => bot.choose(&view, buf),
+            _ => Heuristic::decide(&view, buf, &money),
+        };
         if state.play(&a).is_err() {
             break;
         }
@@ -195,8 +233,9 @@ impl Search<'_> {
                 .unwrap_or(0);
             let reward = match State::sample_from_view(self.view, self.memory, &mut rng) {
                 Ok(mut s) => {
+                    let mut models = draw_models(s.players(), self.me, &mut rng);
                     if s.play(&self.cands[pick]).is_ok() {
-                        rollout(&mut s, self.me, until, &mut buf)
+                        rollout(&mut s, self.me, until, &mut models, &mut buf)
                     } else {
                         0.0
                     }

@@ -10,12 +10,16 @@ fn bots(entry: &BotEntry, players: u8, seed: u64, config: &Config) -> Vec<Box<dy
 
 #[test]
 fn the_registry_finds_bots_by_name() {
-    for name in ["random", "heuristic", "search"] {
-        assert_eq!(find(name).unwrap().name, name);
+    for name in ["random", "heuristic", "search"]
+        .iter()
+        .chain(&panel::STYLES)
+    {
+        assert_eq!(find(name).unwrap().name, *name);
     }
     assert_eq!(
         find("oracle").err().unwrap().to_string(),
-        "no Power Grid bot named \"oracle\"; known bots: random, heuristic, search"
+        "no Power Grid bot named \"oracle\"; known bots: random, heuristic, search, casual, builder, \
+         tycoon, hoarder, blocker, green"
     );
 }
 
@@ -107,10 +111,10 @@ fn memory_follows_public_money() {
 }
 
 /// Two states that differ only in what seat 0 cannot see (deck order, face-down removals,
-/// rivals' money, the shuffle seed) give the search bot the same view and, for the same bot
-/// seed, the same decisions.
+/// rivals' money, the shuffle seed) give every bot the same view and, for the same bot seed,
+/// the same decisions.
 #[test]
-fn the_search_bot_cannot_read_hidden_state() {
+fn no_bot_can_read_hidden_state() {
     let config = Config {
         budget: Budget::Iterations(24),
         threads: 1,
@@ -143,11 +147,13 @@ fn the_search_bot_cannot_read_hidden_state() {
             let mut twin_legal = Vec::new();
             Game::legal_actions(&twin, &mut twin_legal);
             assert_eq!(twin_legal, legal);
-            let mut a = (find("search").unwrap().make)(5, &config);
-            let mut b = (find("search").unwrap().make)(5, &config);
-            let first = a.choose(&view, &legal);
-            let second = b.choose(&twin.view(Viewer::Seat(seat)), &twin_legal);
-            assert_eq!(first, second);
+            for entry in REGISTRY {
+                let mut a = (entry.make)(5, &config);
+                let mut b = (entry.make)(5, &config);
+                let first = a.choose(&view, &legal);
+                let second = b.choose(&twin.view(Viewer::Seat(seat)), &twin_legal);
+                assert_eq!(first, second, "{}", entry.name);
+            }
             compared += 1;
         }
         let money: Vec<u32> = (0..4).map(|i| s.money(Seat(i))).collect();
