@@ -41,6 +41,7 @@ fn main() {
             "next_turn" => &mut p.next_turn,
             "future_floor" => &mut p.future_floor,
             "stuck_cost" => &mut p.stuck_cost,
+            "lookahead_above" => &mut p.lookahead_above,
             "lookahead" => {
                 p.lookahead = v != 0;
                 continue;

@@ -62,7 +62,7 @@ pub const REGISTRY: &[BotEntry] = &[
     },
     BotEntry {
         name: "heuristic",
-        about: "cheapest plays over live cards, tricks, pairs, signals; solo: two-play lookahead",
+        about: "cheapest plays, tricks, pairs, signals; lookahead alone and in tight 2-3p turns",
         make: |_| Box::new(Heuristic::default()),
     },
     BotEntry {

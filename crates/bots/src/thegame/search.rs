@@ -26,8 +26,9 @@
 //!    appear, and they are samples.
 //! 4. **Playouts with common random numbers.** Each candidate turn is applied to the same
 //!    sampled states, followed by its signals and `end`, and the game is played out by the
-//!    [`Config::rollout`] policy in every seat (by default the heuristic without its solo
-//!    lookahead, [`Heuristic::without_lookahead`]: at 2–5 players the heuristic itself). The
+//!    [`Config::rollout`] policy in every seat (by default the heuristic without its
+//!    lookahead, [`Heuristic::without_lookahead`]: at 4–5 players the heuristic itself, at
+//!    2–3 the heuristic as it was before its rule 7). The
 //!    score of a playout is `-cards_left`, plus [`Config::win_bonus`] for a win. Candidates
 //!    are compared by successive halving: every round spends an equal share of the budget on
 //!    the survivors and keeps the better half. Comparing candidates on the same samples
@@ -172,8 +173,8 @@ pub enum Rollout {
     /// The heuristic bot as it plays (alone: with its two-play lookahead, about seven times
     /// slower).
     Heuristic,
-    /// The heuristic without its solo lookahead ([`Heuristic::without_lookahead`]): the same
-    /// bot at 2–5 players.
+    /// The heuristic without its lookahead ([`Heuristic::without_lookahead`]): the same bot
+    /// at 4–5 players.
     Greedy,
 }
 
@@ -852,7 +853,7 @@ mod tests {
 
     #[test]
     fn decisions_depend_only_on_the_view() {
-        for players in [1u8, 3, 5] {
+        for players in [1u8, 2, 3, 5] {
             let mut state = State::new(Setup::seeded(players, 31)).unwrap();
             let mut heuristic = Heuristic::default();
             let mut compared = 0;
