@@ -2,7 +2,7 @@
 //!
 //! `serve` opens (or creates) the SQLite database in `--data`, resumes every stored game and
 //! serves the API and pages. `bench serve` starts the same server on a loopback port with a
-//! fresh database, runs the load generator of `server::loadgen` against it on a separate
+//! fresh database, runs the load generator of `loadgen` against it on a separate
 //! runtime, then stops the server and checks every game's stored actions against what the
 //! clients were told: no acknowledged action may be missing and none may be stored twice.
 
@@ -160,7 +160,7 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         "bench serve: {} concurrent {} games {}, think {} ms, at most {} actions or {} s, over {addr}",
         args.games, args.kind, args.setup, args.think_ms, args.max_actions, args.seconds
     );
-    let report = load_rt.block_on(server::loadgen::run(server::loadgen::LoadConfig {
+    let report = load_rt.block_on(loadgen::run(loadgen::LoadConfig {
         base: format!("http://{addr}"),
         kind: args.kind.clone(),
         setup,

@@ -1,8 +1,8 @@
 //! `tabletop serve` playing with friends: clocks and seats handed to bots survive `kill -9`, undo
 //! follows The Game's rules, and a finished game's record is what `tabletop replay` reads.
 
+use loadgen::HttpClient;
 use serde_json::{json, Value};
-use server::loadgen::HttpClient;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};

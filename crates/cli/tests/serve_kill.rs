@@ -1,8 +1,8 @@
 //! `tabletop serve` killed with SIGKILL in the middle of games of The Game, then started again on
 //! the same `--data`: every acknowledged action is there, and the games (bots included) go on.
 
+use loadgen::HttpClient;
 use serde_json::{json, Value};
-use server::loadgen::HttpClient;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::Path;

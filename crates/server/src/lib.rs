@@ -25,7 +25,7 @@ mod finished;
 mod games;
 mod kind;
 mod limit;
-pub mod loadgen;
+mod new_game;
 mod rematch;
 pub mod seats;
 pub mod store;
@@ -38,6 +38,7 @@ pub use finished::FINISHED_CACHE;
 pub use games::standard_registry;
 pub use kind::{Bots, MakeBot, PlayRules, RandomBot, Registry};
 pub use limit::Peer;
+pub use new_game::{CreatedGame, CreatedSeat, CreatorToken, Link, NewGame, SeatChoice};
 pub use store::{SqliteStore, Store, StoreError};
 pub use table::{SeatSummary, Summary};
 

@@ -6,8 +6,8 @@
 mod common;
 
 use common::*;
+use loadgen::HttpClient;
 use serde_json::{json, Value};
-use server::loadgen::HttpClient;
 use server::{Server, SqliteStore};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
