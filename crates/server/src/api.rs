@@ -42,6 +42,46 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
     }
 }
 
+/// The game of the path and who the request speaks for: the bearer token's seat, or a
+/// spectator when there is no token. Refusals, in this order: the path (`invalid_request`),
+/// the game (`not_found`), the token (`invalid_request`, `wrong_token`).
+struct Audience {
+    entry: GameEntry,
+    viewer: Viewer,
+}
+
+impl FromRequestParts<Server> for Audience {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, server: &Server) -> Result<Audience, ApiError> {
+        let GameId(id) = GameId::from_request_parts(parts, server).await?;
+        let entry = server.game(&id).await?;
+        let viewer = server.viewer(&id, bearer(&parts.headers)?)?;
+        Ok(Audience { entry, viewer })
+    }
+}
+
+/// The game of the path and the seat of the bearer token, for the routes only a seated player
+/// may use. Refusals as [`Audience`]'s, with `missing_token` when there is no token.
+struct Player {
+    entry: GameEntry,
+    seat: Seat,
+}
+
+impl FromRequestParts<Server> for Player {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, server: &Server) -> Result<Player, ApiError> {
+        let GameId(id) = GameId::from_request_parts(parts, server).await?;
+        let entry = server.game(&id).await?;
+        let token = bearer(&parts.headers)?.ok_or(ApiError::MissingToken)?;
+        match server.viewer(&id, Some(token))? {
+            Viewer::Seat(seat) => Ok(Player { entry, seat }),
+            Viewer::Spectator => Err(ApiError::SpectatorCannotAct),
+        }
+    }
+}
+
 pub(crate) fn router(server: Server) -> Router {
     let max = server.config().max_message_bytes;
     Router::new()
@@ -239,23 +279,11 @@ fn json_text(text: crate::table::Outgoing) -> Response {
         .into_response()
 }
 
-async fn view(
-    State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let entry = server.game(&id).await?;
-    let viewer = server.viewer(&id, bearer(&headers)?)?;
+async fn view(Audience { entry, viewer }: Audience) -> Result<Response, ApiError> {
     Ok(json_text(entry.handle.state(viewer).await?))
 }
 
-async fn log(
-    State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let entry = server.game(&id).await?;
-    let viewer = server.viewer(&id, bearer(&headers)?)?;
+async fn log(Audience { entry, viewer }: Audience) -> Result<Response, ApiError> {
     Ok(json_text(entry.handle.log(viewer).await?))
 }
 
@@ -298,25 +326,12 @@ pub(crate) async fn submit(
 
 async fn act(
     State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
+    Player { entry, seat }: Player,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(&id).await?;
-    let token = bearer(&headers)?.ok_or(ApiError::MissingToken)?;
-    let viewer = server.viewer(&id, Some(token))?;
     let request: ActionRequest = parse(body, server.config().max_message_bytes)?;
-    let version = submit(&entry, viewer, request).await?;
+    let version = submit(&entry, Viewer::Seat(seat), request).await?;
     Ok(Json(Accepted { version }))
-}
-
-/// The seat of the bearer token, which this route needs.
-fn seat_of_request(server: &Server, id: &str, headers: &HeaderMap) -> Result<Seat, ApiError> {
-    let token = bearer(headers)?.ok_or(ApiError::MissingToken)?;
-    match server.viewer(id, Some(token))? {
-        Viewer::Seat(seat) => Ok(seat),
-        Viewer::Spectator => Err(ApiError::SpectatorCannotAct),
-    }
 }
 
 #[derive(Deserialize)]
@@ -327,12 +342,9 @@ struct UndoRequest {
 
 async fn undo(
     State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
+    Player { entry, seat }: Player,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(&id).await?;
-    let seat = seat_of_request(&server, &id, &headers)?;
     let request: UndoRequest = parse(body, server.config().max_message_bytes)?;
     let version = entry.handle.undo(seat, request.version).await?;
     Ok(Json(Accepted { version }))
@@ -352,43 +364,28 @@ struct Named {
 
 async fn rename(
     State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
+    Player { entry, seat }: Player,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Named>, ApiError> {
-    let entry = server.game(&id).await?;
-    let seat = seat_of_request(&server, &id, &headers)?;
     let request: NameRequest = parse(body, server.config().max_message_bytes)?;
     let name = check_name(&request.name).map_err(ApiError::InvalidName)?;
     entry.handle.rename(seat, name.clone()).await?;
     Ok(Json(Named { seat, name }))
 }
 
-async fn leave(
-    State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
-) -> Result<Json<Accepted>, ApiError> {
-    change_own_seat(&server, &id, &headers, SeatChange::Leave).await
+async fn leave(player: Player) -> Result<Json<Accepted>, ApiError> {
+    change_own_seat(player, SeatChange::Leave).await
 }
 
-async fn back(
-    State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
-) -> Result<Json<Accepted>, ApiError> {
-    change_own_seat(&server, &id, &headers, SeatChange::Back).await
+async fn back(player: Player) -> Result<Json<Accepted>, ApiError> {
+    change_own_seat(player, SeatChange::Back).await
 }
 
 /// Leave or back: the bearer's own seat changes hands.
 async fn change_own_seat(
-    server: &Server,
-    id: &str,
-    headers: &HeaderMap,
+    Player { entry, seat }: Player,
     change: SeatChange,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(id).await?;
-    let seat = seat_of_request(server, id, headers)?;
     let version = entry.handle.control(seat, change).await?;
     Ok(Json(Accepted { version }))
 }
@@ -419,13 +416,7 @@ async fn replace(
     Ok(Json(Accepted { version }))
 }
 
-async fn record(
-    State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let entry = server.game(&id).await?;
-    let viewer = server.viewer(&id, bearer(&headers)?)?;
+async fn record(Audience { entry, viewer }: Audience) -> Result<Response, ApiError> {
     Ok(json_text(entry.handle.record(viewer).await?))
 }
 
