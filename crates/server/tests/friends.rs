@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use server::{Server, SqliteStore};
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -66,15 +66,22 @@ async fn play_out(app: &axum::Router, id: &str, tokens: &[String; 2]) {
     }
 }
 
+/// The longest a test waits for something the server does by itself (bots, clocks).
+const WAIT: Duration = Duration::from_secs(60);
+
 async fn wait_for(app: &axum::Router, id: &str, what: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..200 {
+    let deadline = Instant::now() + WAIT;
+    loop {
         let (_, info) = get(app, &format!("/api/games/{id}"), None).await;
         if what(&info) {
             return info;
         }
+        assert!(
+            Instant::now() < deadline,
+            "the game never reached the expected state: {info}"
+        );
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    panic!("the game never reached the expected state");
 }
 
 async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> (Socket, Value) {
@@ -574,10 +581,21 @@ async fn a_player_may_leave_and_the_creator_may_replace_an_absent_one() {
         (StatusCode::CONFLICT, Some("player_present"))
     );
     assert!(e["message"].as_str().unwrap().contains("connected"), "{e}");
+    let dropped = Instant::now();
     drop(ws1);
-    tokio::time::sleep(Duration::from_millis(1200)).await;
-    let (status, ok) = post(&app, &replace, Some(&creator), json!({})).await;
-    assert_eq!(status, StatusCode::OK, "{ok}");
+    // Refused while the player has been away less than a second; however slow the machine,
+    // accepted only after that second.
+    let deadline = dropped + WAIT;
+    loop {
+        let (status, answer) = post(&app, &replace, Some(&creator), json!({})).await;
+        if status == StatusCode::OK {
+            break;
+        }
+        assert_eq!(answer["code"], "player_present", "{answer}");
+        assert!(Instant::now() < deadline, "never replaced: {answer}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert!(dropped.elapsed() >= Duration::from_secs(1));
     let info = wait_for(&app, &id, |i| i["actor"]["seat"] == 0).await;
     assert_eq!(info["seats"][1]["away"], "replaced");
     // The replaced player's link still takes the seat back.
