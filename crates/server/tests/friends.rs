@@ -257,8 +257,7 @@ async fn undo_takes_back_a_step_that_revealed_nothing_and_survives_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db.sqlite3");
     let (id, tokens, hand_before) = {
-        let store = Arc::new(SqliteStore::open(&path).unwrap());
-        let server = Server::start(config(), registry(), store).unwrap();
+        let server = server_on_file(&path);
         let app = server.app();
         let created = create(&app, 2, 5, &["human", "human"]).await;
         let (id, tokens) = (id(&created), [token(&created, 0), token(&created, 1)]);
@@ -314,8 +313,7 @@ async fn undo_takes_back_a_step_that_revealed_nothing_and_survives_a_restart() {
         let (_, v) = get(&app, &format!("/api/games/{id}/view"), Some(&tokens[0])).await;
         (id, tokens, v)
     };
-    let store = Arc::new(SqliteStore::open(&path).unwrap());
-    let server = Server::start(config(), registry(), store).unwrap();
+    let server = server_on_file(&path);
     assert!(server.skipped().is_empty(), "{:?}", server.skipped());
     let app = server.app();
     let (_, v) = get(&app, &format!("/api/games/{id}/view"), Some(&tokens[0])).await;

@@ -14,14 +14,7 @@ fn play(card: u8) -> Value {
 
 /// The card seat 0 holds first, read from its own view.
 async fn first_card(app: &axum::Router, id: &str, token: &str) -> u8 {
-    let (_, view) = call(
-        app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(token),
-        None,
-    )
-    .await;
+    let (_, view) = view_of(app, id, Some(token)).await;
     cards_in(&view["view"]["hand"].to_string())[0]
 }
 
@@ -281,22 +274,8 @@ async fn action_errors_each_have_their_code_and_message_and_change_nothing() {
     let (t0, t1) = (token(&created, 0), token(&created, 1));
     let path = format!("/api/games/{id}/actions");
     let card = first_card(&app, &id, &t0).await;
-    let (_, before0) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(&t0),
-        None,
-    )
-    .await;
-    let (_, before1) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(&t1),
-        None,
-    )
-    .await;
+    let (_, before0) = view_of(&app, &id, Some(&t0)).await;
+    let (_, before1) = view_of(&app, &id, Some(&t1)).await;
     let good = json!({"version":0,"action":play(card)}).to_string();
 
     assert_error(
@@ -476,22 +455,8 @@ async fn action_errors_each_have_their_code_and_message_and_change_nothing() {
     .await;
 
     // Nothing changed.
-    let (_, after0) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(&t0),
-        None,
-    )
-    .await;
-    let (_, after1) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(&t1),
-        None,
-    )
-    .await;
+    let (_, after0) = view_of(&app, &id, Some(&t0)).await;
+    let (_, after1) = view_of(&app, &id, Some(&t1)).await;
     assert_eq!(before0, after0);
     assert_eq!(before1, after1);
 
@@ -609,7 +574,7 @@ async fn views_and_logs_show_each_seat_only_its_own_cards() {
     }
     for seat in 0..2u8 {
         let t = &tokens[seat as usize];
-        let (_, view) = call(&app, "GET", &format!("/api/games/{id}/view"), Some(t), None).await;
+        let (_, view) = view_of(&app, &id, Some(t)).await;
         let expected = serde_json::to_value(game.view(Viewer::Seat(Seat(seat)))).unwrap();
         assert_eq!(view["view"], expected);
         assert_eq!(view["viewer"], json!({"type":"seat","seat":seat}));
@@ -638,7 +603,7 @@ async fn views_and_logs_show_each_seat_only_its_own_cards() {
             }
         }
     }
-    let (_, public) = call(&app, "GET", &format!("/api/games/{id}/view"), None, None).await;
+    let (_, public) = view_of(&app, &id, None).await;
     assert_eq!(public["viewer"], json!({"type":"spectator"}));
     assert!(public["view"]["hand"].is_null());
     assert_eq!(public["legal"], json!([]));

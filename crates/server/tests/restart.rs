@@ -303,8 +303,7 @@ async fn a_restarted_server_resumes_games_in_process() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db.sqlite3");
     let (id, t0, version) = {
-        let store = Arc::new(SqliteStore::open(&path).unwrap());
-        let server = Server::start(config(), registry(), store).unwrap();
+        let server = server_on_file(&path);
         let app = server.app();
         let created = create(&app, 2, 42, &["human", "human"]).await;
         let (id, t0, t1) = (id(&created), token(&created, 0), token(&created, 1));
@@ -312,14 +311,7 @@ async fn a_restarted_server_resumes_games_in_process() {
         for v in 0..5u64 {
             let (_, info) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
             let seat = info["actor"]["seat"].as_u64().unwrap() as usize;
-            let (_, view) = call(
-                &app,
-                "GET",
-                &format!("/api/games/{id}/view"),
-                Some(&tokens[seat]),
-                None,
-            )
-            .await;
+            let (_, view) = view_of(&app, &id, Some(&tokens[seat])).await;
             let body = json!({"version":v,"action":view["legal"][0]}).to_string();
             let (status, _) = call(
                 &app,
@@ -331,18 +323,10 @@ async fn a_restarted_server_resumes_games_in_process() {
             .await;
             assert_eq!(status, 200);
         }
-        let (_, view) = call(
-            &app,
-            "GET",
-            &format!("/api/games/{id}/view"),
-            Some(&t0),
-            None,
-        )
-        .await;
+        let (_, view) = view_of(&app, &id, Some(&t0)).await;
         (id, t0, view)
     };
-    let store = Arc::new(SqliteStore::open(&path).unwrap());
-    let server = Server::start(config(), registry(), store).unwrap();
+    let server = server_on_file(&path);
     assert!(server.skipped().is_empty());
     let (status, view) = call(
         &server.app(),

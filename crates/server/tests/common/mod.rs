@@ -71,6 +71,18 @@ pub async fn call(
     (status, value)
 }
 
+/// `GET /api/games/{id}/view` as the seat of `token`, or as a spectator.
+pub async fn view_of(app: &Router, id: &str, token: Option<&str>) -> (StatusCode, Value) {
+    call(app, "GET", &format!("/api/games/{id}/view"), token, None).await
+}
+
+/// A server over the SQLite database at `path`, made if missing: started again on the same
+/// path, it is the same server after a restart.
+pub fn server_on_file(path: &std::path::Path) -> Server {
+    let store = Arc::new(SqliteStore::open(path).unwrap());
+    Server::start(config(), registry(), store).unwrap()
+}
+
 /// Creates a High Card game; `seats` like `["human", "random"]`.
 pub async fn create(app: &Router, players: u8, seed: u64, seats: &[&str]) -> Value {
     let seats: Vec<Value> = seats
