@@ -69,13 +69,29 @@ fn start(data: &Path) -> Child_ {
     Child_ { child, addr }
 }
 
+/// Every acknowledged action of a game, by version: the seat and the action.
+type Acked = Arc<std::sync::Mutex<BTreeMap<u64, (usize, Value)>>>;
+
+/// A human-only game: its id, its seats' tokens, and its acknowledged actions.
+type HumanGame = (String, Vec<String>, Acked);
+
+/// Drives every game on its own task.
+fn drive_all(http: &HttpClient, games: &[HumanGame]) -> Vec<tokio::task::JoinHandle<()>> {
+    games
+        .iter()
+        .map(|(id, tokens, acked)| {
+            tokio::spawn(drive(
+                http.clone(),
+                id.clone(),
+                tokens.clone(),
+                acked.clone(),
+            ))
+        })
+        .collect()
+}
+
 /// Plays a human-only game as fast as the server answers; records every acknowledged action.
-async fn drive(
-    http: HttpClient,
-    id: String,
-    tokens: Vec<String>,
-    acked: Arc<std::sync::Mutex<BTreeMap<u64, (usize, Value)>>>,
-) {
+async fn drive(http: HttpClient, id: String, tokens: Vec<String>, acked: Acked) {
     loop {
         let Ok((_, info)) = http
             .json("GET", &format!("/api/games/{id}"), None, None)
@@ -151,7 +167,7 @@ async fn a_killed_server_resumes_every_game_with_every_acknowledged_action() {
     let mut first = start(dir.path());
     let http = HttpClient::new(&format!("http://{}", first.addr));
 
-    let mut humans = Vec::new();
+    let mut humans: Vec<HumanGame> = Vec::new();
     for seed in 0..6u64 {
         let body = json!({"kind":"highcard","setup":{"players":3,"seed":seed}});
         let (status, created) = http
@@ -174,17 +190,7 @@ async fn a_killed_server_resumes_every_game_with_every_acknowledged_action() {
     let bot_id = id(&bot_game);
     let bot_token = token(&bot_game, 3);
 
-    let drivers: Vec<_> = humans
-        .iter()
-        .map(|(id, tokens, acked)| {
-            tokio::spawn(drive(
-                http.clone(),
-                id.clone(),
-                tokens.clone(),
-                acked.clone(),
-            ))
-        })
-        .collect();
+    let drivers = drive_all(&http, &humans);
     // Kill it mid-game, with requests in flight.
     let deadline = Instant::now() + Duration::from_secs(60);
     while humans
@@ -234,17 +240,7 @@ async fn a_killed_server_resumes_every_game_with_every_acknowledged_action() {
     assert!(total >= 40);
 
     // The games go on from where they were: play each to its end.
-    let drivers: Vec<_> = humans
-        .iter()
-        .map(|(id, tokens, acked)| {
-            tokio::spawn(drive(
-                http.clone(),
-                id.clone(),
-                tokens.clone(),
-                acked.clone(),
-            ))
-        })
-        .collect();
+    let drivers = drive_all(&http, &humans);
     for d in drivers {
         d.await.unwrap();
     }
