@@ -4,7 +4,9 @@
 //! offers. [`Server::start`] loads every unfinished game from a [`Store`], replays it and resumes
 //! it (bots included); finished games stay on disk until asked for (module `finished`);
 //! [`Server::app`] is the whole HTTP surface as an axum `Router`, testable
-//! without a socket. The protocol is documented in `docs/api.md`.
+//! without a socket, and its handlers only parse and answer: the work is done by methods such
+//! as [`Server::create_game`], which a program may call directly. The protocol is documented in
+//! `docs/api.md`; the load generator and the HTTP client of the tests are the `loadgen` crate.
 //!
 //! Decisions:
 //! - One Tokio task owns one game (module `table`); everything else talks to it by channel.
