@@ -4,7 +4,7 @@
 // the controls offer exactly the server's `legal` actions. Previews (prices, path, income)
 // mirror the rules from the static rule data in `/assets/powergrid/rules.json`, which a test
 // keeps equal to the rules crate; the server stays the authority.
-import { t, h, api, list, Connection, actButton, sendAction } from "./core.js";
+import { t, h, api, list, Connection, actButton, sendAction, startTable, tableState, tableBar, seatName } from "./core.js";
 
 const RES = ["coal", "oil", "garbage", "uranium"];
 const COLOURS = ["#d62828", "#1d5fd1", "#2a9d3b", "#e9c80b", "#8e44ad", "#222"];
@@ -23,7 +23,7 @@ let viewBox = null;
 let mapId = null;
 let helpOpen = null; // the "what can I do now" box: open in round 1 until closed
 
-const name = (seat) => t(`pg-colour-${seat}`);
+const name = (seat) => seatName(seat, true);
 const spec = (n) => rules.plants.find((p) => p.number === n);
 
 export async function start(main, id, tok) {
@@ -33,11 +33,13 @@ export async function start(main, id, tok) {
   rules = await (await fetch("/assets/powergrid/rules.json")).json();
   root.replaceChildren(h("p", {}, t("loading")));
   conn = new Connection(gameId, token, onState);
+  startTable(conn, { gameId, token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: () => last && render() });
 }
 
 async function onState(msg) {
   const first = !last;
   last = msg;
+  tableState(msg);
   const v = msg.view;
   if (!maps[v.map]) maps[v.map] = await (await fetch(`/assets/powergrid/${v.map}.json`)).json();
   if (mapId !== v.map) {
@@ -82,7 +84,7 @@ function render() {
       h("section", { class: "pg-map-box" }, mapView(v)),
       h("div", { class: "pg-side" },
         controls(v), playersPanel(v), marketPanel(v), resourcePanel(v), standingsPanel(v), logPanel())));
-  root.replaceChildren(page);
+  root.replaceChildren(tableBar(), page);
   if (scroll) root.querySelector(".pg-side").scrollTop = scroll;
 }
 

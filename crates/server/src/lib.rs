@@ -37,7 +37,7 @@ mod ws;
 
 pub use error::{ApiError, ErrorBody};
 pub use finished::FINISHED_CACHE;
-pub use games::standard_registry;
+pub use games::{standard_registry, POWERGRID_PLAY, THEGAME_PLAY};
 pub use kind::{Bots, MakeBot, PlayRules, RandomBot, Registry};
 pub use limit::Peer;
 pub use new_game::{CreatedGame, CreatedSeat, CreatorToken, Link, NewGame, SeatChoice};
