@@ -3,8 +3,8 @@
 
 use botproto::connect::{connect, target};
 use botproto::{ExecSpec, SeatSpec};
+use loadgen::HttpClient;
 use serde_json::json;
-use server::loadgen::HttpClient;
 use server::{Config, Server, SqliteStore};
 use std::sync::Arc;
 use std::time::Duration;

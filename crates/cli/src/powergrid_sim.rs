@@ -237,18 +237,11 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
     let map = MapId::from(args.map);
     let tournament =
         Tournament::new(map, lineup.clone(), args.seed, config)?.with_exec(&args.exec.spec(""));
-    if args.log.is_some() && lineup.iter().any(|s| s.starts_with("exec:")) {
-        bail!("--log does not record games with external bots (exec:): run without it");
-    }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let mut log = match &args.log {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,
-        )),
-        None => None,
-    };
+    let mut log = progress::open_log(
+        args.log.as_deref(),
+        lineup.iter().any(|s| s.starts_with("exec:")),
+    )?;
+    let threads = progress::threads_or_every_core(args.threads);
     let bar = progress::bar(args.games);
     let report = sim::run(
         &tournament,

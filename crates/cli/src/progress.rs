@@ -9,9 +9,35 @@
 //! - A seat is parsed by the game's `sim` seat function (a registry lookup), so the help lists
 //!   the registered bots like a value enum while other seat kinds stay one arm away.
 
+use anyhow::Context;
 use clap::builder::{PossibleValue, TypedValueParser};
 use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 use std::fmt::Write;
+
+/// `--threads`, or every core when it is not given.
+pub fn threads_or_every_core(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Creates the `--log` file before any game runs, so that a bad path fails at once.
+///
+/// # Errors
+/// The games have external bots (`exec:`), whose games are not recorded, or the file cannot be
+/// created.
+pub fn open_log(
+    path: Option<&std::path::Path>,
+    external_bots: bool,
+) -> anyhow::Result<Option<std::io::BufWriter<std::fs::File>>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    if external_bots {
+        anyhow::bail!("--log does not record games with external bots (exec:): run without it");
+    }
+    let file =
+        std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    Ok(Some(std::io::BufWriter::new(file)))
+}
 
 /// A progress bar for `games` games.
 pub fn bar(games: u64) -> ProgressBar {

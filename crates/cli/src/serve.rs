@@ -2,7 +2,7 @@
 //!
 //! `serve` opens (or creates) the SQLite database in `--data`, resumes every stored game and
 //! serves the API and pages. `bench serve` starts the same server on a loopback port with a
-//! fresh database, runs the load generator of `server::loadgen` against it on a separate
+//! fresh database, runs the load generator of `loadgen` against it on a separate
 //! runtime, then stops the server and checks every game's stored actions against what the
 //! clients were told: no acknowledged action may be missing and none may be stored twice.
 
@@ -170,8 +170,8 @@ pub struct BenchServeArgs {
 
 impl BenchServeArgs {
     /// What the load generator is told, against the server at `base`.
-    pub fn load(&self, base: String) -> anyhow::Result<server::loadgen::LoadConfig> {
-        Ok(server::loadgen::LoadConfig {
+    pub fn load(&self, base: String) -> anyhow::Result<loadgen::LoadConfig> {
+        Ok(loadgen::LoadConfig {
             base,
             kind: self.kind.clone(),
             setup: serde_json::from_str(&self.setup).context("--setup is not JSON")?,
@@ -227,7 +227,7 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     println!("{}", args.describe(&addr.to_string()));
-    let report = load_rt.block_on(server::loadgen::run(server::loadgen::LoadConfig {
+    let report = load_rt.block_on(loadgen::run(loadgen::LoadConfig {
         base: format!("http://{addr}"),
         ..load
     }))?;
@@ -248,7 +248,7 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
 /// # Errors
 /// An acknowledged action is missing, or an action is stored that was not acknowledged.
 pub fn print_report(
-    report: &server::loadgen::LoadReport,
+    report: &loadgen::LoadReport,
     stored: &[(String, u64, u64)],
     cpu: Option<f64>,
     (target_per_second, target_p99): (f64, Duration),

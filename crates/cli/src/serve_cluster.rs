@@ -131,7 +131,7 @@ pub fn bench(args: &BenchServeArgs, url: &str) -> anyhow::Result<()> {
     );
     let pids: Vec<u32> = processes.0.iter().map(Child::id).collect();
     let cpu_before: Vec<Option<f64>> = pids.iter().map(|p| cpu_of(*p)).collect();
-    let report = runtime.block_on(server::loadgen::run(args.load(format!("http://{base}"))?))?;
+    let report = runtime.block_on(loadgen::run(args.load(format!("http://{base}"))?))?;
     let servers_cpu: f64 = pids
         .iter()
         .zip(&cpu_before)

@@ -170,19 +170,9 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
                 .map_or_else(|| "--players".to_owned(), |p| p.display().to_string())
         })?
         .with_exec(&args.exec.spec(""));
-    if args.log.is_some() && args.bot.starts_with("exec:") {
-        bail!("--log does not record games with external bots (exec:): run without it");
-    }
+    let mut log = progress::open_log(args.log.as_deref(), args.bot.starts_with("exec:"))?;
     let players = run.players();
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let mut log = match &args.log {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,
-        )),
-        None => None,
-    };
+    let threads = progress::threads_or_every_core(args.threads);
     let bar = progress::bar(games);
     let report = sim::run(
         &run,

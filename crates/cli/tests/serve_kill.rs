@@ -1,64 +1,19 @@
 //! `tabletop serve` killed with SIGKILL in the middle of games of The Game, then started again on
 //! the same `--data`: every acknowledged action is there, and the games (bots included) go on.
 
+mod common;
+
+use common::{game_id, kill, request, serve, tokens, WAIT};
+use loadgen::HttpClient;
 use serde_json::{json, Value};
-use server::loadgen::HttpClient;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// `tabletop serve` on a free loopback port; answers the process and its URL.
-fn serve(data: &Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--bot-delay-ms",
-            "20",
-            // Every client here comes from 127.0.0.1.
-            "--rate-per-second",
-            "0",
-            "--data",
-        ])
-        .arg(data)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = lines.next().expect("serve prints its URL").unwrap();
-    let url = first
-        .strip_prefix("Tabletop is running: open ")
-        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
-        .trim_end_matches('/')
-        .to_owned();
-    std::thread::spawn(move || for _ in lines {});
-    (child, url)
-}
+/// Bots wait 20 ms before each move, and every client here comes from 127.0.0.1.
+const ARGS: [&str; 4] = ["--bot-delay-ms", "20", "--rate-per-second", "0"];
 
 type Acked = Arc<Mutex<BTreeMap<u64, (usize, Value)>>>;
-
-/// A request that waits and tries again while the server says `rate_limited`, like a polite
-/// client; `None` once the server is gone.
-async fn request(
-    http: &HttpClient,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&Value>,
-) -> Option<(u16, Value)> {
-    loop {
-        match http.json(method, path, token, body).await {
-            Ok((429, _)) => tokio::time::sleep(Duration::from_millis(100)).await,
-            Ok(answer) => return Some(answer),
-            Err(_) => return None,
-        }
-    }
-}
 
 /// Plays random legal actions as fast as the server answers; records every acknowledged one.
 async fn drive(http: HttpClient, id: String, tokens: Vec<String>, acked: Acked, seed: u64) {
@@ -92,12 +47,35 @@ async fn drive(http: HttpClient, id: String, tokens: Vec<String>, acked: Acked, 
     }
 }
 
+/// A human game: its id, its seats' tokens, and the actions acknowledged so far.
+type HumanGame = (String, Vec<String>, Acked);
+
+/// Drives every game on its own task, game `i` with seed `seed + i`.
+fn drive_all(
+    http: &HttpClient,
+    games: &[HumanGame],
+    seed: u64,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    games
+        .iter()
+        .zip(seed..)
+        .map(|((id, tokens, acked), seed)| {
+            tokio::spawn(drive(
+                http.clone(),
+                id.clone(),
+                tokens.clone(),
+                acked.clone(),
+                seed,
+            ))
+        })
+        .collect()
+}
+
 #[tokio::test]
 async fn a_killed_server_keeps_every_acknowledged_action_and_resumes() {
     let data = tempfile::tempdir().unwrap();
-    let (mut first, url) = serve(data.path());
-    let http = HttpClient::new(&url);
-    let mut games = Vec::new();
+    let (first, http) = serve(data.path(), &ARGS);
+    let mut games: Vec<HumanGame> = Vec::new();
     for _ in 0..4 {
         let body = json!({"kind":"thegame","setup":{"players":2}});
         let (status, created) = http
@@ -105,11 +83,8 @@ async fn a_killed_server_keeps_every_acknowledged_action_and_resumes() {
             .await
             .unwrap();
         assert_eq!(status, 201, "{created}");
-        let tokens: Vec<String> = (0..2)
-            .map(|s| created["seats"][s]["token"].as_str().unwrap().to_owned())
-            .collect();
         let acked: Acked = Arc::default();
-        games.push((created["game"].as_str().unwrap().to_owned(), tokens, acked));
+        games.push((game_id(&created), tokens(&created), acked));
     }
     let bots = json!({"kind":"thegame","setup":{"players":3},"seats":[
         {"type":"bot","bot":"heuristic"},{"type":"bot","bot":"heuristic"},{"type":"bot","bot":"random"}]});
@@ -117,22 +92,10 @@ async fn a_killed_server_keeps_every_acknowledged_action_and_resumes() {
         .json("POST", "/api/games", None, Some(&bots))
         .await
         .unwrap();
-    let bot_game = created["game"].as_str().unwrap().to_owned();
+    let bot_game = game_id(&created);
 
-    let drivers: Vec<_> = games
-        .iter()
-        .enumerate()
-        .map(|(i, (id, tokens, acked))| {
-            tokio::spawn(drive(
-                http.clone(),
-                id.clone(),
-                tokens.clone(),
-                acked.clone(),
-                i as u64,
-            ))
-        })
-        .collect();
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let drivers = drive_all(&http, &games, 0);
+    let deadline = Instant::now() + WAIT;
     while games
         .iter()
         .map(|(_, _, a)| a.lock().unwrap().len())
@@ -142,14 +105,12 @@ async fn a_killed_server_keeps_every_acknowledged_action_and_resumes() {
         assert!(Instant::now() < deadline, "no progress before the kill");
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
-    first.kill().unwrap(); // SIGKILL
-    first.wait().unwrap();
+    kill(first);
     for d in drivers {
         d.await.unwrap();
     }
 
-    let (mut second, url) = serve(data.path());
-    let http = HttpClient::new(&url);
+    let (second, http) = serve(data.path(), &ARGS);
     let mut total = 0;
     for (id, tokens, acked) in &games {
         let acked = acked.lock().unwrap().clone();
@@ -183,23 +144,11 @@ async fn a_killed_server_keeps_every_acknowledged_action_and_resumes() {
     assert!(total >= 40);
 
     // The games go on: the human ones to their end, and the bots by themselves.
-    let drivers: Vec<_> = games
-        .iter()
-        .enumerate()
-        .map(|(i, (id, tokens, acked))| {
-            tokio::spawn(drive(
-                http.clone(),
-                id.clone(),
-                tokens.clone(),
-                acked.clone(),
-                100 + i as u64,
-            ))
-        })
-        .collect();
+    let drivers = drive_all(&http, &games, 100);
     for d in drivers {
         d.await.unwrap();
     }
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + WAIT;
     for id in games.iter().map(|(id, _, _)| id).chain([&bot_game]) {
         loop {
             let path = format!("/api/games/{id}");
@@ -212,6 +161,5 @@ async fn a_killed_server_keeps_every_acknowledged_action_and_resumes() {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
-    second.kill().unwrap();
-    second.wait().unwrap();
+    kill(second);
 }

@@ -8,7 +8,7 @@
 
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use server::loadgen::HttpClient;
+use loadgen::HttpClient;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};

@@ -3,8 +3,8 @@
 //! Decisions:
 //! - The browser is Debian's `chromium`, driven through Debian's `chromedriver` over the W3C
 //!   WebDriver protocol by `fantoccini`, a maintained WebDriver client (built without TLS: the
-//!   driver is on loopback). Its HTTP client is hyper's, the one the server's load generator
-//!   uses too, so the tree has one HTTP client.
+//!   driver is on loopback). Its HTTP client is hyper's, and the tests' own requests go through
+//!   `loadgen::HttpClient`, on hyper too, so the tree has one HTTP client.
 //! - The tests stay blocking: [`Browser`] is a small facade that runs each WebDriver command on
 //!   a private single-threaded Tokio runtime, so test bodies have no `async` and read as steps.
 //! - The server under test is the real one ([`server::Server`]) on a loopback port, with an
@@ -16,10 +16,7 @@
 
 use fantoccini::wd::WindowHandle;
 use fantoccini::{Client, ClientBuilder, Locator};
-use http_body_util::{BodyExt, Full};
-use hyper::body::Bytes;
 use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -52,7 +49,7 @@ impl Answer {
     }
 }
 
-/// One HTTP/1.1 request with hyper's client (the runtime is the caller's).
+/// One HTTP/1.1 request with the tree's HTTP client (the runtime is the caller's).
 async fn request(
     addr: SocketAddr,
     method: &str,
@@ -60,35 +57,13 @@ async fn request(
     headers: &[(&str, &str)],
     body: Option<&str>,
 ) -> std::io::Result<Answer> {
-    let client = hyper_util::client::legacy::Client::builder(TokioExecutor::new())
-        .build::<_, Full<Bytes>>(HttpConnector::new());
-    let mut builder = hyper::Request::builder()
-        .method(method)
-        .uri(format!("http://{addr}{path}"));
-    if body.is_some() {
-        builder = builder.header("Content-Type", "application/json");
-    }
-    for (k, v) in headers {
-        builder = builder.header(*k, *v);
-    }
-    let request = builder
-        .body(Full::new(Bytes::from(body.unwrap_or("").to_owned())))
-        .map_err(std::io::Error::other)?;
-    let answer = tokio::time::timeout(Duration::from_secs(120), client.request(request))
+    let client = loadgen::HttpClient::new(&format!("http://{addr}"));
+    let sent = client.request(method, path, headers, body.map(|b| b.as_bytes().to_vec()));
+    let (status, body) = tokio::time::timeout(Duration::from_secs(120), sent)
         .await
         .map_err(std::io::Error::other)?
         .map_err(std::io::Error::other)?;
-    let status = answer.status().as_u16();
-    let bytes = answer
-        .into_body()
-        .collect()
-        .await
-        .map_err(std::io::Error::other)?
-        .to_bytes();
-    Ok(Answer {
-        status,
-        body: String::from_utf8_lossy(&bytes).into_owned(),
-    })
+    Ok(Answer { status, body })
 }
 
 /// One blocking HTTP/1.1 request.

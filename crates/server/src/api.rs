@@ -6,12 +6,11 @@
 //! "too large" (`payload_too_large`) each get their own code whatever the `Content-Type`.
 
 use crate::error::ApiError;
-use crate::kind::Kind;
+use crate::new_game::{CreatedGame, NewGame};
 use crate::seats::{check_name, PlayOptions};
-use crate::store::{StoredGame, StoredSeat};
 use crate::table::SeatChange;
-use crate::token::{hash_token, new_game_id, new_token, TokenHash};
-use crate::{assets, limit, rematch, write, ws, GameEntry, Server};
+use crate::token::hash_token;
+use crate::{assets, limit, rematch, ws, GameEntry, Server};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State};
@@ -39,6 +38,46 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
                 "the game id in the path cannot be read: {}",
                 e.body_text()
             ))),
+        }
+    }
+}
+
+/// The game of the path and who the request speaks for: the bearer token's seat, or a
+/// spectator when there is no token. Refusals, in this order: the path (`invalid_request`),
+/// the game (`not_found`), the token (`invalid_request`, `wrong_token`).
+struct Audience {
+    entry: GameEntry,
+    viewer: Viewer,
+}
+
+impl FromRequestParts<Server> for Audience {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, server: &Server) -> Result<Audience, ApiError> {
+        let GameId(id) = GameId::from_request_parts(parts, server).await?;
+        let entry = server.game(&id).await?;
+        let viewer = server.viewer(&id, bearer(&parts.headers)?)?;
+        Ok(Audience { entry, viewer })
+    }
+}
+
+/// The game of the path and the seat of the bearer token, for the routes only a seated player
+/// may use. Refusals as [`Audience`]'s, with `missing_token` when there is no token.
+struct Player {
+    entry: GameEntry,
+    seat: Seat,
+}
+
+impl FromRequestParts<Server> for Player {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, server: &Server) -> Result<Player, ApiError> {
+        let GameId(id) = GameId::from_request_parts(parts, server).await?;
+        let entry = server.game(&id).await?;
+        let token = bearer(&parts.headers)?.ok_or(ApiError::MissingToken)?;
+        match server.viewer(&id, Some(token))? {
+            Viewer::Seat(seat) => Ok(Player { entry, seat }),
+            Viewer::Spectator => Err(ApiError::SpectatorCannotAct),
         }
     }
 }
@@ -191,278 +230,17 @@ async fn kinds(State(server): State<Server>) -> Json<Vec<KindInfo>> {
     )
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CreateRequest {
-    kind: String,
-    setup: Value,
-    #[serde(default)]
-    seats: Option<Vec<SeatRequest>>,
-    #[serde(default)]
-    options: PlayOptions,
-}
-
-#[derive(Deserialize, Clone)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum SeatRequest {
-    /// A struct variant rather than a unit one, so that unknown fields are refused here too.
-    Human {
-        #[serde(default)]
-        name: Option<String>,
-    },
-    Bot {
-        bot: String,
-    },
-}
-
-#[derive(Serialize)]
-struct Created {
-    game: String,
-    kind: &'static str,
-    setup: Value,
-    seats: Vec<CreatedSeat>,
-    spectator: Link,
-    creator: CreatorToken,
-    options: PlayOptions,
-}
-
-#[derive(Serialize)]
-struct CreatorToken {
-    token: String,
-}
-
-#[derive(Serialize)]
-struct CreatedSeat {
-    seat: Seat,
-    #[serde(rename = "type")]
-    player: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bot: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    token: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    link: Option<String>,
-}
-
-#[derive(Serialize)]
-struct Link {
-    link: String,
-}
-
-/// A seat of a game about to start.
-pub(crate) enum NewSeat {
-    /// A human seat with a fresh token, answered once.
-    Human {
-        name: Option<String>,
-    },
-    /// A human seat whose token its player claims later (a rematch's).
-    Unclaimed {
-        name: Option<String>,
-    },
-    Bot {
-        bot: String,
-    },
-}
-
-/// A game started and stored: its id, and each fresh human seat's token.
-pub(crate) struct Started {
-    pub id: String,
-    pub tokens: Vec<Option<String>>,
-}
-
-impl Server {
-    /// Stores a new game and starts its task; answers once the game is on disk.
-    pub(crate) async fn start_game(
-        &self,
-        kind: &std::sync::Arc<dyn Kind>,
-        setup: &Value,
-        seats: Vec<NewSeat>,
-        options: PlayOptions,
-        creator: Option<TokenHash>,
-        rematch_of: Option<String>,
-    ) -> Result<Started, ApiError> {
-        let id = new_game_id();
-        let mut tokens = Vec::new();
-        let mut hashes = Vec::new();
-        let mut stored_seats = Vec::new();
-        for (i, s) in seats.into_iter().enumerate() {
-            let (stored, token) = match s {
-                NewSeat::Human { name } => {
-                    let token = new_token();
-                    let hash = hash_token(&token);
-                    hashes.push((hash, Seat(i as u8)));
-                    (
-                        StoredSeat {
-                            bot: None,
-                            token: Some(hash),
-                            name,
-                        },
-                        Some(token),
-                    )
-                }
-                NewSeat::Unclaimed { name } => (
-                    StoredSeat {
-                        bot: None,
-                        token: None,
-                        name,
-                    },
-                    None,
-                ),
-                NewSeat::Bot { bot } => (
-                    StoredSeat {
-                        bot: Some(bot),
-                        token: None,
-                        name: None,
-                    },
-                    None,
-                ),
-            };
-            stored_seats.push(stored);
-            tokens.push(token);
-        }
-        let created_at = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs() as i64)
-            .unwrap_or(0);
-        let stored = StoredGame {
-            id: id.clone(),
-            kind: kind.name().to_owned(),
-            setup: setup.to_string(),
-            seats: stored_seats,
-            created_at,
-            actions: Vec::new(),
-            options: serde_json::to_string(&options)
-                .map_err(|e| ApiError::Storage(format!("cannot serialise the options: {e}")))?,
-            creator,
-            rematch_of,
-        };
-        let ctx = self.table_context();
-        let bots = stored.seats.iter().map(|s| s.bot.clone()).collect();
-        // Queue the game's write before its task starts, so that a bot's first action is always
-        // written after the game it belongs to (one writer, first in first out).
-        let written = self.inner.store.create_game(stored.clone());
-        let handle = kind.resume(&stored, ctx).map_err(ApiError::InvalidSetup)?;
-        if let Err(e) = written.await {
-            return Err(e.into());
-        }
-        let entry = GameEntry::new(
-            handle,
-            kind.name(),
-            bots,
-            stored.seats.iter().map(|s| s.token).collect(),
-            created_at,
-            creator,
-            options,
-        );
-        // A game its bots finished already is cached as finished, its seats found from the
-        // entry's token hashes (module `finished`).
-        if self.add_live(id.clone(), entry) {
-            let mut map = write(&self.inner.tokens);
-            for (hash, seat) in hashes {
-                map.insert(hash, (id.clone(), seat));
-            }
-        }
-        Ok(Started { id, tokens })
-    }
-}
-
+/// `POST /api/games`: the body is a [`NewGame`], checked and started by
+/// [`Server::create_game`].
 async fn create(
     State(server): State<Server>,
     body: Result<Bytes, BytesRejection>,
-) -> Result<(StatusCode, Json<Created>), ApiError> {
-    let request: CreateRequest = parse(body, server.config().max_message_bytes)?;
-    let kind = server.inner.registry.get(&request.kind)?.clone();
-    let prepared = kind.prepare(request.setup)?;
-    request.options.check().map_err(ApiError::InvalidOptions)?;
-    let seats = request
-        .seats
-        .unwrap_or_else(|| vec![SeatRequest::Human { name: None }; prepared.seats]);
-    if seats.len() != prepared.seats {
-        return Err(ApiError::InvalidSeats(format!(
-            "this setup has {} seats, but {} were described",
-            prepared.seats,
-            seats.len()
-        )));
-    }
-    let known = kind.bot_names();
-    let mut new_seats = Vec::with_capacity(seats.len());
-    for (i, s) in seats.into_iter().enumerate() {
-        new_seats.push(match s {
-            SeatRequest::Bot { bot } if !known.contains(&bot) => {
-                return Err(ApiError::UnknownBot {
-                    kind: kind.name(),
-                    name: bot,
-                    known: known.join(", "),
-                })
-            }
-            SeatRequest::Bot { bot } => NewSeat::Bot { bot },
-            SeatRequest::Human { name } => NewSeat::Human {
-                name: name
-                    .map(|n| check_name(&n))
-                    .transpose()
-                    .map_err(|e| ApiError::InvalidName(format!("seat {i}: {e}")))?,
-            },
-        });
-    }
-    let answer_seats: Vec<(Option<String>, Option<String>)> = new_seats
-        .iter()
-        .map(|s| match s {
-            NewSeat::Bot { bot } => (Some(bot.clone()), None),
-            NewSeat::Human { name } | NewSeat::Unclaimed { name } => (None, name.clone()),
-        })
-        .collect();
-    let creator = new_token();
-    let started = server
-        .start_game(
-            &kind,
-            &prepared.setup,
-            new_seats,
-            request.options,
-            Some(hash_token(&creator)),
-            None,
-        )
-        .await?;
-    let id = started.id;
-    let answer = answer_seats
-        .into_iter()
-        .zip(started.tokens)
-        .enumerate()
-        .map(|(i, ((bot, name), token))| CreatedSeat {
-            seat: Seat(i as u8),
-            player: if bot.is_some() { "bot" } else { "human" },
-            bot,
-            name,
-            link: token
-                .as_ref()
-                .map(|t| server.link(format!("/games/{id}#token={t}"))),
-            token,
-        })
-        .collect();
+) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
+    let request: NewGame = parse(body, server.config().max_message_bytes)?;
     Ok((
         StatusCode::CREATED,
-        Json(Created {
-            spectator: Link {
-                link: server.link(format!("/games/{id}")),
-            },
-            game: id,
-            kind: kind.name(),
-            setup: public_setup(prepared.setup, prepared.seed_chosen),
-            seats: answer,
-            creator: CreatorToken { token: creator },
-            options: request.options,
-        }),
+        Json(server.create_game(request).await?),
     ))
-}
-
-/// The setup as shown to the creator: a seed the server chose stays secret, because it fixes
-/// every hidden card (the creator usually plays a seat too).
-fn public_setup(mut setup: Value, seed_chosen: bool) -> Value {
-    if let (true, Some(fields)) = (seed_chosen, setup.as_object_mut()) {
-        fields.remove("seed");
-    }
-    setup
 }
 
 #[derive(Serialize)]
@@ -502,23 +280,11 @@ fn json_text(text: crate::table::Outgoing) -> Response {
         .into_response()
 }
 
-async fn view(
-    State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let entry = server.game(&id).await?;
-    let viewer = server.viewer(&id, bearer(&headers)?)?;
+async fn view(Audience { entry, viewer }: Audience) -> Result<Response, ApiError> {
     Ok(json_text(entry.handle.state(viewer).await?))
 }
 
-async fn log(
-    State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let entry = server.game(&id).await?;
-    let viewer = server.viewer(&id, bearer(&headers)?)?;
+async fn log(Audience { entry, viewer }: Audience) -> Result<Response, ApiError> {
     Ok(json_text(entry.handle.log(viewer).await?))
 }
 
@@ -561,25 +327,12 @@ pub(crate) async fn submit(
 
 async fn act(
     State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
+    Player { entry, seat }: Player,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(&id).await?;
-    let token = bearer(&headers)?.ok_or(ApiError::MissingToken)?;
-    let viewer = server.viewer(&id, Some(token))?;
     let request: ActionRequest = parse(body, server.config().max_message_bytes)?;
-    let version = submit(&entry, viewer, request).await?;
+    let version = submit(&entry, Viewer::Seat(seat), request).await?;
     Ok(Json(Accepted { version }))
-}
-
-/// The seat of the bearer token, which this route needs.
-fn seat_of_request(server: &Server, id: &str, headers: &HeaderMap) -> Result<Seat, ApiError> {
-    let token = bearer(headers)?.ok_or(ApiError::MissingToken)?;
-    match server.viewer(id, Some(token))? {
-        Viewer::Seat(seat) => Ok(seat),
-        Viewer::Spectator => Err(ApiError::SpectatorCannotAct),
-    }
 }
 
 #[derive(Deserialize)]
@@ -590,12 +343,9 @@ struct UndoRequest {
 
 async fn undo(
     State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
+    Player { entry, seat }: Player,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(&id).await?;
-    let seat = seat_of_request(&server, &id, &headers)?;
     let request: UndoRequest = parse(body, server.config().max_message_bytes)?;
     let version = entry.handle.undo(seat, request.version).await?;
     Ok(Json(Accepted { version }))
@@ -615,43 +365,28 @@ struct Named {
 
 async fn rename(
     State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
+    Player { entry, seat }: Player,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Named>, ApiError> {
-    let entry = server.game(&id).await?;
-    let seat = seat_of_request(&server, &id, &headers)?;
     let request: NameRequest = parse(body, server.config().max_message_bytes)?;
     let name = check_name(&request.name).map_err(ApiError::InvalidName)?;
     entry.handle.rename(seat, name.clone()).await?;
     Ok(Json(Named { seat, name }))
 }
 
-async fn leave(
-    State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
-) -> Result<Json<Accepted>, ApiError> {
-    change_own_seat(&server, &id, &headers, SeatChange::Leave).await
+async fn leave(player: Player) -> Result<Json<Accepted>, ApiError> {
+    change_own_seat(player, SeatChange::Leave).await
 }
 
-async fn back(
-    State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
-) -> Result<Json<Accepted>, ApiError> {
-    change_own_seat(&server, &id, &headers, SeatChange::Back).await
+async fn back(player: Player) -> Result<Json<Accepted>, ApiError> {
+    change_own_seat(player, SeatChange::Back).await
 }
 
 /// Leave or back: the bearer's own seat changes hands.
 async fn change_own_seat(
-    server: &Server,
-    id: &str,
-    headers: &HeaderMap,
+    Player { entry, seat }: Player,
     change: SeatChange,
 ) -> Result<Json<Accepted>, ApiError> {
-    let entry = server.game(id).await?;
-    let seat = seat_of_request(server, id, headers)?;
     let version = entry.handle.control(seat, change).await?;
     Ok(Json(Accepted { version }))
 }
@@ -682,13 +417,7 @@ async fn replace(
     Ok(Json(Accepted { version }))
 }
 
-async fn record(
-    State(server): State<Server>,
-    GameId(id): GameId,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let entry = server.game(&id).await?;
-    let viewer = server.viewer(&id, bearer(&headers)?)?;
+async fn record(Audience { entry, viewer }: Audience) -> Result<Response, ApiError> {
     Ok(json_text(entry.handle.record(viewer).await?))
 }
 

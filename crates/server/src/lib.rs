@@ -4,7 +4,9 @@
 //! offers. [`Server::start`] loads every unfinished game from a [`Store`], replays it and resumes
 //! it (bots included); finished games stay on disk until asked for (module `finished`);
 //! [`Server::app`] is the whole HTTP surface as an axum `Router`, testable
-//! without a socket. The protocol is documented in `docs/api.md`.
+//! without a socket, and its handlers only parse and answer: the work is done by methods such
+//! as [`Server::create_game`], which a program may call directly. The protocol is documented in
+//! `docs/api.md`; the load generator and the HTTP client of the tests are the `loadgen` crate.
 //!
 //! Decisions:
 //! - One Tokio task owns one game (module `table`); everything else talks to it by channel.
@@ -28,7 +30,7 @@ mod finished;
 mod games;
 mod kind;
 mod limit;
-pub mod loadgen;
+mod new_game;
 mod rematch;
 pub mod seats;
 pub mod store;
@@ -41,6 +43,7 @@ pub use finished::FINISHED_CACHE;
 pub use games::{standard_registry, POWERGRID_PLAY, THEGAME_PLAY};
 pub use kind::{Bots, MakeBot, PlayRules, RandomBot, Registry};
 pub use limit::Peer;
+pub use new_game::{CreatedGame, CreatedSeat, CreatorToken, Link, NewGame, SeatChoice};
 pub use store::{PgStore, SqliteStore, Store, StoreError};
 pub use table::{SeatSummary, Summary};
 

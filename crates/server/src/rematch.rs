@@ -14,8 +14,9 @@
 //!   connection alone. Spectators get the new game's spectator link.
 //! - The creator of the old game is the creator of the new one (same creator token).
 
-use crate::api::{bearer, NewSeat};
+use crate::api::bearer;
 use crate::error::ApiError;
+use crate::new_game::NewSeat;
 use crate::token::{hash_token, rematch_token};
 use crate::{read, write, Server};
 use axum::extract::State;

@@ -942,7 +942,8 @@ mod tests {
         // The writer never checkpoints (autocheckpoint is off), so the rows reach the main
         // file only through the checkpoint thread.
         let rows_on_disk = || std::fs::metadata(&path).map_or(0, |m| m.len());
-        let deadline = std::time::Instant::now() + 20 * CHECKPOINT_EVERY;
+        // Generous: the checkpoint thread may wait its turn for a core on a loaded machine.
+        let deadline = std::time::Instant::now() + 300 * CHECKPOINT_EVERY;
         while rows_on_disk() < 16 * 4096 && std::time::Instant::now() < deadline {
             tokio::time::sleep(CHECKPOINT_EVERY / 4).await;
         }
@@ -950,7 +951,7 @@ mod tests {
             rows_on_disk() >= 16 * 4096,
             "database file is {} bytes after {:?}",
             rows_on_disk(),
-            20 * CHECKPOINT_EVERY
+            300 * CHECKPOINT_EVERY
         );
         drop(store);
         let store = SqliteStore::open(&path).unwrap();

@@ -7,22 +7,14 @@ use axum::http::StatusCode;
 use axum::Router;
 use common::*;
 use serde_json::{json, Value};
-use server::{Server, SqliteStore, FINISHED_CACHE};
-use std::sync::Arc;
+use server::FINISHED_CACHE;
 use std::time::{Duration, Instant};
 
 /// Plays seat 0 with its first legal card until the game is over; answers the final summary.
 async fn play_to_the_end(app: &Router, id: &str, token: &str) -> Value {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let (_, view) = call(
-            app,
-            "GET",
-            &format!("/api/games/{id}/view"),
-            Some(token),
-            None,
-        )
-        .await;
+        let (_, view) = view_of(app, id, Some(token)).await;
         if view["actor"]["type"] == "terminal" {
             let (_, info) = call(app, "GET", &format!("/api/games/{id}"), None, None).await;
             return info;
@@ -56,24 +48,10 @@ async fn check_finished(app: &Router, id: &str, token: &str, expected: &Value) {
     assert_eq!(status, StatusCode::OK, "{info}");
     assert_eq!(info["version"], expected["version"]);
     assert_eq!(info["outcome"], expected["outcome"]);
-    let (status, view) = call(
-        app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(token),
-        None,
-    )
-    .await;
+    let (status, view) = view_of(app, id, Some(token)).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(view["viewer"], json!({"type":"seat","seat":0}));
-    let (status, refused) = call(
-        app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some("nope"),
-        None,
-    )
-    .await;
+    let (status, refused) = view_of(app, id, Some("nope")).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
     let body = json!({"tokens":[token, "feedbeef"]}).to_string();
     let (status, list) = call(app, "POST", "/api/players/games", None, Some(&body)).await;
@@ -93,12 +71,7 @@ async fn check_finished(app: &Router, id: &str, token: &str, expected: &Value) {
 async fn a_finished_game_leaves_memory_and_is_read_back_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db.sqlite3");
-    let first = Server::start(
-        config(),
-        registry(),
-        Arc::new(SqliteStore::open(&path).unwrap()),
-    )
-    .unwrap();
+    let first = server_on_file(&path);
     let app = first.app();
     let finished = create(&app, 2, 7, &["human", "random"]).await;
     let playing = create(&app, 2, 8, &["human", "random"]).await;
@@ -112,12 +85,7 @@ async fn a_finished_game_leaves_memory_and_is_read_back_after_a_restart() {
     .await;
     check_finished(&app, &id, &token, &end).await;
 
-    let second = Server::start(
-        config(),
-        registry(),
-        Arc::new(SqliteStore::open(&path).unwrap()),
-    )
-    .unwrap();
+    let second = server_on_file(&path);
     assert_eq!(
         second.game_count(),
         1,
@@ -166,12 +134,7 @@ async fn finished_games_in_memory_stay_within_the_cache() {
 async fn a_finished_game_read_back_keeps_its_names_options_and_rematch() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db.sqlite3");
-    let first = Server::start(
-        config(),
-        registry(),
-        Arc::new(SqliteStore::open(&path).unwrap()),
-    )
-    .unwrap();
+    let first = server_on_file(&path);
     let app = first.app();
     let body = json!({"kind":"highcard","setup":{"players":2,"seed":7},
         "seats":[{"type":"human","name":"Ann"},{"type":"bot","bot":"random"}],
@@ -190,12 +153,7 @@ async fn a_finished_game_read_back_keeps_its_names_options_and_rematch() {
     drop(app);
     drop(first);
 
-    let second = Server::start(
-        config(),
-        registry(),
-        Arc::new(SqliteStore::open(&path).unwrap()),
-    )
-    .unwrap();
+    let second = server_on_file(&path);
     assert_eq!(second.game_count(), 1, "only the rematch is resumed");
     let app = second.app();
     let (status, info) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;

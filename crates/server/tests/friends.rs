@@ -6,17 +6,13 @@ use axum::http::StatusCode;
 use common::highcard::{Action, HighCard, Setup};
 use common::*;
 use engine::{Game, Seat};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use serde_json::{json, Value};
 use server::{Server, SqliteStore};
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
-use tokio::net::TcpStream;
+use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 async fn post(
     app: &axum::Router,
@@ -66,23 +62,26 @@ async fn play_out(app: &axum::Router, id: &str, tokens: &[String; 2]) {
     }
 }
 
+/// The longest a test waits for something the server does by itself (bots, clocks).
+const WAIT: Duration = Duration::from_secs(60);
+
 async fn wait_for(app: &axum::Router, id: &str, what: impl Fn(&Value) -> bool) -> Value {
-    for _ in 0..200 {
+    let deadline = Instant::now() + WAIT;
+    loop {
         let (_, info) = get(app, &format!("/api/games/{id}"), None).await;
         if what(&info) {
             return info;
         }
+        assert!(
+            Instant::now() < deadline,
+            "the game never reached the expected state: {info}"
+        );
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-    panic!("the game never reached the expected state");
 }
 
 async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> (Socket, Value) {
-    let url = format!("ws://{addr}/api/games/{id}/ws");
-    let mut ws = tokio_tungstenite::connect_async(url.as_str())
-        .await
-        .unwrap()
-        .0;
+    let mut ws = connect_ws(addr, id).await;
     let hello = match token {
         Some(t) => json!({"type":"hello","token":t}),
         None => json!({"type":"hello"}),
@@ -90,19 +89,6 @@ async fn connect(addr: SocketAddr, id: &str, token: Option<&str>) -> (Socket, Va
     ws.send(Message::text(hello.to_string())).await.unwrap();
     let state = recv(&mut ws).await;
     (ws, state)
-}
-
-async fn recv(ws: &mut Socket) -> Value {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("a message within 10 s")
-            .expect("the socket is open")
-            .unwrap();
-        if let Message::Text(t) = m {
-            return serde_json::from_str(t.as_str()).unwrap();
-        }
-    }
 }
 
 /// The next message of type `kind`, skipping state updates.
@@ -250,8 +236,7 @@ async fn undo_takes_back_a_step_that_revealed_nothing_and_survives_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db.sqlite3");
     let (id, tokens, hand_before) = {
-        let store = Arc::new(SqliteStore::open(&path).unwrap());
-        let server = Server::start(config(), registry(), store).unwrap();
+        let server = server_on_file(&path);
         let app = server.app();
         let created = create(&app, 2, 5, &["human", "human"]).await;
         let (id, tokens) = (id(&created), [token(&created, 0), token(&created, 1)]);
@@ -307,8 +292,7 @@ async fn undo_takes_back_a_step_that_revealed_nothing_and_survives_a_restart() {
         let (_, v) = get(&app, &format!("/api/games/{id}/view"), Some(&tokens[0])).await;
         (id, tokens, v)
     };
-    let store = Arc::new(SqliteStore::open(&path).unwrap());
-    let server = Server::start(config(), registry(), store).unwrap();
+    let server = server_on_file(&path);
     assert!(server.skipped().is_empty(), "{:?}", server.skipped());
     let app = server.app();
     let (_, v) = get(&app, &format!("/api/games/{id}/view"), Some(&tokens[0])).await;
@@ -574,10 +558,26 @@ async fn a_player_may_leave_and_the_creator_may_replace_an_absent_one() {
         (StatusCode::CONFLICT, Some("player_present"))
     );
     assert!(e["message"].as_str().unwrap().contains("connected"), "{e}");
+    let dropped = Instant::now();
     drop(ws1);
-    tokio::time::sleep(Duration::from_millis(1200)).await;
-    let (status, ok) = post(&app, &replace, Some(&creator), json!({})).await;
-    assert_eq!(status, StatusCode::OK, "{ok}");
+    // Refused while the player has been away less than a second; however slow the machine,
+    // accepted only after that second.
+    let deadline = dropped + WAIT;
+    loop {
+        let (status, answer) = post(&app, &replace, Some(&creator), json!({})).await;
+        if status == StatusCode::OK {
+            break;
+        }
+        assert_eq!(answer["code"], "player_present", "{answer}");
+        assert!(Instant::now() < deadline, "never replaced: {answer}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    // (The server counts whole milliseconds of wall-clock time: allow it a few.)
+    assert!(
+        dropped.elapsed() >= Duration::from_millis(990),
+        "replaced {:?} after the player left",
+        dropped.elapsed()
+    );
     let info = wait_for(&app, &id, |i| i["actor"]["seat"] == 0).await;
     assert_eq!(info["seats"][1]["away"], "replaced");
     // The replaced player's link still takes the seat back.

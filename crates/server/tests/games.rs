@@ -6,9 +6,9 @@ mod common;
 
 use engine::{Actor, Game, Seat, Viewer};
 use futures_util::{SinkExt, StreamExt};
+use loadgen::HttpClient;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use server::loadgen::HttpClient;
 use server::store::StoredGame;
 use server::{Server, SqliteStore, Store};
 use std::collections::{BTreeSet, HashMap};

@@ -14,14 +14,7 @@ fn play(card: u8) -> Value {
 
 /// The card seat 0 holds first, read from its own view.
 async fn first_card(app: &axum::Router, id: &str, token: &str) -> u8 {
-    let (_, view) = call(
-        app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(token),
-        None,
-    )
-    .await;
+    let (_, view) = view_of(app, id, Some(token)).await;
     cards_in(&view["view"]["hand"].to_string())[0]
 }
 
@@ -219,6 +212,58 @@ async fn create_errors_each_have_their_code_and_message() {
     assert_eq!(kinds, json!([{"kind":"highcard","bots":["random"]}]));
 }
 
+/// `Server::create_game` is the whole of `POST /api/games` but the HTTP: a library caller gets
+/// the same checks, and a refusal stores nothing.
+#[tokio::test]
+async fn create_game_checks_every_seat_and_a_refusal_stores_nothing() {
+    use server::{ApiError, NewGame, SeatChoice, Store};
+    let store = std::sync::Arc::new(server::SqliteStore::open_in_memory().unwrap());
+    let server = server::Server::start(config(), registry(), store.clone()).unwrap();
+    let request = |seats: Vec<SeatChoice>| NewGame {
+        kind: "highcard".into(),
+        setup: json!({"players": 2}),
+        seats: Some(seats),
+        options: Default::default(),
+    };
+    let human = |name: &str| SeatChoice::Human {
+        name: Some(name.into()),
+    };
+    let bot = |name: &str| SeatChoice::Bot { bot: name.into() };
+    let refused = server
+        .create_game(request(vec![human("Ann"), bot("genius")]))
+        .await;
+    assert!(matches!(refused, Err(ApiError::UnknownBot { .. })));
+    let refused = server
+        .create_game(request(vec![human("Ann"), human(" \u{7} ")]))
+        .await;
+    assert!(
+        matches!(&refused, Err(ApiError::InvalidName(m)) if m.starts_with("seat 1: ")),
+        "{:?}",
+        refused.map(|c| c.game)
+    );
+    assert_eq!(server.game_count(), 0);
+    assert!(store.load_unfinished().unwrap().is_empty());
+
+    let created = server
+        .create_game(request(vec![human("  Ann "), bot("random")]))
+        .await
+        .unwrap();
+    assert_eq!(created.kind, "highcard");
+    assert_eq!(created.seats[0].name.as_deref(), Some("Ann"));
+    assert!(created.seats[0].token.is_some());
+    assert_eq!(created.seats[1].bot.as_deref(), Some("random"));
+    assert_eq!(created.seats[1].token, None);
+    assert_eq!(
+        created.setup,
+        json!({"players": 2}),
+        "the chosen seed is secret"
+    );
+    let stored = store.load_unfinished().unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].id, created.game);
+    assert_eq!(stored[0].seats[0].name.as_deref(), Some("Ann"));
+}
+
 #[tokio::test]
 async fn action_errors_each_have_their_code_and_message_and_change_nothing() {
     let server = server();
@@ -229,22 +274,8 @@ async fn action_errors_each_have_their_code_and_message_and_change_nothing() {
     let (t0, t1) = (token(&created, 0), token(&created, 1));
     let path = format!("/api/games/{id}/actions");
     let card = first_card(&app, &id, &t0).await;
-    let (_, before0) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(&t0),
-        None,
-    )
-    .await;
-    let (_, before1) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(&t1),
-        None,
-    )
-    .await;
+    let (_, before0) = view_of(&app, &id, Some(&t0)).await;
+    let (_, before1) = view_of(&app, &id, Some(&t1)).await;
     let good = json!({"version":0,"action":play(card)}).to_string();
 
     assert_error(
@@ -424,22 +455,8 @@ async fn action_errors_each_have_their_code_and_message_and_change_nothing() {
     .await;
 
     // Nothing changed.
-    let (_, after0) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(&t0),
-        None,
-    )
-    .await;
-    let (_, after1) = call(
-        &app,
-        "GET",
-        &format!("/api/games/{id}/view"),
-        Some(&t1),
-        None,
-    )
-    .await;
+    let (_, after0) = view_of(&app, &id, Some(&t0)).await;
+    let (_, after1) = view_of(&app, &id, Some(&t1)).await;
     assert_eq!(before0, after0);
     assert_eq!(before1, after1);
 
@@ -557,7 +574,7 @@ async fn views_and_logs_show_each_seat_only_its_own_cards() {
     }
     for seat in 0..2u8 {
         let t = &tokens[seat as usize];
-        let (_, view) = call(&app, "GET", &format!("/api/games/{id}/view"), Some(t), None).await;
+        let (_, view) = view_of(&app, &id, Some(t)).await;
         let expected = serde_json::to_value(game.view(Viewer::Seat(Seat(seat)))).unwrap();
         assert_eq!(view["view"], expected);
         assert_eq!(view["viewer"], json!({"type":"seat","seat":seat}));
@@ -586,7 +603,7 @@ async fn views_and_logs_show_each_seat_only_its_own_cards() {
             }
         }
     }
-    let (_, public) = call(&app, "GET", &format!("/api/games/{id}/view"), None, None).await;
+    let (_, public) = view_of(&app, &id, None).await;
     assert_eq!(public["viewer"], json!({"type":"spectator"}));
     assert!(public["view"]["hand"].is_null());
     assert_eq!(public["legal"], json!([]));
@@ -715,16 +732,24 @@ async fn a_bot_waits_the_configured_pause_before_playing() {
         ..config()
     });
     let app = server.app();
+    // The pause starts after `before`, so the bot's move cannot be seen sooner than 300 ms
+    // after it, however slow the machine; waiting for the move has a generous deadline.
+    let before = std::time::Instant::now();
     let created = create(&app, 2, 4, &["random", "human"]).await;
     let id = id(&created);
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    let (_, info) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
-    assert_eq!(info["version"], 0, "the bot has not played yet");
-    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
-    let (_, info) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    let deadline = before + std::time::Duration::from_secs(60);
+    loop {
+        let (_, info) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+        if info["version"].as_u64().unwrap() >= 1 {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the bot never played");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
     assert!(
-        info["version"].as_u64().unwrap() >= 1,
-        "the bot has played: {info}"
+        before.elapsed() >= std::time::Duration::from_millis(300),
+        "the bot played after {:?}",
+        before.elapsed()
     );
 }
 

@@ -6,8 +6,8 @@
 mod common;
 
 use common::*;
+use loadgen::HttpClient;
 use serde_json::{json, Value};
-use server::loadgen::HttpClient;
 use server::{Server, SqliteStore};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -69,13 +69,29 @@ fn start(data: &Path) -> Child_ {
     Child_ { child, addr }
 }
 
+/// Every acknowledged action of a game, by version: the seat and the action.
+type Acked = Arc<std::sync::Mutex<BTreeMap<u64, (usize, Value)>>>;
+
+/// A human-only game: its id, its seats' tokens, and its acknowledged actions.
+type HumanGame = (String, Vec<String>, Acked);
+
+/// Drives every game on its own task.
+fn drive_all(http: &HttpClient, games: &[HumanGame]) -> Vec<tokio::task::JoinHandle<()>> {
+    games
+        .iter()
+        .map(|(id, tokens, acked)| {
+            tokio::spawn(drive(
+                http.clone(),
+                id.clone(),
+                tokens.clone(),
+                acked.clone(),
+            ))
+        })
+        .collect()
+}
+
 /// Plays a human-only game as fast as the server answers; records every acknowledged action.
-async fn drive(
-    http: HttpClient,
-    id: String,
-    tokens: Vec<String>,
-    acked: Arc<std::sync::Mutex<BTreeMap<u64, (usize, Value)>>>,
-) {
+async fn drive(http: HttpClient, id: String, tokens: Vec<String>, acked: Acked) {
     loop {
         let Ok((_, info)) = http
             .json("GET", &format!("/api/games/{id}"), None, None)
@@ -151,7 +167,7 @@ async fn a_killed_server_resumes_every_game_with_every_acknowledged_action() {
     let mut first = start(dir.path());
     let http = HttpClient::new(&format!("http://{}", first.addr));
 
-    let mut humans = Vec::new();
+    let mut humans: Vec<HumanGame> = Vec::new();
     for seed in 0..6u64 {
         let body = json!({"kind":"highcard","setup":{"players":3,"seed":seed}});
         let (status, created) = http
@@ -174,19 +190,9 @@ async fn a_killed_server_resumes_every_game_with_every_acknowledged_action() {
     let bot_id = id(&bot_game);
     let bot_token = token(&bot_game, 3);
 
-    let drivers: Vec<_> = humans
-        .iter()
-        .map(|(id, tokens, acked)| {
-            tokio::spawn(drive(
-                http.clone(),
-                id.clone(),
-                tokens.clone(),
-                acked.clone(),
-            ))
-        })
-        .collect();
+    let drivers = drive_all(&http, &humans);
     // Kill it mid-game, with requests in flight.
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + Duration::from_secs(60);
     while humans
         .iter()
         .map(|(_, _, a)| a.lock().unwrap().len())
@@ -234,17 +240,7 @@ async fn a_killed_server_resumes_every_game_with_every_acknowledged_action() {
     assert!(total >= 40);
 
     // The games go on from where they were: play each to its end.
-    let drivers: Vec<_> = humans
-        .iter()
-        .map(|(id, tokens, acked)| {
-            tokio::spawn(drive(
-                http.clone(),
-                id.clone(),
-                tokens.clone(),
-                acked.clone(),
-            ))
-        })
-        .collect();
+    let drivers = drive_all(&http, &humans);
     for d in drivers {
         d.await.unwrap();
     }
@@ -261,7 +257,7 @@ async fn a_killed_server_resumes_every_game_with_every_acknowledged_action() {
     }
 
     // The bots resumed too: they play whenever it is not the human's turn.
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let (_, state) = http
             .json(
@@ -303,8 +299,7 @@ async fn a_restarted_server_resumes_games_in_process() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db.sqlite3");
     let (id, t0, version) = {
-        let store = Arc::new(SqliteStore::open(&path).unwrap());
-        let server = Server::start(config(), registry(), store).unwrap();
+        let server = server_on_file(&path);
         let app = server.app();
         let created = create(&app, 2, 42, &["human", "human"]).await;
         let (id, t0, t1) = (id(&created), token(&created, 0), token(&created, 1));
@@ -312,14 +307,7 @@ async fn a_restarted_server_resumes_games_in_process() {
         for v in 0..5u64 {
             let (_, info) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
             let seat = info["actor"]["seat"].as_u64().unwrap() as usize;
-            let (_, view) = call(
-                &app,
-                "GET",
-                &format!("/api/games/{id}/view"),
-                Some(&tokens[seat]),
-                None,
-            )
-            .await;
+            let (_, view) = view_of(&app, &id, Some(&tokens[seat])).await;
             let body = json!({"version":v,"action":view["legal"][0]}).to_string();
             let (status, _) = call(
                 &app,
@@ -331,18 +319,10 @@ async fn a_restarted_server_resumes_games_in_process() {
             .await;
             assert_eq!(status, 200);
         }
-        let (_, view) = call(
-            &app,
-            "GET",
-            &format!("/api/games/{id}/view"),
-            Some(&t0),
-            None,
-        )
-        .await;
+        let (_, view) = view_of(&app, &id, Some(&t0)).await;
         (id, t0, view)
     };
-    let store = Arc::new(SqliteStore::open(&path).unwrap());
-    let server = Server::start(config(), registry(), store).unwrap();
+    let server = server_on_file(&path);
     assert!(server.skipped().is_empty());
     let (status, view) = call(
         &server.app(),

@@ -6,47 +6,21 @@ use common::highcard::{Card, HighCard, Setup};
 use common::*;
 use engine::{Game, Seat};
 use futures_util::{SinkExt, StreamExt};
+use loadgen::HttpClient;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use server::loadgen::HttpClient;
 use server::{Server, SqliteStore, Store};
 use std::collections::{BTreeSet, HashMap};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// The seat (or `None`, a spectator) and every message it received.
 type Inbox = (Option<usize>, Vec<String>);
 
-async fn connect(addr: SocketAddr, id: &str) -> Socket {
-    let url = format!("ws://{addr}/api/games/{id}/ws");
-    tokio_tungstenite::connect_async(url.as_str())
-        .await
-        .unwrap()
-        .0
-}
-
 async fn send(ws: &mut Socket, value: Value) {
     ws.send(Message::text(value.to_string())).await.unwrap();
-}
-
-/// The next text message, as JSON.
-async fn recv(ws: &mut Socket) -> Value {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("a message within 10 s")
-            .expect("the socket is open")
-            .unwrap();
-        if let Message::Text(t) = m {
-            return serde_json::from_str(t.as_str()).unwrap();
-        }
-    }
 }
 
 async fn hello(ws: &mut Socket, token: Option<&str>) -> Value {
@@ -73,9 +47,9 @@ async fn a_seat_gets_its_view_on_connect_then_every_change() {
     let server = server();
     let (addr, created) = http_game(&server, 2, 8, &["human", "human"]).await;
     let id = id(&created);
-    let mut s0 = connect(addr, &id).await;
-    let mut s1 = connect(addr, &id).await;
-    let mut spectator = connect(addr, &id).await;
+    let mut s0 = connect_ws(addr, &id).await;
+    let mut s1 = connect_ws(addr, &id).await;
+    let mut spectator = connect_ws(addr, &id).await;
     let v0 = hello(&mut s0, Some(&token(&created, 0))).await;
     let v1 = hello(&mut s1, Some(&token(&created, 1))).await;
     let vs = hello(&mut spectator, None).await;
@@ -155,7 +129,7 @@ async fn websocket_errors_each_have_their_code_and_message_and_change_nothing() 
     let server = server();
     let (addr, created) = http_game(&server, 2, 8, &["human", "human"]).await;
     let id = id(&created);
-    let mut ws = connect(addr, &id).await;
+    let mut ws = connect_ws(addr, &id).await;
     send(
         &mut ws,
         json!({"type":"action","version":0,"action":play(1),"ref":1}),
@@ -233,7 +207,7 @@ async fn websocket_errors_each_have_their_code_and_message_and_change_nothing() 
     send(&mut ws, json!({"type":"action","version":0,"action":card})).await;
     assert_eq!(recv(&mut ws).await, json!({"type":"accepted","version":1}));
 
-    let mut spectator = connect(addr, &id).await;
+    let mut spectator = connect_ws(addr, &id).await;
     hello(&mut spectator, None).await;
     send(
         &mut spectator,
@@ -266,7 +240,7 @@ async fn websocket_messages_over_the_rate_are_refused() {
     });
     let (addr, created) = http_game(&server, 2, 8, &["human", "human"]).await;
     // The upgrade request takes the first of the address's 3.
-    let mut ws = connect(addr, &id(&created)).await;
+    let mut ws = connect_ws(addr, &id(&created)).await;
     hello(&mut ws, None).await;
     send(&mut ws, json!({"type":"hello"})).await;
     expect_error(&mut ws, "hello_repeated", "already").await;
@@ -285,7 +259,7 @@ async fn a_client_that_reconnects_gets_the_current_view() {
     let (addr, created) = http_game(&server, 2, 8, &["human", "human"]).await;
     let id = id(&created);
     let t0 = token(&created, 0);
-    let mut ws = connect(addr, &id).await;
+    let mut ws = connect_ws(addr, &id).await;
     let state = hello(&mut ws, Some(&t0)).await;
     ws.close(None).await.unwrap();
     let body = json!({"version":0,"action":state["legal"][0]}).to_string();
@@ -298,7 +272,7 @@ async fn a_client_that_reconnects_gets_the_current_view() {
     )
     .await;
     assert_eq!(status, 200);
-    let mut again = connect(addr, &id).await;
+    let mut again = connect_ws(addr, &id).await;
     let now = hello(&mut again, Some(&t0)).await;
     assert_eq!(now["version"], 1);
     assert_eq!(now["view"]["hand"].as_array().unwrap().len(), 3);
@@ -313,13 +287,13 @@ async fn spectators_coming_and_going_on_an_idle_game_do_not_pile_up() {
     let (addr, created) = http_game(&server, 2, 9, &["human", "human"]).await;
     let id = id(&created);
     for _ in 0..40 {
-        let mut ws = connect(addr, &id).await;
+        let mut ws = connect_ws(addr, &id).await;
         hello(&mut ws, None).await;
         ws.close(None).await.unwrap();
         // Wait for the server's side to end, as a departing browser's would.
         while let Some(Ok(_)) = ws.next().await {}
     }
-    let mut last = connect(addr, &id).await;
+    let mut last = connect_ws(addr, &id).await;
     hello(&mut last, None).await;
     let (status, summary) = call(
         &server.app(),
@@ -386,7 +360,7 @@ async fn random_client(
     seed: u64,
 ) -> Vec<String> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut ws = connect(addr, &id).await;
+    let mut ws = connect_ws(addr, &id).await;
     let hello = match &token {
         Some(t) => json!({"type":"hello","token":t}),
         None => json!({"type":"hello"}),

@@ -6,6 +6,7 @@ pub mod highcard;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
+use futures_util::StreamExt;
 use highcard::HighCard;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -13,6 +14,9 @@ use server::{Bots, Config, PlayRules, Registry, Server, SqliteStore};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use tower::ServiceExt;
 
 pub fn registry() -> Registry {
@@ -71,6 +75,18 @@ pub async fn call(
     (status, value)
 }
 
+/// `GET /api/games/{id}/view` as the seat of `token`, or as a spectator.
+pub async fn view_of(app: &Router, id: &str, token: Option<&str>) -> (StatusCode, Value) {
+    call(app, "GET", &format!("/api/games/{id}/view"), token, None).await
+}
+
+/// A server over the SQLite database at `path`, made if missing: started again on the same
+/// path, it is the same server after a restart.
+pub fn server_on_file(path: &std::path::Path) -> Server {
+    let store = Arc::new(SqliteStore::open(path).unwrap());
+    Server::start(config(), registry(), store).unwrap()
+}
+
 /// Creates a High Card game; `seats` like `["human", "random"]`.
 pub async fn create(app: &Router, players: u8, seed: u64, seats: &[&str]) -> Value {
     let seats: Vec<Value> = seats
@@ -103,6 +119,32 @@ pub async fn serve(server: &Server) -> SocketAddr {
     let addr = listener.local_addr().unwrap();
     tokio::spawn(server.clone().serve(listener));
     addr
+}
+
+/// A WebSocket client's connection.
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Opens game `id`'s WebSocket (before `hello`).
+pub async fn connect_ws(addr: SocketAddr, id: &str) -> Socket {
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    tokio_tungstenite::connect_async(url.as_str())
+        .await
+        .unwrap()
+        .0
+}
+
+/// The next text message, as JSON; fails the test after 30 s.
+pub async fn recv(ws: &mut Socket) -> Value {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(30), ws.next())
+            .await
+            .expect("a message within 30 s")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(t) = m {
+            return serde_json::from_str(t.as_str()).unwrap();
+        }
+    }
 }
 
 /// Every card (`"card:N"`) mentioned in a text.

@@ -1,4 +1,7 @@
-//! A load generator for the server, and the small HTTP client it (and the tests) use.
+//! A load generator for the Tabletop server, and the small HTTP client ([`HttpClient`]) it,
+//! the tests and the browser tests share. It speaks to a server only over the network, so it
+//! does not depend on the `server` crate; `tabletop bench serve` runs it against a server it
+//! starts itself.
 //!
 //! [`run`] keeps `games` games going at once on a server reachable over loopback. Each game is
 //! created over HTTP with every seat human; each seat is a client on its own WebSocket that,
@@ -6,17 +9,17 @@
 //! uniformly random legal action, measuring the time from sending it to receiving its
 //! `accepted`. The think time makes the clients behave like players rather than a closed loop
 //! that always has one action waiting per game (where latency would only measure the queue:
-//! by Little's law, 1,000 games always waiting at 5,000 actions/s means 200 ms each). When a game ends, its slot starts a
-//! new one. The run stops by itself after `max_actions` actions or `duration`, whichever comes
-//! first; clients then send nothing new and wait for their last answers, so the acknowledged
-//! count per game can be checked exactly against the database afterwards.
+//! by Little's law, 1,000 games always waiting at 5,000 actions/s means 200 ms each). When a
+//! game ends, its slot starts a new one. The run stops by itself after `max_actions` actions or
+//! `duration`, whichever comes first; clients then send nothing new and wait for their last
+//! answers, so the acknowledged count per game can be checked exactly against the database
+//! afterwards.
+
+mod client;
+
+pub use client::{HttpClient, LoadError};
 
 use futures_util::{SinkExt, StreamExt};
-use http_body_util::{BodyExt, Full};
-use hyper::body::Bytes;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::client::legacy::Client;
-use hyper_util::rt::TokioExecutor;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
@@ -26,113 +29,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
-
-/// Why a load run or an HTTP call failed.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum LoadError {
-    /// The HTTP request failed.
-    #[error("http: {0}")]
-    Http(String),
-    /// The server answered with an unexpected status.
-    #[error("{status} from {path}: {body}")]
-    Status {
-        status: u16,
-        path: String,
-        body: String,
-    },
-    /// The WebSocket failed.
-    #[error("websocket: {0}")]
-    WebSocket(String),
-    /// A message from the server did not have the expected shape.
-    #[error("unexpected message: {0}")]
-    Protocol(String),
-}
-
-/// A small JSON-over-HTTP client for one server.
-#[derive(Clone)]
-pub struct HttpClient {
-    client: Client<HttpConnector, Full<Bytes>>,
-    base: String,
-}
-
-impl HttpClient {
-    /// A client for the server at `base`, e.g. `http://127.0.0.1:8080`.
-    pub fn new(base: &str) -> HttpClient {
-        HttpClient {
-            client: Client::builder(TokioExecutor::new()).build_http(),
-            base: base.trim_end_matches('/').to_owned(),
-        }
-    }
-
-    /// The server's base URL.
-    pub fn base(&self) -> &str {
-        &self.base
-    }
-
-    /// Sends a request with an optional bearer token and body; answers status and body text.
-    ///
-    /// # Errors
-    /// The connection failed.
-    pub async fn send(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<Vec<u8>>,
-    ) -> Result<(u16, String), LoadError> {
-        let mut request = hyper::Request::builder()
-            .method(method)
-            .uri(format!("{}{path}", self.base))
-            .header("content-type", "application/json");
-        if let Some(t) = token {
-            request = request.header("authorization", format!("Bearer {t}"));
-        }
-        let request = request
-            .body(Full::new(Bytes::from(body.unwrap_or_default())))
-            .map_err(|e| LoadError::Http(e.to_string()))?;
-        let response = self
-            .client
-            .request(request)
-            .await
-            .map_err(|e| LoadError::Http(e.to_string()))?;
-        let status = response.status().as_u16();
-        let bytes = response
-            .into_body()
-            .collect()
-            .await
-            .map_err(|e| LoadError::Http(e.to_string()))?
-            .to_bytes();
-        Ok((status, String::from_utf8_lossy(&bytes).into_owned()))
-    }
-
-    /// Sends JSON and parses the JSON answer; any status is returned as is.
-    ///
-    /// # Errors
-    /// The connection failed or the answer is not JSON.
-    pub async fn json(
-        &self,
-        method: &str,
-        path: &str,
-        token: Option<&str>,
-        body: Option<&Value>,
-    ) -> Result<(u16, Value), LoadError> {
-        let (status, text) = self
-            .send(
-                method,
-                path,
-                token,
-                body.map(|b| b.to_string().into_bytes()),
-            )
-            .await?;
-        let value = serde_json::from_str(&text).map_err(|e| {
-            LoadError::Protocol(format!(
-                "{method} {path} answered {status} with non-JSON: {e}"
-            ))
-        })?;
-        Ok((status, value))
-    }
-}
 
 /// At most this many connections are being opened at once (games start in a ramp, not a flood
 /// that overflows the listen backlog).

@@ -1,0 +1,101 @@
+//! What the tests of `tabletop serve` share: a server process on a free loopback port, and
+//! requests that wait politely while the server says `rate_limited`.
+#![allow(dead_code)]
+
+use loadgen::HttpClient;
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The longest a test waits for something the server does by itself (bots, clocks, resuming):
+/// generous, for a slow and loaded machine.
+pub const WAIT: Duration = Duration::from_secs(60);
+
+/// `tabletop serve --data DATA` with `args` besides, on a free loopback port; answers the process
+/// and a client for its URL (the first line it prints).
+pub fn serve(data: &Path, args: &[&str]) -> (Child, HttpClient) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+        .arg(data)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().expect("serve prints its URL").unwrap();
+    let url = first
+        .strip_prefix("Tabletop is running: open ")
+        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
+        .trim_end_matches('/')
+        .to_owned();
+    std::thread::spawn(move || for _ in lines {});
+    (child, HttpClient::new(&url))
+}
+
+/// Stops a server the hard way (SIGKILL), as a crash would.
+pub fn kill(mut child: Child) {
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// A request that waits and tries again while the server says `rate_limited`; `None` once the
+/// server is gone.
+pub async fn request(
+    http: &HttpClient,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> Option<(u16, Value)> {
+    loop {
+        match http.json(method, path, token, body).await {
+            Ok((429, _)) => tokio::time::sleep(Duration::from_millis(100)).await,
+            Ok(answer) => return Some(answer),
+            Err(_) => return None,
+        }
+    }
+}
+
+/// [`request`] to a server that must be there.
+pub async fn call(
+    http: &HttpClient,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    request(http, method, path, token, body.as_ref())
+        .await
+        .unwrap_or_else(|| panic!("{method} {path}: the server is gone"))
+}
+
+/// The game's summary once `what` holds of it, within [`WAIT`].
+pub async fn info_until(http: &HttpClient, id: &str, what: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let (_, info) = call(http, "GET", &format!("/api/games/{id}"), None, None).await;
+        if what(&info) {
+            return info;
+        }
+        assert!(Instant::now() < deadline, "game {id} stuck at {info}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Each seat's token in a creation answer.
+pub fn tokens(created: &Value) -> Vec<String> {
+    created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The game id of a creation answer.
+pub fn game_id(created: &Value) -> String {
+    created["game"].as_str().unwrap().to_owned()
+}
