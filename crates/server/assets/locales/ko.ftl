@@ -308,3 +308,8 @@ tg-end-stuck = { $name }은(는) 더 놓을 수 없었습니다. 이번 차례�
 tg-end-stuck-me = 더 놓을 수 없었습니다. 이번 차례에 { $min }장이 필요했고 { $played }장을 놓았으며, 내 카드({ $cards }) 중 어느 것도 더미에 맞지 않습니다.
 tg-end-left = 놓지 못한 카드: { $n }장 (뽑을 더미 { $draw }장, 손패 { $hands }장).
 tg-end-hand = 마지막 내 손패
+
+## table2
+tg-final-stuck = { $name }은(는) 더 놓을 수 없었습니다. 이번 차례에 { $min }장이 필요했고 { $played }장을 놓았으며, { $cards } 중 어느 것도 더미에 맞지 않았습니다.
+tg-final-hands = 끝났을 때 모든 손패
+tg-final-none = 카드 없음

@@ -308,3 +308,8 @@ tg-end-stuck = { $name }无法出牌：本回合至少要出 { $min } 张，已�
 tg-end-stuck-me = 你无法出牌：本回合至少要出 { $min } 张，你出了 { $played } 张，你的牌（{ $cards }）都放不上任何堆。
 tg-end-left = 未出的牌：{ $n } 张（摸牌堆 { $draw } 张，手牌 { $hands } 张）。
 tg-end-hand = 你最后的手牌
+
+## table2
+tg-final-stuck = { $name }无法出牌：本回合至少要出 { $min } 张，已出 { $played } 张；{ $cards } 都放不上任何堆。
+tg-final-hands = 结束时各人的手牌
+tg-final-none = 没有牌
