@@ -430,7 +430,9 @@ fn thegame_page_names_piles_alerts_and_the_loss_explained() {
         "{explained}"
     );
     // Over: every hand is revealed, and the stuck seat's cards are named.
-    let finals = end["final_hands"].as_array().expect("final_hands once over");
+    let finals = end["final_hands"]
+        .as_array()
+        .expect("final_hands once over");
     assert_eq!(finals.len(), 2);
     assert_eq!(finals[0], v["hand"]);
     let stuck_seat = v["current"].as_u64().unwrap() as usize;
@@ -443,9 +445,15 @@ fn thegame_page_names_piles_alerts_and_the_loss_explained() {
     stuck_cards.sort();
     let named = english_list(&stuck_cards);
     if stuck_seat == 0 {
-        assert!(explained.contains(&format!("({named}) fits a pile")), "{explained}");
+        assert!(
+            explained.contains(&format!("({named}) fits a pile")),
+            "{explained}"
+        );
     } else {
-        assert!(explained.contains(&format!("none of {named} fits a pile")), "{explained}");
+        assert!(
+            explained.contains(&format!("none of {named} fits a pile")),
+            "{explained}"
+        );
     }
     let shown = b.js(
         "return [...document.querySelectorAll('#tg-final-hands li')].map(li => [li.dataset.seat, [...li.querySelectorAll('.card')].map(c => [Number(c.textContent), getComputedStyle(c).opacity])])",
@@ -462,7 +470,10 @@ fn thegame_page_names_piles_alerts_and_the_loss_explained() {
                 .map(|c| c.as_u64().unwrap())
                 .collect();
             cards.sort();
-            json!([s.to_string(), cards.iter().map(|c| json!([c, "1"])).collect::<Vec<_>>()])
+            json!([
+                s.to_string(),
+                cards.iter().map(|c| json!([c, "1"])).collect::<Vec<_>>()
+            ])
         })
         .collect();
     assert_eq!(shown, json!(expected));
