@@ -32,7 +32,7 @@ pub const POWERGRID_PLAY: PlayRules = PlayRules {
 /// view stays as lean as the rules need (a bot never sees a finished game), and the rules
 /// crate keeps one notion of what a seat sees, with the server deciding what it shows once
 /// nothing is left to hide.
-fn thegame_final_hands(state: &thegame::State) -> serde_json::Value {
+pub fn thegame_final_hands(state: &thegame::State) -> serde_json::Value {
     let hands: Vec<thegame::CardSet> = (0..state.players())
         .map(|seat| state.hand(engine::Seat(seat)))
         .collect();
