@@ -82,7 +82,7 @@ pub fn http(
 
 /// Every game kind the pages support, with the bots the real server offers (Power Grid with its
 /// random bot only, which also stands in for absent players) and the real server's play rules
-/// (undoable steps).
+/// (undoable steps, The Game's hands revealed once over).
 pub fn registry() -> server::Registry {
     let mut r = server::Registry::new();
     r.register_with_rules::<powergrid::State>(server::Bots::new(), server::POWERGRID_PLAY);
@@ -93,7 +93,11 @@ pub fn registry() -> server::Registry {
             Box::new(bots::thegame::EngineBot::new(make(seed.0)))
         });
     }
-    r.register_with_rules::<thegame::State>(tg, server::THEGAME_PLAY);
+    r.register_revealing::<thegame::State>(
+        tg,
+        server::THEGAME_PLAY,
+        Some(server::thegame_final_hands),
+    );
     r
 }
 

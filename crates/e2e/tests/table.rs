@@ -48,6 +48,17 @@ fn text(b: &Browser, css: &str) -> String {
 }
 
 /// Waits until the page shows the server's current version for `token`, and gives that state.
+/// Cards as `Intl.ListFormat` joins them in English: "12", "12 and 40", "12, 40, and 55".
+fn english_list(cards: &[u64]) -> String {
+    let words: Vec<String> = cards.iter().map(u64::to_string).collect();
+    match words.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} and {b}"),
+        [rest @ .., last] => format!("{}, and {last}", rest.join(", ")),
+    }
+}
+
 fn settled(b: &Browser, server: &TestServer, game: &str, token: &str) -> Value {
     let deadline = Instant::now() + e2e::WAIT;
     loop {
@@ -418,6 +429,54 @@ fn thegame_page_names_piles_alerts_and_the_loss_explained() {
         )),
         "{explained}"
     );
+    // Over: every hand is revealed, and the stuck seat's cards are named.
+    let finals = end["final_hands"]
+        .as_array()
+        .expect("final_hands once over");
+    assert_eq!(finals.len(), 2);
+    assert_eq!(finals[0], v["hand"]);
+    let stuck_seat = v["current"].as_u64().unwrap() as usize;
+    let mut stuck_cards: Vec<u64> = finals[stuck_seat]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    stuck_cards.sort();
+    let named = english_list(&stuck_cards);
+    if stuck_seat == 0 {
+        assert!(
+            explained.contains(&format!("({named}) fits a pile")),
+            "{explained}"
+        );
+    } else {
+        assert!(
+            explained.contains(&format!("none of {named} fits a pile")),
+            "{explained}"
+        );
+    }
+    let shown = b.js(
+        "return [...document.querySelectorAll('#tg-final-hands li')].map(li => [li.dataset.seat, [...li.querySelectorAll('.card')].map(c => [Number(c.textContent), getComputedStyle(c).opacity])])",
+        json!([]),
+    );
+    let expected: Vec<Value> = finals
+        .iter()
+        .enumerate()
+        .map(|(s, cards)| {
+            let mut cards: Vec<u64> = cards
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_u64().unwrap())
+                .collect();
+            cards.sort();
+            json!([
+                s.to_string(),
+                cards.iter().map(|c| json!([c, "1"])).collect::<Vec<_>>()
+            ])
+        })
+        .collect();
+    assert_eq!(shown, json!(expected));
     let cards = b.js(
         "return [...document.querySelectorAll('#tg-hand .card')].map(c => [Number(c.textContent), getComputedStyle(c).opacity, c.classList.contains('final')])",
         json!([]),

@@ -2,7 +2,8 @@
 // the own hand sorted, click a card then a pile (piles that cannot take it are dimmed, and a
 // click on one says why; the backwards trick is marked), end turn, a compact signal menu on
 // each pile, teammates' hand sizes, the draw pile, the log and the result (a loss names who
-// could not play, with what, and how many cards were left). The page offers exactly the
+// could not play, with which cards, and how many were left; once over, every seat's hand is
+// shown from the server's `final_hands`). The page offers exactly the
 // server's `legal` actions; the table around it (names, clocks, alerts, undo, rematch) is
 // `core.js`'s.
 import { t, h, api, list, Connection, sendAction, startTable, tableState, tableBar, seatName } from "./core.js";
@@ -180,12 +181,32 @@ function endBox(v, seatMe) {
   if (v.outcome.type !== "lost") return null;
   const inHands = v.hand_sizes.slice(0, v.players).reduce((a, b) => a + b, 0);
   const args = { min: v.minimum, played: v.played_this_turn };
-  const stuck = v.current === seatMe
-    ? t("tg-end-stuck-me", { ...args, cards: list([...v.hand].sort((a, b) => a - b)) })
-    : t("tg-end-stuck", { ...args, name: name(v.current), hand: v.hand_sizes[v.current] });
+  // Once the game is over the server reveals every hand (`final_hands`): the stuck seat's
+  // cards are named even when another seat is watching.
+  const stuckHand = last.final_hands?.[v.current];
+  let stuck;
+  if (v.current === seatMe) stuck = t("tg-end-stuck-me", { ...args, cards: list(sorted(v.hand)) });
+  else if (stuckHand) stuck = t("tg-final-stuck", { ...args, name: name(v.current), cards: list(sorted(stuckHand)) });
+  else stuck = t("tg-end-stuck", { ...args, name: name(v.current), hand: v.hand_sizes[v.current] });
   return h("div", { class: "tg-end", id: "tg-end" },
-    h("p", {}, stuck),
-    h("p", {}, t("tg-end-left", { n: v.outcome.cards_left, draw: v.draw_pile, hands: inHands })));
+    h("p", { id: "tg-end-stuck" }, stuck),
+    h("p", {}, t("tg-end-left", { n: v.outcome.cards_left, draw: v.draw_pile, hands: inHands })),
+    finalHands(v, seatMe));
+}
+
+const sorted = (cards) => [...cards].sort((a, b) => a - b);
+
+/** Every seat's hand at the end of a lost game, readable (not dimmed), the stuck seat first marked. */
+function finalHands(v, seatMe) {
+  const hands = last.final_hands;
+  if (!Array.isArray(hands)) return null;
+  return h("section", { class: "tg-final", id: "tg-final-hands" },
+    h("h2", {}, t("tg-final-hands")),
+    h("ul", {}, hands.map((cards, s) => h("li", { "data-seat": s, class: s === v.current ? "stuck" : "" },
+      h("span", { class: "tg-final-name" }, name(s), s === seatMe ? ` ${t("pg-you")}` : ""),
+      cards.length
+        ? h("span", { class: "hand" }, sorted(cards).map((c) => h("span", { class: "card final", "data-card": c }, c)))
+        : h("span", { class: "tg-final-none" }, t("tg-final-none"))))));
 }
 
 function eventText(e) {

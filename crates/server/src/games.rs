@@ -5,6 +5,9 @@
 //! strongest bot, `search`, at its default short budget; the undoable steps are those the
 //! rules call for and that reveal and draw nothing (The Game: a play, which never draws until
 //! `end`; Power Grid: resource buys, builds and a plant discard, unless the market refilled).
+//!
+//! Once a game of The Game is over its state messages carry every seat's hand (`final_hands`),
+//! so the page can say which cards were stuck; Power Grid hides nothing a seat still holds.
 
 use crate::{Bots, PlayRules, Registry};
 
@@ -24,6 +27,18 @@ pub const POWERGRID_PLAY: PlayRules = PlayRules {
     undo_events: &["resources_bought", "built", "plant_discarded"],
 };
 
+/// Every seat's hand of a finished game of The Game, seat by seat (`[[12, 40, 55], [], …]`),
+/// for the state message's `final_hands`. Here rather than in The Game's `View`: the bots'
+/// view stays as lean as the rules need (a bot never sees a finished game), and the rules
+/// crate keeps one notion of what a seat sees, with the server deciding what it shows once
+/// nothing is left to hide.
+pub fn thegame_final_hands(state: &thegame::State) -> serde_json::Value {
+    let hands: Vec<thegame::CardSet> = (0..state.players())
+        .map(|seat| state.hand(engine::Seat(seat)))
+        .collect();
+    serde_json::to_value(hands).unwrap_or(serde_json::Value::Null)
+}
+
 /// The Game and Power Grid, each with every bot of its module in the bots crate.
 pub fn standard_registry() -> Registry {
     let mut registry = Registry::new();
@@ -33,7 +48,11 @@ pub fn standard_registry() -> Registry {
             Box::new(bots::thegame::EngineBot::new((entry.make)(seed.0)))
         });
     }
-    registry.register_with_rules::<thegame::State>(thegame_bots, THEGAME_PLAY);
+    registry.register_revealing::<thegame::State>(
+        thegame_bots,
+        THEGAME_PLAY,
+        Some(thegame_final_hands),
+    );
     let mut powergrid_bots = Bots::<powergrid::State>::new();
     for entry in bots::powergrid::REGISTRY {
         powergrid_bots = powergrid_bots.with(entry.name, move |_seat, seed| {

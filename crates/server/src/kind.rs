@@ -98,6 +98,10 @@ pub struct PlayRules {
     pub undo_events: &'static [&'static str],
 }
 
+/// Every seat's hidden hand of a finished game, as the state message's `final_hands` gives it
+/// (see [`Registry::register_revealing`]). Called only once the game is over.
+pub type FinalHands<G> = fn(&G) -> Value;
+
 /// What a create call's setup became once checked.
 pub(crate) struct Prepared {
     /// The setup as stored: the client's, with a random seed filled in if it had none.
@@ -121,6 +125,7 @@ pub(crate) trait Kind: Send + Sync {
 struct Typed<G: Game> {
     bots: Arc<Bots<G>>,
     rules: PlayRules,
+    final_hands: Option<FinalHands<G>>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -205,6 +210,7 @@ impl<G: Game> Kind for Typed<G> {
             options,
             created_at: stored.created_at,
             rules: self.rules.clone(),
+            final_hands: self.final_hands,
             stand_in: stand_in.to_owned(),
             make_bot,
         };
@@ -233,6 +239,19 @@ impl Registry {
     /// Offers game kind `G` with these bots and these [`PlayRules`]; if the bots have none
     /// called `"random"`, [`RandomBot`] is added under that name (a stand-in always exists).
     pub fn register_with_rules<G: Game>(&mut self, bots: Bots<G>, rules: PlayRules) -> &mut Self {
+        self.register_revealing(bots, rules, None)
+    }
+
+    /// As [`Registry::register_with_rules`], and once a game is over its state messages carry
+    /// `final_hands(state)` as `final_hands`: hidden information is no longer hidden then (the
+    /// complete record reveals it all anyway). While the game runs the function is never
+    /// called, so nothing of it can leak.
+    pub fn register_revealing<G: Game>(
+        &mut self,
+        bots: Bots<G>,
+        rules: PlayRules,
+        final_hands: Option<FinalHands<G>>,
+    ) -> &mut Self {
         let bots = if bots.find("random").is_some() {
             bots
         } else {
@@ -243,6 +262,7 @@ impl Registry {
             Arc::new(Typed {
                 bots: Arc::new(bots),
                 rules,
+                final_hands,
                 _game: PhantomData,
             }),
         );

@@ -40,8 +40,8 @@ mod ws;
 
 pub use error::{ApiError, ErrorBody};
 pub use finished::FINISHED_CACHE;
-pub use games::{standard_registry, POWERGRID_PLAY, THEGAME_PLAY};
-pub use kind::{Bots, MakeBot, PlayRules, RandomBot, Registry};
+pub use games::{standard_registry, thegame_final_hands, POWERGRID_PLAY, THEGAME_PLAY};
+pub use kind::{Bots, FinalHands, MakeBot, PlayRules, RandomBot, Registry};
 pub use limit::Peer;
 pub use new_game::{CreatedGame, CreatedSeat, CreatorToken, Link, NewGame, SeatChoice};
 pub use store::{PgStore, SqliteStore, Store, StoreError};

@@ -35,7 +35,7 @@
 //!   700 ms bot pause, so an undo needs no snapshots.
 
 use crate::error::ApiError;
-use crate::kind::PlayRules;
+use crate::kind::{FinalHands, PlayRules};
 use crate::seats::{now_ms, ClockView, Clocks, PlayOptions, TimeControl};
 use crate::store::{RecordKind, Store, StoredAction};
 use crate::Config;
@@ -328,6 +328,8 @@ pub(crate) struct TableSetup<G: Game> {
     /// Seconds since the Unix epoch: the first move's clock starts then.
     pub created_at: i64,
     pub rules: PlayRules,
+    /// Every seat's hand once the game is over (see [`crate::Registry::register_revealing`]).
+    pub final_hands: Option<FinalHands<G>>,
     /// The bot that stands in for a human seat.
     pub stand_in: String,
     pub make_bot: BotMaker<G>,
@@ -364,6 +366,7 @@ struct Table<G: Game> {
     /// How long a player must be away before the creator may replace them.
     replace_after_seconds: u64,
     rules: PlayRules,
+    final_hands: Option<FinalHands<G>>,
     stand_in: String,
     make_bot: BotMaker<G>,
     watchers: Vec<Watcher>,
@@ -424,6 +427,7 @@ pub(crate) fn spawn<G: Game>(
         clocks,
         replace_after_seconds: table.options.replace_after_seconds,
         rules: table.rules,
+        final_hands: table.final_hands,
         stand_in: table.stand_in,
         make_bot: table.make_bot,
         watchers: Vec::new(),
@@ -489,6 +493,9 @@ struct StateMessage<'a, G: Game> {
     undo: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     clock: Option<ClockView>,
+    /// Every seat's hand, only once the game is over and only for kinds that reveal them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    final_hands: Option<Value>,
 }
 
 #[derive(Serialize)]
@@ -1221,6 +1228,10 @@ impl<G: Game> Table<G> {
             seats: self.seat_summaries(),
             undo,
             clock: self.clock_view(),
+            final_hands: self
+                .final_hands
+                .filter(|_| actor == Actor::Terminal)
+                .map(|reveal| reveal(&self.state)),
         })
     }
 

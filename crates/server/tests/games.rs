@@ -233,6 +233,7 @@ async fn the_game_over_websockets_shows_each_seat_only_what_it_may_see() {
     let (played, stored) = play_games("thegame", setups).await;
     let mut messages = 0;
     let mut cards_checked = 0;
+    let mut final_hands_seen = 0;
     for p in &played {
         let id = common::id(&p.created);
         let (states, events) = replay::<thegame::State>(&stored[&id]);
@@ -254,10 +255,22 @@ async fn the_game_over_websockets_shows_each_seat_only_what_it_may_see() {
                     }
                     allowed.extend(held.iter().copied());
                 }
+                let over = m["actor"]["type"] == "terminal";
+                if over {
+                    // Over: nothing is hidden any more, every seat's hand is given.
+                    let hands: Vec<thegame::CardSet> = (0..states[v].players())
+                        .map(|s| states[v].hand(Seat(s)))
+                        .collect();
+                    assert_eq!(m["final_hands"], serde_json::to_value(hands).unwrap());
+                    final_hands_seen += 1;
+                } else {
+                    assert!(m.get("final_hands").is_none(), "{viewer:?} at {v}: {m}");
+                }
+                // The whole message, but for the hands revealed at the end.
+                let mut shown = m.clone();
+                shown.as_object_mut().unwrap().remove("final_hands");
                 let mut seen = Vec::new();
-                cards_of(&m["view"], &mut seen);
-                cards_of(&m["events"], &mut seen);
-                cards_of(&m["legal"], &mut seen);
+                cards_of(&shown, &mut seen);
                 for c in seen {
                     assert!(
                         allowed.contains(&c),
@@ -270,6 +283,9 @@ async fn the_game_over_websockets_shows_each_seat_only_what_it_may_see() {
     }
     assert!(messages > 1000, "{messages} messages checked");
     assert!(cards_checked > 10_000, "{cards_checked} cards checked");
+    // Each game's every viewer (seats and a spectator) got the final state once.
+    let viewers: usize = played.iter().map(|p| p.received.len()).sum();
+    assert_eq!(final_hands_seen, viewers);
 }
 
 #[tokio::test]
@@ -286,6 +302,10 @@ async fn power_grid_over_websockets_shows_each_seat_only_its_own_view() {
         let (states, events) = replay::<powergrid::State>(&stored[&id]);
         let checked = check_messages(p, &states, &events);
         assert!(checked > 100, "{checked} messages");
+        // Power Grid reveals nothing at the end: no hands to show.
+        for (_, messages) in &p.received {
+            assert!(messages.iter().all(|m| m.get("final_hands").is_none()));
+        }
         // The seats' views differ (each sees its own money), so a mix-up would show.
         let last = states.last().unwrap();
         assert_ne!(

@@ -262,17 +262,11 @@ tg-turn = { $name }'s turn
 tg-won = The team won: all 98 cards are on the piles!
 tg-lost = The team lost; cards left: { $n }.
 tg-log = Log
-tg-help-turn =
-    Play at least { $min ->
+tg-help-turn = Play at least { $min ->
         [one] one card
        *[other] { $min } cards
-    } from your hand (one once the draw pile is empty): click a card, then a pile. On an
-    ascending pile a card must be higher than the top card, on a descending pile lower. The
-    backwards trick: exactly 10 lower on an ascending pile, or 10 higher on a descending one.
-    Then end your turn; you draw back up to a full hand.
-tg-help-wait =
-    Another player is playing. You may not say your numbers, but you may signal on a pile:
-    “please don't play here” or “I have a good card for this pile”.
+    } from your hand (one once the draw pile is empty): click a card, then a pile. On an ascending pile a card must be higher than the top card, on a descending pile lower. The backwards trick: exactly 10 lower on an ascending pile, or 10 higher on a descending one. Then end your turn; you draw back up to a full hand.
+tg-help-wait = Another player is playing. You may not say your numbers, but you may signal on a pile: “please don't play here” or “I have a good card for this pile”.
 tg-ev-played = { $name } plays { $card } on { $pile }
 tg-ev-played-backwards = { $name } plays { $card } on { $pile } (backwards trick)
 tg-ev-turn_ended = { $name } ends the turn
@@ -423,3 +417,11 @@ tg-end-hand = Your cards at the end
 
 ## postgres
 error-storage_unavailable = The server cannot reach its database right now; nothing changed. Try again in a moment.
+
+## table2
+tg-final-stuck = { $name } could not play: { $min ->
+    [one] one card was
+   *[other] { $min } cards were
+} needed this turn, { $played } played; none of { $cards } fits a pile.
+tg-final-hands = Every hand at the end
+tg-final-none = no cards
