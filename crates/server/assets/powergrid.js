@@ -81,6 +81,7 @@ async function onState(msg) {
     legalKey = key;
     typed = {};
     notice = null;
+    document.querySelector(".pg-toast")?.remove();
   }
   render();
 }
@@ -124,10 +125,10 @@ function render() {
   const order = [first, ...["players", "market", "resources"].filter((p) => p !== first)];
   const box = controls(v);
   const page = h("div", { class: "pg", style: `--map-aspect: ${mapAspect(map)}` },
-    h("section", { class: "pg-top" }, statusLine(v), h("p", { id: "pg-whose" }, whoseTurn(v)), helpBox(v)),
+    h("section", { class: "pg-top" }, statusLine(v), h("p", { id: "pg-whose" }, whoseTurn(v))),
     h("div", { class: "pg-body" },
       h("section", { class: "pg-map-box" }, mapView(v)),
-      h("div", { class: "pg-side" }, box, order.map((p) => panels[p]), standingsPanel(v), logPanel())));
+      h("div", { class: "pg-side" }, box, panels[order[0]], helpBox(v), order.slice(1).map((p) => panels[p]), standingsPanel(v), logPanel())));
   root.replaceChildren(page);
   if (scroll) root.querySelector(".pg-side").scrollTop = scroll;
   if (focusKey) {
@@ -277,10 +278,10 @@ function cityOwners(v, city) {
   return v.players.filter((p) => p.cities.includes(city)).map((p) => p.seat);
 }
 
-const CITY_R = 17;
-const HOUSE = 11;
+const CITY_R = 21;
+const HOUSE = 15;
 // Where the houses of a city sit in its disc: one at the top, two below.
-const SLOTS = [[0, -6.5], [-7.5, 5.5], [7.5, 5.5]];
+const SLOTS = [[0, -8.5], [-9, 7], [9, 7]];
 
 function houseShape(x, y) {
   const s = HOUSE / 2;
@@ -432,7 +433,7 @@ function mapView(v) {
     svg.setAttribute("viewBox", `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`);
   };
   return h("div", { class: "map-wrap" },
-    h("div", { class: "zoom" },
+    h("div", { class: "zoom", role: "toolbar", "aria-label": t("pg-zoom") },
       h("button", { onclick: zoom(0.8), title: t("pg-zoom-in"), "aria-label": t("pg-zoom-in") }, "+"),
       h("button", { onclick: zoom(1.25), title: t("pg-zoom-out"), "aria-label": t("pg-zoom-out") }, "−"),
       h("button", { id: "zoom-fit", onclick: () => { viewBox = { ...full }; render(); }, title: t("pg-zoom-reset"), "aria-label": t("pg-zoom-reset") }, "⤢")),

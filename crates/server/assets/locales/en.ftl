@@ -329,3 +329,4 @@ pg-plant-offerable = Plant { $n }, { $what }: offer it
 pg-res-label = { $res }: { $n } in the market, the cheapest at { $price } { -elektro }; { $supply } in the supply
 pg-res-label-empty = { $res }: none in the market; { $supply } in the supply
 pg-power-hybrid-label = Coal burned in hybrid plants (the rest is oil)
+pg-zoom = Map zoom

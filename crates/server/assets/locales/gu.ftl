@@ -308,3 +308,4 @@ pg-plant-offerable = પાવર પ્લાન્ટ { $n }, { $what }: હ�
 pg-res-label = { $res }: બજારમાં { $n }, સૌથી સસ્તું { $price } { -elektro }; સપ્લાયમાં { $supply }
 pg-res-label-empty = { $res }: બજારમાં નથી; સપ્લાયમાં { $supply }
 pg-power-hybrid-label = હાઇબ્રિડ પ્લાન્ટમાં બળતો કોલસો (બાકીનું તેલ)
+pg-zoom = નકશાનું ઝૂમ

@@ -293,3 +293,4 @@ pg-plant-offerable = { $n }번 발전소, { $what }: 경매에 부치기
 pg-res-label = { $res }: 시장에 { $n }개, 가장 싼 것 { $price } { -elektro }; 공급처 { $supply }개
 pg-res-label-empty = { $res }: 시장에 없음; 공급처 { $supply }개
 pg-power-hybrid-label = 하이브리드 발전소에서 태울 석탄 (나머지는 석유)
+pg-zoom = 지도 확대/축소

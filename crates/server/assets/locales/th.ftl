@@ -293,3 +293,4 @@ pg-plant-offerable = โรงไฟฟ้า { $n }, { $what }: เปิดป
 pg-res-label = { $res }: ในตลาด { $n } ถูกที่สุด { $price } { -elektro }; คลังสำรอง { $supply }
 pg-res-label-empty = { $res }: ไม่มีในตลาด; คลังสำรอง { $supply }
 pg-power-hybrid-label = ถ่านหินที่ใช้ในโรงไฟฟ้าลูกผสม (ที่เหลือใช้น้ำมัน)
+pg-zoom = ซูมแผนที่

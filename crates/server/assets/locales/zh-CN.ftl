@@ -293,3 +293,4 @@ pg-plant-offerable = 发电厂 { $n }，{ $what }：发起竞投
 pg-res-label = { $res }：市场中 { $n } 个，最便宜 { $price } { -elektro }；备用 { $supply } 个
 pg-res-label-empty = { $res }：市场中没有；备用 { $supply } 个
 pg-power-hybrid-label = 混合电厂耗用的燃煤（其余为石油）
+pg-zoom = 地图缩放
