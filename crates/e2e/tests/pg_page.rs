@@ -82,7 +82,12 @@ impl Game {
     }
 
     fn link(&self, server: &TestServer, seat: usize) -> String {
-        format!("{}/games/{}#token={}", server.url(), self.id, self.tokens[seat])
+        format!(
+            "{}/games/{}#token={}",
+            server.url(),
+            self.id,
+            self.tokens[seat]
+        )
     }
 }
 
@@ -235,7 +240,13 @@ fn focused_label(b: &Browser) -> String {
 
 /// Types `text` into the input (clearing it) and gives the button's text, whether the button
 /// is disabled, and the reason shown next to the input.
-fn type_and_read(b: &Browser, input: &str, button: &str, why: &str, typed: &str) -> (String, bool, String) {
+fn type_and_read(
+    b: &Browser,
+    input: &str,
+    button: &str,
+    why: &str,
+    typed: &str,
+) -> (String, bool, String) {
     b.type_into(input, typed);
     let got = b.js(
         "const b = document.querySelector(arguments[0]); const w = document.querySelector(arguments[1]);
@@ -290,8 +301,16 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
             continue;
         }
         let offers = legal(&st, "start_auction");
-        assert!(!offers.is_empty(), "Red has a plant to offer: {}", st["legal"]);
-        let plant = offers.iter().map(|a| a["plant"].as_u64().unwrap()).max().unwrap();
+        assert!(
+            !offers.is_empty(),
+            "Red has a plant to offer: {}",
+            st["legal"]
+        );
+        let plant = offers
+            .iter()
+            .map(|a| a["plant"].as_u64().unwrap())
+            .max()
+            .unwrap();
         let money = v["players"][0]["money"].as_u64().unwrap();
         // Bug 3: a plant of the future market says why it cannot be offered.
         let future = v["future_market"][0].as_u64().unwrap();
@@ -301,28 +320,50 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
             why.contains("future market") && why.contains(&future.to_string()),
             "{why:?}"
         );
-        let toast = b.js("const e = document.querySelector('.pg-toast'); return e && e.textContent", json!([]));
-        assert_eq!(toast, json!(why), "the reason is also shown where the player clicked");
+        let toast = b.js(
+            "const e = document.querySelector('.pg-toast'); return e && e.textContent",
+            json!([]),
+        );
+        assert_eq!(
+            toast,
+            json!(why),
+            "the reason is also shown where the player clicked"
+        );
         // Bug 2: the button follows the input, and a refused number says why.
         b.click(&format!("#market-current .plant[data-plant=\"{plant}\"]"));
         let too_low = (plant - 1).to_string();
         let (label, disabled, why) =
             type_and_read(&b, "#offer-amount", "#offer", "#offer-why", &too_low);
         assert_eq!(label, format!("Offer plant {plant} for {too_low} Elektro"));
-        assert!(disabled, "an opening bid below the plant's number is refused");
-        assert!(why.contains(&format!("at least its number: {plant} Elektro")), "{why:?}");
+        assert!(
+            disabled,
+            "an opening bid below the plant's number is refused"
+        );
+        assert!(
+            why.contains(&format!("at least its number: {plant} Elektro")),
+            "{why:?}"
+        );
         let too_high = (money + 1).to_string();
         let (label, disabled, why) =
             type_and_read(&b, "#offer-amount", "#offer", "#offer-why", &too_high);
         assert_eq!(label, format!("Offer plant {plant} for {too_high} Elektro"));
         assert!(disabled);
-        assert!(why.contains(&format!("You have {money} Elektro")), "{why:?}");
-        let (label, disabled, why) = type_and_read(&b, "#offer-amount", "#offer", "#offer-why", "x");
+        assert!(
+            why.contains(&format!("You have {money} Elektro")),
+            "{why:?}"
+        );
+        let (label, disabled, why) =
+            type_and_read(&b, "#offer-amount", "#offer", "#offer-why", "x");
         assert_eq!(label, format!("Offer plant {plant} for ? Elektro"));
         assert!(disabled);
         assert!(why.contains("whole number"), "{why:?}");
-        let (label, disabled, why) =
-            type_and_read(&b, "#offer-amount", "#offer", "#offer-why", &plant.to_string());
+        let (label, disabled, why) = type_and_read(
+            &b,
+            "#offer-amount",
+            "#offer",
+            "#offer-why",
+            &plant.to_string(),
+        );
         assert_eq!(label, format!("Offer plant {plant} for {plant} Elektro"));
         assert!(!disabled && why.is_empty(), "{why:?}");
         b.save_screenshot("pg-page-offer-desktop.png");
@@ -330,7 +371,10 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
         wait_accepted(&b, &st["version"]);
         offered = true;
     }
-    assert!(dropped_out && offered, "Red dropped out once and offered once");
+    assert!(
+        dropped_out && offered,
+        "Red dropped out once and offered once"
+    );
 
     // A spectator is never told "Your move".
     let spectator = Browser::start(1366, 900);
@@ -370,7 +414,10 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
     assert!(disabled, "buying more than allowed is refused");
     assert!(why.contains(&format!("buy 1 to {max}")), "{why:?}");
     let (label, disabled, _) = type_and_read(&b, &input, &button, &why_el, &max.to_string());
-    assert!(label.starts_with(&format!("Buy {max} {res} for")), "{label:?}");
+    assert!(
+        label.starts_with(&format!("Buy {max} {res} for")),
+        "{label:?}"
+    );
     assert!(!disabled);
     b.click(&button);
     wait_accepted(&b, &st["version"]);
@@ -393,7 +440,9 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
         "{why:?}"
     );
     let city = legal(&st, "build")[0]["city"].as_str().unwrap().to_owned();
-    b.click(&format!("g.city.buildable[data-city=\"{city}\"] circle.disc"));
+    b.click(&format!(
+        "g.city.buildable[data-city=\"{city}\"] circle.disc"
+    ));
     b.click("#build");
     wait_accepted(&b, &st["version"]);
     let st = game.view(&server, 0);
@@ -445,15 +494,25 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
 
     // ---- round 2 by keyboard only, at desktop size: offer, buy, build.
     b.resize(1366, 900);
-    b.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)", json!([]));
+    b.js(
+        "document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)",
+        json!([]),
+    );
     let other = legal(&st, "start_auction")
         .iter()
         .map(|a| a["plant"].as_u64().unwrap())
         .find(|p| *p != plant)
         .unwrap();
-    tab_to(&b, &format!("#market-current .plant[data-plant=\"{other}\"]"), 120);
+    tab_to(
+        &b,
+        &format!("#market-current .plant[data-plant=\"{other}\"]"),
+        120,
+    );
     let name = focused_label(&b);
-    assert!(name.starts_with(&format!("Plant {other}, ")), "accessible name {name:?}");
+    assert!(
+        name.starts_with(&format!("Plant {other}, ")),
+        "accessible name {name:?}"
+    );
     b.press(" ");
     b.wait_js(
         "the offer form for the plant chosen by Space",
@@ -467,7 +526,10 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
     let st = others.play_until_red(&server, &game);
     assert_eq!(st["view"]["phase"], json!("resources"));
     wait_version(&b, &st["version"]);
-    let res = legal(&st, "buy")[0]["resource"].as_str().unwrap().to_owned();
+    let res = legal(&st, "buy")[0]["resource"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     tab_to(&b, &format!(".res-row[data-res=\"{res}\"]"), 200);
     let name = focused_label(&b);
     assert!(name.contains("in the market"), "accessible name {name:?}");
@@ -488,7 +550,10 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
     assert_eq!(st["view"]["phase"], json!("building"));
     wait_version(&b, &st["version"]);
     let city = legal(&st, "build")[0]["city"].as_str().unwrap().to_owned();
-    b.js("document.activeElement && document.activeElement.blur()", json!([]));
+    b.js(
+        "document.activeElement && document.activeElement.blur()",
+        json!([]),
+    );
     tab_to(&b, &format!("g.city[data-city=\"{city}\"]"), 200);
     let name = focused_label(&b);
     assert!(name.contains("Build here for"), "accessible name {name:?}");
@@ -504,7 +569,10 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
     );
 
     // Bug 10 in another language: Gujarati's singular of "plant".
-    b.js("localStorage.setItem('tabletop.lang', 'gu'); location.reload()", json!([]));
+    b.js(
+        "localStorage.setItem('tabletop.lang', 'gu'); location.reload()",
+        json!([]),
+    );
     let line = b.wait_js(
         "the Gujarati log",
         "const l = [...document.querySelectorAll('#pg-log li')].map(l => l.textContent).find(l => l.startsWith('લાલ પાવર પ્લાન્ટ') || l.startsWith('લાલ પાવર પ્લાન્ટ્સ'));
@@ -563,7 +631,11 @@ fn city_labels_never_overlap_and_stay_on_either_map() {
         for (i, a) in boxes.iter().enumerate() {
             for z in &boxes[i + 1..] {
                 let apart = a.3 <= z.1 || z.3 <= a.1 || a.4 <= z.2 || z.4 <= a.2;
-                assert!(apart, "{map}: labels {} and {} overlap: {a:?} {z:?}", a.0, z.0);
+                assert!(
+                    apart,
+                    "{map}: labels {} and {} overlap: {a:?} {z:?}",
+                    a.0, z.0
+                );
             }
         }
         let house: Vec<f64> = serde_json::from_value(got["house"].clone()).unwrap();

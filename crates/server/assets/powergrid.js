@@ -757,7 +757,7 @@ function plantCard(n, { onclick, selectable, selected, focus } = {}) {
     el.setAttribute("tabindex", "0");
     el.setAttribute("role", "button");
     el.dataset.focus = focus;
-    el.setAttribute("aria-label", t(selectable ? "pg-plant-offerable" : "pg-plant-label", { n, what: plantText(n) }));
+    el.setAttribute("aria-label", selectable ? t("pg-plant-offerable", { n, what: plantText(n) }) : t("pg-plant-label", { n, what: plantText(n) }));
     if (selectable) el.setAttribute("aria-pressed", String(!!selected));
     onActivate(el, () => onclick(el));
   }
