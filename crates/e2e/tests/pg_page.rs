@@ -395,6 +395,10 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
     assert_in_sight(&b, "#pg-controls", "while buying at 1366x900");
     assert_in_sight(&b, "section.resources", "while buying at 1366x900");
     b.save_screenshot("pg-page-buying-desktop.png");
+    b.resize(390, 844);
+    assert_in_sight(&b, "#pg-controls", "while buying on a phone");
+    b.save_screenshot("pg-page-buying-phone.png");
+    b.resize(1366, 900);
     let buys = legal(&st, "buy");
     let res = buys[0]["resource"].as_str().unwrap().to_owned();
     let max = buys
@@ -439,10 +443,18 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
         why.contains("is full: in Step 1 a city takes one house"),
         "{why:?}"
     );
+    // On a phone, a tapped city brings its build button into sight.
+    b.resize(390, 844);
     let city = legal(&st, "build")[0]["city"].as_str().unwrap().to_owned();
-    b.click(&format!(
-        "g.city.buildable[data-city=\"{city}\"] circle.disc"
-    ));
+    let disc = format!("g.city.buildable[data-city=\"{city}\"] circle.disc");
+    b.js(
+        "document.querySelector(arguments[0]).scrollIntoView({block: 'center'})",
+        json!([disc]),
+    );
+    b.click(&disc);
+    assert_in_sight(&b, "#build", "after tapping a city on a phone");
+    b.save_screenshot("pg-page-build-phone.png");
+    b.resize(1366, 900);
     b.click("#build");
     wait_accepted(&b, &st["version"]);
     let st = game.view(&server, 0);

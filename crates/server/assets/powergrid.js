@@ -83,8 +83,7 @@ async function onState(msg) {
   if (key !== legalKey) {
     legalKey = key;
     typed = {};
-    notice = null;
-    document.querySelector(".pg-toast")?.remove();
+    clearNotice();
   }
   render();
 }
@@ -212,6 +211,11 @@ function refuse(text, el) {
   setTimeout(() => toast.remove(), 6000);
 }
 
+function clearNotice() {
+  notice = null;
+  document.querySelector(".pg-toast")?.remove();
+}
+
 /** Why this viewer cannot act in `phase` now, or null if it is their decision. */
 function notNowReason(v, phase) {
   if (me() === null) return t("pg-why-spectator");
@@ -225,7 +229,7 @@ function cityClicked(v, city, el) {
   const c = maps[v.map].cities.find((x) => x.id === city);
   if (last.legal.some((a) => a.type === "build" && a.city === city)) {
     selectedCity = city;
-    notice = null;
+    clearNotice();
     render();
     return;
   }
@@ -245,7 +249,7 @@ function plantClicked(v, n, el) {
   const offers = last.legal.filter((a) => a.type === "start_auction" && a.plant === n);
   if (offers.length) {
     selectedPlant = n;
-    notice = null;
+    clearNotice();
     render();
     return;
   }
