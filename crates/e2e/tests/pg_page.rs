@@ -366,6 +366,9 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
         );
         assert_eq!(label, format!("Offer plant {plant} for {plant} Elektro"));
         assert!(!disabled && why.is_empty(), "{why:?}");
+        // Bug 6: the offer form and the plant market are in sight together.
+        assert_in_sight(&b, "#pg-controls", "while offering at 1366x900");
+        assert_in_sight(&b, "section.market", "while offering at 1366x900");
         b.save_screenshot("pg-page-offer-desktop.png");
         b.click("#offer");
         wait_accepted(&b, &st["version"]);
