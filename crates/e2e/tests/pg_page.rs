@@ -5,7 +5,8 @@
 //! - one truthful status line: "Your move" only when seat 0 must act, "Waiting for …" after it
 //!   dropped out of an auction, "… to play" for a spectator (bug 1);
 //! - number inputs and their buttons agree, and a refused number says why next to the input
-//!   (bug 2); a click that cannot act says why (bug 3);
+//!   (bug 2); a click that cannot act says why: a plant of the future market, a city full for
+//!   Step 1, a city Red cannot afford (bug 3);
 //! - at 1366×900 the action panel and the resource market are in sight together while buying
 //!   (bug 6); at phone size a tapped plant brings its bid form into sight (bug 7);
 //! - part of round 2 played by keyboard only: offer a plant, buy resources, build (bug 8);
@@ -564,6 +565,20 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
     let st = others.play_until_red(&server, &game);
     assert_eq!(st["view"]["phase"], json!("building"));
     wait_version(&b, &st["version"]);
+    // Bug 3: an empty city in play that Red cannot build in is one it cannot afford.
+    let money = st["view"]["players"][0]["money"].as_u64().unwrap();
+    let dear = b.js(
+        "const g = [...document.querySelectorAll('g.city:not(.off):not(.buildable)')].find(g => !g.dataset.owners);
+         return g ? g.dataset.city : null",
+        json!([]),
+    );
+    let dear = dear.as_str().expect("a city Red cannot afford").to_owned();
+    b.click(&format!("g.city[data-city=\"{dear}\"] circle.disc"));
+    let why = text(&b, "#pg-notice");
+    assert!(
+        why.starts_with("Building in ") && why.ends_with(&format!("Elektro; you have {money}.")),
+        "{why:?}"
+    );
     let city = legal(&st, "build")[0]["city"].as_str().unwrap().to_owned();
     b.js(
         "document.activeElement && document.activeElement.blur()",
