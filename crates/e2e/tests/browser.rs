@@ -13,26 +13,13 @@
 //! Without Chromium and ChromeDriver the tests fail when `CI` is set, and are skipped with a
 //! notice otherwise.
 
-use e2e::{browser_available, Browser, TestServer};
+use e2e::{can_run_browser as can_run, Browser, TestServer};
 use serde_json::{json, Value};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// One browser at a time: the machine has two cores.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-fn can_run() -> bool {
-    match browser_available() {
-        Ok(()) => true,
-        Err(why) => {
-            if std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1") {
-                panic!("the browser test cannot run in CI: {why}");
-            }
-            eprintln!("NOTICE: skipping the browser test: {why}");
-            false
-        }
-    }
-}
 
 /// Creates a game in the lobby by clicking; gives the game id and seat 0's join link.
 fn create_in_lobby(
@@ -48,6 +35,12 @@ fn create_in_lobby(
         "the lobby's game kinds",
         "return document.querySelector('#kind option[value=' + arguments[0] + ']') !== null",
         json!([kind]),
+    );
+    // These tests click through many moves: no "are you sure?" before the irreversible ones
+    // (the question itself is tested in `table.rs`).
+    b.js(
+        "localStorage.setItem('tabletop.table', JSON.stringify({ confirm: false }))",
+        json!([]),
     );
     b.js(
         "const s = document.querySelector('#kind'); s.value = arguments[0]; s.dispatchEvent(new Event('change'));
@@ -595,6 +588,7 @@ fn thegame_human_seat_plays_to_the_end_by_clicking() {
             continue;
         }
         if !signalled {
+            b.click(".pile[data-pile=\"up1\"] .sig-menu summary");
             b.click(".pile[data-pile=\"up1\"] button[data-signal=\"good_card\"]");
             page_after(&b, version);
             let after = server.get(&view_path, Some(&token));

@@ -24,7 +24,7 @@
 // - On a phone (below 800 px) the action panel is fixed at the bottom of the screen, so the
 //   controls of the current decision are always in sight; on a desktop the market the current
 //   phase needs is placed right under the action panel.
-import { t, h, api, list, Connection, actButton, sendAction } from "./core.js";
+import { t, h, api, list, Connection, actButton, sendAction, startTable, tableState, tableBar, seatName } from "./core.js";
 
 const RES = ["coal", "oil", "garbage", "uranium"];
 const COLOURS = ["#d62828", "#1d5fd1", "#2a9d3b", "#e9c80b", "#8e44ad", "#222"];
@@ -46,7 +46,7 @@ let notice = null; // why the last click or key press did nothing
 let typed = {}; // numbers typed into the inputs, by input id, until the legal actions change
 let legalKey = "";
 
-const name = (seat) => t(`pg-colour-${seat}`);
+const name = (seat) => seatName(seat, true);
 const spec = (n) => rules.plants.find((p) => p.number === n);
 
 export async function start(main, id, tok) {
@@ -56,6 +56,7 @@ export async function start(main, id, tok) {
   rules = await (await fetch("/assets/powergrid/rules.json")).json();
   root.replaceChildren(h("p", {}, t("loading")));
   conn = new Connection(gameId, token, onState);
+  startTable(conn, { gameId, token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: () => last && render() });
   // The layout changes at 800 px (the phone's fixed action panel): lay the page out again.
   window.addEventListener("resize", () => { if (last) render(); });
 }
@@ -63,6 +64,7 @@ export async function start(main, id, tok) {
 async function onState(msg) {
   const first = !last;
   last = msg;
+  tableState(msg);
   const v = msg.view;
   if (!maps[v.map]) maps[v.map] = await (await fetch(`/assets/powergrid/${v.map}.json`)).json();
   if (mapId !== v.map) {
@@ -131,7 +133,7 @@ function render() {
     h("div", { class: "pg-body" },
       h("section", { class: "pg-map-box" }, mapView(v)),
       h("div", { class: "pg-side" }, box, panels[order[0]], helpBox(v), order.slice(1).map((p) => panels[p]), standingsPanel(v), logPanel())));
-  root.replaceChildren(page);
+  root.replaceChildren(tableBar(), page);
   if (scroll) root.querySelector(".pg-side").scrollTop = scroll;
   if (focusKey) {
     const el = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);

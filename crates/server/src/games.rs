@@ -8,6 +8,22 @@
 
 use crate::{Bots, PlayRules, Registry};
 
+/// The Game's play rules: the search bot stands in; a play (which never draws before `end`)
+/// may be undone.
+pub const THEGAME_PLAY: PlayRules = PlayRules {
+    stand_in: "search",
+    undo_actions: &["play"],
+    undo_events: &["played"],
+};
+
+/// Power Grid's play rules: the search bot stands in; resource buys, builds and a plant
+/// discard may be undone unless they revealed something (the market refilled).
+pub const POWERGRID_PLAY: PlayRules = PlayRules {
+    stand_in: "search",
+    undo_actions: &["buy", "build", "discard"],
+    undo_events: &["resources_bought", "built", "plant_discarded"],
+};
+
 /// The Game and Power Grid, each with every bot of its module in the bots crate.
 pub fn standard_registry() -> Registry {
     let mut registry = Registry::new();
@@ -17,14 +33,7 @@ pub fn standard_registry() -> Registry {
             Box::new(bots::thegame::EngineBot::new((entry.make)(seed.0)))
         });
     }
-    registry.register_with_rules::<thegame::State>(
-        thegame_bots,
-        PlayRules {
-            stand_in: "search",
-            undo_actions: &["play"],
-            undo_events: &["played"],
-        },
-    );
+    registry.register_with_rules::<thegame::State>(thegame_bots, THEGAME_PLAY);
     let mut powergrid_bots = Bots::<powergrid::State>::new();
     for entry in bots::powergrid::REGISTRY {
         powergrid_bots = powergrid_bots.with(entry.name, move |_seat, seed| {
@@ -33,13 +42,6 @@ pub fn standard_registry() -> Registry {
     }
     // The search bot's default budget is 50 ms a move on one thread: short, as a stand-in's
     // should be.
-    registry.register_with_rules::<powergrid::State>(
-        powergrid_bots,
-        PlayRules {
-            stand_in: "search",
-            undo_actions: &["buy", "build", "discard"],
-            undo_events: &["resources_bought", "built", "plant_discarded"],
-        },
-    );
+    registry.register_with_rules::<powergrid::State>(powergrid_bots, POWERGRID_PLAY);
     registry
 }

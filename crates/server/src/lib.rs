@@ -35,7 +35,7 @@ mod ws;
 
 pub use error::{ApiError, ErrorBody};
 pub use finished::FINISHED_CACHE;
-pub use games::standard_registry;
+pub use games::{standard_registry, POWERGRID_PLAY, THEGAME_PLAY};
 pub use kind::{Bots, MakeBot, PlayRules, RandomBot, Registry};
 pub use limit::Peer;
 pub use store::{SqliteStore, Store, StoreError};

@@ -245,7 +245,6 @@ tg-pile-down1 = Descending 1
 tg-pile-down2 = Descending 2
 tg-up = ↑ from 1 to 99
 tg-down = ↓ from 100 to 2
-tg-empty = (empty)
 tg-hand = Your hand
 tg-hand-hint = Click a card, then a pile.
 tg-backwards = backwards trick
@@ -287,6 +286,64 @@ tg-ev-turn_started = { $name }'s turn (play at least { $minimum })
 tg-ev-signalled = { $name } signals on { $pile }: { $signal }
 tg-ev-won = The team won!
 tg-ev-lost = The team lost; cards left: { $cards_left }
+
+## table
+table-name-with = { $name } ({ $label })
+table-bot = (bot)
+table-away-timed_out = a bot plays: time ran out
+table-away-left = a bot plays: handed over
+table-away-replaced = a bot plays: replaced while away
+table-replace = Replace by a bot
+table-replace-help = Hand this absent player's seat to a bot
+table-notice-timed_out = Your time ran out, so a bot is playing your seat. Take it back to play on.
+table-notice-left = A bot is playing your seat, as you asked. Take it back to play on.
+table-notice-replaced = You were away, so the game's creator handed your seat to a bot. Take it back to play on.
+table-back = Take my seat back
+table-undo = Undo
+table-leave = Hand my seat to a bot
+table-rematch = Rematch
+table-rematch-watch = Watch the rematch
+table-settings = Settings
+table-setting-sound = Sound when it is my turn
+table-setting-confirm = Ask before moves that cannot be undone
+table-setting-notify = Notify me when it is my turn and this page is in the background
+table-notify-blocked = This browser does not show notifications from this page.
+table-notify-title = Your turn
+table-notify-body = It is your turn to play.
+table-title-turn = ● Your turn · { $title }
+table-clock-days = { $days } d { $hours } h
+table-confirm-title = Make this move?
+table-confirm-move = { $move }?
+table-confirm-note = This move cannot be taken back.
+table-confirm-never = Don't ask again
+table-confirm-yes = Yes
+table-confirm-no = Cancel
+table-rename = Change my name
+table-rename-label = Your name
+table-rename-save = Save
+error-nothing_to_undo = Nothing to undo: only your own steps of this turn that revealed nothing can be taken back.
+error-seat_away = A bot is playing your seat: take it back first.
+error-seat_not_away = You already hold your seat.
+error-player_present = This player is here, or was here too recently to be replaced.
+error-not_creator = Only the game's creator can replace a player.
+error-game_not_over = The game is not over yet.
+tg-start-card = start card
+tg-signal = Signal
+tg-why-choose = Choose a card from your hand first, then a pile.
+tg-why-not-turn = It is { $name }'s turn: you can only signal now.
+tg-why-up = { $card } does not fit { $pile }: it takes a card higher than { $top }.
+tg-why-down = { $card } does not fit { $pile }: it takes a card lower than { $top }.
+tg-why-back = It also takes exactly { $back } (the backwards trick).
+tg-end-stuck = { $name } could not play: { $min ->
+    [one] one card was
+   *[other] { $min } cards were
+} needed this turn, { $played } played, and none of the { $hand } cards in that hand fit a pile.
+tg-end-stuck-me = You could not play: { $min ->
+    [one] one card was
+   *[other] { $min } cards were
+} needed this turn, you played { $played }, and none of your cards ({ $cards }) fits a pile.
+tg-end-left = Cards not played: { $n } ({ $draw } in the draw pile, { $hands } in hands).
+tg-end-hand = Your cards at the end
 
 ## pgpage
 pg-turn-spectator = { $name } to play
