@@ -17,7 +17,7 @@
 //! Screenshots go to `target/e2e-screenshots/pg-page-*.png`. Without Chromium and ChromeDriver
 //! the tests fail when `CI` is set, and are skipped with a notice otherwise.
 
-use e2e::{browser_available, Browser, TestServer, ENTER, TAB};
+use e2e::{can_run_browser, Browser, TestServer, ENTER, TAB};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::sync::Mutex;
@@ -25,19 +25,6 @@ use std::time::{Duration, Instant};
 
 /// One browser at a time: the machine has two cores.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-fn browser_here() -> bool {
-    match browser_available() {
-        Ok(()) => true,
-        Err(why) if std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1") => {
-            panic!("the Power Grid page test cannot run in CI: {why}")
-        }
-        Err(why) => {
-            eprintln!("NOTICE: skipping the Power Grid page test: {why}");
-            false
-        }
-    }
-}
 
 /// A game of human seats, with every seat's token.
 struct Game {
@@ -263,7 +250,7 @@ fn type_and_read(
 
 #[test]
 fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
-    if !browser_here() {
+    if !can_run_browser() {
         return;
     }
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -271,6 +258,12 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
     let game = create_game(&server, "germany", 3, 2);
     let b = Browser::start(1366, 900);
     b.goto(&game.link(&server, 0));
+    // Bids and ends of turns are clicked many times here: no "are you sure?" before each (the
+    // question itself is tested in `table.rs`).
+    b.js(
+        "localStorage.setItem('tabletop.table', JSON.stringify({ confirm: false })); location.reload()",
+        json!([]),
+    );
     let mut others = Others {
         built: BTreeSet::new(),
     };
@@ -631,7 +624,7 @@ return {svg: [svg.left, svg.top, svg.right, svg.bottom], boxes, house: [house.wi
 
 #[test]
 fn city_labels_never_overlap_and_stay_on_either_map() {
-    if !browser_here() {
+    if !can_run_browser() {
         return;
     }
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());

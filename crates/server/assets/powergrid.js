@@ -612,7 +612,7 @@ function numberControl({ inputId, buttonId, initial, judge, action }, err) {
   };
   const send = () => {
     const n = update();
-    if (n !== null) sendAction(conn, action(n), err);
+    if (n !== null) sendAction(conn, action(n), err, button.textContent);
   };
   input.addEventListener("input", update);
   input.addEventListener("keydown", (ev) => {
