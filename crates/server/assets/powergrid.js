@@ -16,9 +16,9 @@
 // - City labels are placed once per map and language (measured in the page's font): each
 //   label takes the one of ten places around its city that overlaps least with other labels and
 //   cities, cities in crowded areas first, then repair passes; the "fit" view box holds every
-//   label. Germany takes 30 ms, the USA 12 ms in headless Chromium (docs/benchmarks.md).
-// - Houses are house shapes in the player's colour, 15 map units wide (the former dots were
-//   10): at a 1366x900 window that is 8.6 px on Germany and 11 px on the USA.
+//   label. Germany takes 28–34 ms, the USA 12–17 ms in headless Chromium (docs/benchmarks.md).
+// - Houses are house shapes in the player's colour, 16 map units wide (the former dots were
+//   10): at a 1366x900 window that is 8.5 px on Germany and 11.9 px on the USA.
 // - Plants, cities and resource rows are focusable with accessible names, and Enter or Space
 //   does what a click does; focus and typed numbers survive the re-render of each state message.
 // - On a phone (below 800 px) the action panel is fixed at the bottom of the screen, so the
@@ -286,10 +286,10 @@ function cityOwners(v, city) {
   return v.players.filter((p) => p.cities.includes(city)).map((p) => p.seat);
 }
 
-const CITY_R = 21;
-const HOUSE = 15;
+const CITY_R = 22;
+const HOUSE = 16;
 // Where the houses of a city sit in its disc: one at the top, two below.
-const SLOTS = [[0, -8.5], [-9, 7], [9, 7]];
+const SLOTS = [[0, -9], [-9.5, 7.5], [9.5, 7.5]];
 
 function houseShape(x, y) {
   const s = HOUSE / 2;
