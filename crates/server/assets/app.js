@@ -17,14 +17,18 @@ async function main() {
     return lobby(main);
   }
   const gameId = m[1];
+  // The same game page with another fragment (a seat's link, the replay) is another page.
+  window.addEventListener("hashchange", () => location.reload());
   const token = new URLSearchParams(location.hash.slice(1)).get("token");
   try {
     const summary = await api(`/api/games/${gameId}`);
+    let seat = null;
     if (token) {
       // Remember the seat for the lobby's "my games" (the token never leaves this browser
       // except in `hello`).
       const view = await api(`/api/games/${gameId}/view`, { token });
       if (view.viewer?.type === "seat") {
+        seat = view.viewer.seat;
         saveSeat({ game: gameId, kind: summary.kind, seat: view.viewer.seat, token });
       }
     }
@@ -33,8 +37,17 @@ async function main() {
       main.replaceChildren(h("p", { class: "error" }, t("error-other", { code: summary.kind })));
       return;
     }
-    const mod = await import(page);
+    if (new URLSearchParams(location.hash.slice(1)).has("replay")) {
+      const { replay } = await import("./replay.js");
+      return replay(main, gameId, summary, token);
+    }
+    const [mod, { showShareBox, askName }, { watchHotseat }, { recordBar }] = await Promise.all([
+      import(page), import("./share.js"), import("./hotseat.js"), import("./replay.js")]);
+    watchHotseat(gameId, summary.kind);
     mod.start(main, gameId, token, summary);
+    showShareBox(gameId, summary);
+    askName(gameId, token, seat, summary);
+    recordBar(gameId, token, summary);
   } catch (e) {
     main.replaceChildren(h("p", { class: "error" }, errorText(e)));
   }

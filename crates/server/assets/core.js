@@ -298,6 +298,8 @@ export class Connection {
       if (msg.type === "state") {
         this.version = msg.version;
         this.onState(msg);
+        // For pages that watch the game beside the game page (hotseat.js).
+        document.dispatchEvent(new CustomEvent("tabletop:state", { detail: msg }));
       } else if (msg.type === "rematch") {
         this.onRematch?.(msg);
       } else if (msg.type === "accepted" || msg.type === "error") {
@@ -416,8 +418,8 @@ let table = null;
  * its name when the player gave none (a colour's name, "Seat 2"), `refresh()` renders the page
  * again.
  */
-export function startTable(conn, { gameId, token, kind, colour = () => null, label, refresh }) {
-  table = { conn, gameId, token, kind, colour, label, refresh, msg: null, myTurn: false, offset: 0, settingsOpen: false, rematchLink: null, renaming: false, draft: "" };
+export function startTable(conn, { gameId, token, kind, colour = () => null, label, refresh, replay = false }) {
+  table = { conn, gameId, token, kind, colour, label, refresh, replay, msg: null, myTurn: false, offset: 0, settingsOpen: false, rematchLink: null, renaming: false, draft: "" };
   conn.onRematch = (m) => {
     if (m.token) {
       saveSeat({ game: m.game, kind, seat: m.seat, token: m.token });
@@ -455,7 +457,7 @@ export function tableState(msg) {
   table.msg = msg;
   if (msg.clock) table.offset = msg.clock.now_ms - Date.now();
   const me = mySeat();
-  const myTurn = me !== null && !msg.outcome && msg.actor?.type === "seat" && msg.actor.seat === me && !msg.seats?.[me]?.away;
+  const myTurn = !table.replay && me !== null && !msg.outcome && msg.actor?.type === "seat" && msg.actor.seat === me && !msg.seats?.[me]?.away;
   if (myTurn && !table.myTurn) alertTurn();
   table.myTurn = myTurn;
   updateTitle();

@@ -49,14 +49,18 @@ let legalKey = "";
 const name = (seat) => seatName(seat, true);
 const spec = (n) => rules.plants.find((p) => p.number === n);
 
-export async function start(main, id, tok) {
+// `source` (the replay viewer, replay.js) replaces the live connection and the log route.
+let source = null;
+
+export async function start(main, id, tok, _summary, replaySource) {
   gameId = id;
   token = tok;
   root = main;
+  source = replaySource || null;
   rules = await (await fetch("/assets/powergrid/rules.json")).json();
   root.replaceChildren(h("p", {}, t("loading")));
-  conn = new Connection(gameId, token, onState);
-  startTable(conn, { gameId, token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: () => last && render() });
+  conn = source ? source.connect(onState) : new Connection(gameId, token, onState);
+  startTable(conn, { gameId, token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: () => last && render(), replay: Boolean(source) });
   // The layout changes at 800 px (the phone's fixed action panel): lay the page out again.
   window.addEventListener("resize", () => { if (last) render(); });
 }
@@ -92,7 +96,7 @@ async function onState(msg) {
 
 async function refreshLog(version) {
   try {
-    const log = await api(`/api/games/${gameId}/log`, { token });
+    const log = await (source ? source.log() : api(`/api/games/${gameId}/log`, { token }));
     logEntries = log.entries.flatMap((e) => e.events);
     logVersion = log.version;
   } catch {

@@ -18,13 +18,17 @@ let signalMenu = null; // the pile whose signal menu is open
 
 const name = (seat) => seatName(seat);
 
-export function start(main, id, tok) {
+// `source` (the replay viewer, replay.js) replaces the live connection and the log route.
+let source = null;
+
+export function start(main, id, tok, _summary, replaySource) {
   gameId = id;
   token = tok;
   root = main;
+  source = replaySource || null;
   root.replaceChildren(h("p", {}, t("loading")));
-  conn = new Connection(gameId, token, onState);
-  startTable(conn, { gameId, token, kind: "thegame", label: (seat) => t("seat-name", { n: seat + 1 }), refresh: () => last && render() });
+  conn = source ? source.connect(onState) : new Connection(gameId, token, onState);
+  startTable(conn, { gameId, token, kind: "thegame", label: (seat) => t("seat-name", { n: seat + 1 }), refresh: () => last && render(), replay: Boolean(source) });
 }
 
 async function onState(msg) {
@@ -37,7 +41,7 @@ async function onState(msg) {
     logVersion = msg.version;
   } else if (msg.version !== logVersion) {
     try {
-      const l = await api(`/api/games/${gameId}/log`, { token });
+      const l = await (source ? source.log() : api(`/api/games/${gameId}/log`, { token }));
       log = l.entries.flatMap((e) => e.events);
       logVersion = l.version;
     } catch {

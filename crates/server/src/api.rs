@@ -13,8 +13,8 @@ use crate::table::SeatChange;
 use crate::token::{hash_token, new_game_id, new_token, TokenHash};
 use crate::{assets, limit, rematch, write, ws, GameEntry, Server};
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, State};
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -62,6 +62,7 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/api/games/{id}/back", post(back))
         .route("/api/games/{id}/seats/{seat}/replace", post(replace))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/rematch", post(rematch::rematch))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/players/games", post(player_games))
@@ -689,6 +690,40 @@ async fn record(
     let entry = server.game(&id).await?;
     let viewer = server.viewer(&id, bearer(&headers)?)?;
     Ok(json_text(entry.handle.record(viewer).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplayQuery {
+    step: usize,
+    #[serde(default)]
+    seat: Option<u8>,
+}
+
+/// A finished game after `step` actions, for the replay viewer (docs/api.md, Records).
+async fn replay(
+    State(server): State<Server>,
+    GameId(id): GameId,
+    query: Result<Query<ReplayQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|e| {
+        ApiError::InvalidRequest(format!(
+            "the query must be ?step=N or ?step=N&seat=S: {}",
+            e.body_text()
+        ))
+    })?;
+    let entry = server.game(&id).await?;
+    let viewer = match query.seat {
+        None => Viewer::Spectator,
+        Some(s) if (s as usize) < entry.seats.len() => Viewer::Seat(Seat(s)),
+        Some(s) => {
+            return Err(ApiError::InvalidSeats(format!(
+                "there is no seat {s}; this game has seats 0 to {}",
+                entry.seats.len().saturating_sub(1)
+            )))
+        }
+    };
+    Ok(json_text(entry.handle.replay(query.step, viewer).await?))
 }
 
 #[derive(Deserialize)]

@@ -109,6 +109,12 @@ pub(crate) enum Command {
         viewer: Viewer,
         reply: oneshot::Sender<Outgoing>,
     },
+    /// A finished game as it stood after `step` actions, seen by `viewer` (the replay viewer).
+    Replay {
+        step: usize,
+        viewer: Viewer,
+        reply: oneshot::Sender<Result<Outgoing, ApiError>>,
+    },
     /// A connection of this seat closed: it was last seen now.
     Seen { seat: Seat },
 }
@@ -235,6 +241,16 @@ impl GameHandle {
 
     pub async fn record(&self, viewer: Viewer) -> Result<Outgoing, ApiError> {
         self.ask(|reply| Command::Record { viewer, reply }).await
+    }
+
+    /// A finished game as it stood after `step` actions: see `Table::replay_message`.
+    pub async fn replay(&self, step: usize, viewer: Viewer) -> Result<Outgoing, ApiError> {
+        self.ask(|reply| Command::Replay {
+            step,
+            viewer,
+            reply,
+        })
+        .await?
     }
 
     /// Tells the game a connection of `seat` closed; never waits.
@@ -496,6 +512,18 @@ enum RecordEntry<'a, G: Game> {
     Seen { seat: Seat, events: Vec<G::Event> },
 }
 
+/// One step of a finished game's replay: the state message after `step` of `steps` actions
+/// (as the chosen viewer saw it), every seat's view then, and the log up to that step.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct ReplayMessage<'a, G: Game> {
+    steps: usize,
+    step: usize,
+    state: StateMessage<'a, G>,
+    views: Vec<G::View>,
+    entries: Vec<LogEntry<'a, G>>,
+}
+
 #[derive(Serialize)]
 #[serde(bound = "")]
 struct LogEntry<'a, G: Game> {
@@ -638,6 +666,13 @@ impl<G: Game> Table<G> {
             }
             Command::Record { viewer, reply } => {
                 let _ = reply.send(self.record_message(viewer));
+            }
+            Command::Replay {
+                step,
+                viewer,
+                reply,
+            } => {
+                let _ = reply.send(self.replay_message(step, viewer));
             }
             Command::Seen { seat } => self.seen(seat),
         }
@@ -1081,6 +1116,65 @@ impl<G: Game> Table<G> {
     /// The record: complete (setup with its seed, every action) once the game is over; while
     /// it runs, without the seed (it fixes every hidden card) and with other seats' actions
     /// given only by what the viewer saw of them.
+    /// The game after its first `step` actions, rebuilt from the setup (rules are
+    /// deterministic; a whole Power Grid game replays in about 2 ms). Only a finished game is
+    /// replayed, so nothing hidden is given away: its events are shown whole, and every seat's
+    /// view is included.
+    fn replay_message(&self, step: usize, viewer: Viewer) -> Result<Outgoing, ApiError> {
+        if self.state.outcome().is_none() {
+            return Err(ApiError::GameNotOver);
+        }
+        if step > self.history.len() {
+            return Err(ApiError::InvalidRequest(format!(
+                "step {step} is past the game's last step, {}",
+                self.history.len()
+            )));
+        }
+        let mut state = G::new(self.setup.clone())
+            .map_err(|e| ApiError::Storage(format!("the setup no longer applies: {e}")))?;
+        for e in &self.history[..step] {
+            state.apply_as(e.seat, &e.action).map_err(|err| {
+                ApiError::Storage(format!("action {} no longer applies: {err}", e.seq))
+            })?;
+        }
+        let events = step
+            .checked_sub(1)
+            .map(|i| self.history[i].events.clone())
+            .unwrap_or_default();
+        let message = ReplayMessage::<G> {
+            steps: self.history.len(),
+            step,
+            state: StateMessage {
+                message: "state",
+                game: &self.id,
+                kind: G::NAME,
+                viewer,
+                version: step as u64,
+                actor: state.actor(),
+                view: state.view(viewer),
+                legal: Vec::new(),
+                events,
+                outcome: state.outcome(),
+                seats: self.seat_summaries(),
+                undo: false,
+                clock: None,
+            },
+            views: (0..state.seats())
+                .map(|i| state.view(Viewer::Seat(Seat(i as u8))))
+                .collect(),
+            entries: self.history[..step]
+                .iter()
+                .map(|e| LogEntry::<G> {
+                    seq: e.seq,
+                    seat: e.seat,
+                    action: Some(&e.action),
+                    events: e.events.clone(),
+                })
+                .collect(),
+        };
+        Ok(to_json(&message))
+    }
+
     fn record_message(&self, viewer: Viewer) -> Outgoing {
         let complete = self.state.outcome().is_some();
         let mut setup = serde_json::to_value(&self.setup).unwrap_or(Value::Null);

@@ -58,12 +58,9 @@ lobby-players = Players
 lobby-map = Map
 lobby-regions-random = Random regions
 lobby-regions-pick = Choose { $n } connected regions
-lobby-seat = Seat { $n }
 lobby-create-button = Create
 lobby-seed = Seed (optional)
 lobby-seed-random = random
-lobby-links = Join links
-lobby-link-seat = { $seat }: join link
 lobby-link-spectator = Spectator link
 lobby-my-games = My games
 lobby-no-games = You have no games yet.
@@ -71,9 +68,7 @@ lobby-refresh = Refresh
 lobby-spectate = Spectate a game
 lobby-spectate-placeholder = Game link or id
 lobby-spectate-button = Watch
-lobby-game-row = { $kind }, seat { $seat }: { $status }
 lobby-status-turn = your turn
-lobby-status-waiting = waiting for seat { $seat }
 lobby-status-over = finished
 lobby-bad-game = That is not a game link or id (32 hex digits).
 lobby-rules = Rules: { $kind }
@@ -286,6 +281,82 @@ tg-ev-turn_started = { $name }'s turn (play at least { $minimum })
 tg-ev-signalled = { $name } signals on { $pile }: { $signal }
 tg-ev-won = The team won!
 tg-ev-lost = The team lost; cards left: { $cards_left }
+
+## lobby
+lobby-seats = Seats
+lobby-seat-head = Seat
+lobby-who-plays = Played by
+lobby-name = Name
+lobby-name-placeholder = Name (optional)
+lobby-name-of = Name for { $seat }
+lobby-name-too-long = The name for { $seat } is too long: at most { $max } characters.
+lobby-name-empty = Type a name first.
+lobby-hotseat = Hotseat: every human seat plays on this device
+lobby-hotseat-hint = Players take turns at one screen; the page asks to pass the device between them.
+lobby-public-money = Public money
+lobby-public-money-hint = Everyone sees everyone's Elektro.
+lobby-bad-seed = The seed must be a whole number, 0 or more.
+lobby-regions-count = Choose exactly { $n } regions (you chose { $picked }).
+lobby-clock = Time control
+lobby-clock-kind = Clock
+lobby-clock-none = No clock
+lobby-clock-per_move = Time per move
+lobby-clock-bank = Time bank plus increment
+lobby-clock-days = Days per move
+lobby-clock-hint-none = Nobody is hurried.
+lobby-clock-hint-per_move = Each move must be made in this time.
+lobby-clock-hint-bank = Each player's bank runs down during their moves and grows by the increment after each move.
+lobby-clock-hint-days = For slow games: each move within this many days.
+lobby-clock-hint-after = When a player's time runs out, a bot plays for them until they come back.
+lobby-unit-seconds = Seconds per move
+lobby-unit-minutes = Bank in minutes
+lobby-unit-seconds-increment = Increment in seconds
+lobby-unit-days = Days per move
+lobby-range = Between { $min } and { $max }
+lobby-clock-invalid = Fix the time control first.
+lobby-days = { $n ->
+    [one] 1 day
+   *[other] { $n } days
+}, { $hours } h
+lobby-status-waiting-for = waiting for { $name }
+lobby-clock-left = { $time } left
+lobby-game-title = { $kind } as { $seat }
+lobby-invite-links = Invite links
+lobby-replay = Replay
+lobby-share = Invite players
+lobby-share-hint = Send each player their own link; anyone with a link plays that seat.
+lobby-pass-title = Pass the device to { $name }
+lobby-pass-text = The screen stays hidden until { $name } is ready.
+lobby-pass-ready = I am { $name }: show my seat
+lobby-join-name = Your name
+lobby-join-name-save = Save
+lobby-join-name-skip = Not now
+error-invalid_name = That name is not allowed: use 1 to 24 visible characters.
+error-invalid_options = The time control is out of range.
+lobby-download-record = Download record
+lobby-back-to-game = Back to the game
+lobby-replay-watch = Watch the replay
+lobby-replay-not-over = The replay opens when the game is over.
+lobby-replay-title = Replay
+lobby-replay-first = First
+lobby-replay-prev = Back
+lobby-replay-play = Play
+lobby-replay-pause = Pause
+lobby-replay-next = Forward
+lobby-replay-last = Last
+lobby-replay-jump = Jump to a move
+lobby-replay-counter = Move { $step } of { $steps }
+lobby-replay-speed = Speed
+lobby-replay-speed-option = { $seconds ->
+    [one] 1 second per move
+   *[other] { $seconds } seconds per move
+}
+lobby-replay-seen-by = Seen by
+lobby-replay-everyone = Everyone (public)
+lobby-replay-revealed = Hidden information, revealed
+lobby-replay-hand = { $name }: { $cards }
+lobby-replay-money = { $name }: { $money } { -elektro }
+lobby-replay-no-step = This game has no move { $step }; it opens at its start.
 
 ## table
 table-name-with = { $name } ({ $label })

@@ -117,3 +117,21 @@ pub fn cards_in(text: &str) -> Vec<u8> {
         })
         .collect()
 }
+
+/// Plays the first legal action of whichever seat must act, with that seat's token, until the
+/// game is over (every seat a human holding one of `tokens`, by seat number).
+pub async fn play_first_legal_until_over(app: &Router, id: &str, tokens: &[String]) {
+    loop {
+        let (_, info) = call(app, "GET", &format!("/api/games/{id}"), None, None).await;
+        let Some(seat) = info["actor"]["seat"].as_u64() else {
+            return;
+        };
+        let token = &tokens[seat as usize];
+        let path = format!("/api/games/{id}/view");
+        let (_, view) = call(app, "GET", &path, Some(token), None).await;
+        let body = json!({"version": view["version"], "action": view["legal"][0]}).to_string();
+        let path = format!("/api/games/{id}/actions");
+        let (status, answer) = call(app, "POST", &path, Some(token), Some(&body)).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+    }
+}
