@@ -7,6 +7,7 @@ mod powergrid_sim;
 mod progress;
 mod replay;
 mod serve;
+mod serve_cluster;
 mod thegame;
 
 use clap::{Parser, Subcommand};

@@ -7,7 +7,7 @@
 //! clients were told: no acknowledged action may be missing and none may be stored twice.
 
 use anyhow::{bail, Context};
-use server::{Config, Registry, Server, SqliteStore};
+use server::{Config, PgStore, Registry, Server, SqliteStore, Store};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -30,6 +30,11 @@ pub struct ServeArgs {
     /// Directory of the database (created if missing).
     #[arg(long, default_value = "tabletop-data")]
     data: PathBuf,
+    /// Keep games in this PostgreSQL database instead of SQLite in --data
+    /// (postgres://user[:password]@host[:port]/database); several processes may share it
+    /// (docs/deploy.md).
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
     /// Pause before each bot move, in milliseconds.
     #[arg(long, default_value_t = 700)]
     bot_delay_ms: u64,
@@ -58,10 +63,40 @@ fn open_store(data: &Path) -> anyhow::Result<Arc<SqliteStore>> {
     Ok(Arc::new(store))
 }
 
+/// The PostgreSQL store at `url`, migrated.
+async fn open_postgres(url: &str) -> anyhow::Result<Arc<PgStore>> {
+    if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+        bail!("--database must be a postgres:// URL, got {url:?}");
+    }
+    let store = PgStore::connect(url)
+        .await
+        .context("cannot open the PostgreSQL database")?;
+    Ok(Arc::new(store))
+}
+
+/// Waits for Ctrl-C or (on Unix) SIGTERM, the signal a service manager stops a process with.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async move {
-        let store = open_store(&args.data)?;
+        let (store, where_): (Arc<dyn Store>, String) = match &args.database {
+            Some(url) => (open_postgres(url).await?, "PostgreSQL".into()),
+            None => (open_store(&args.data)?, args.data.display().to_string()),
+        };
         let listener =
             server::bind(args.addr).with_context(|| format!("cannot listen on {}", args.addr))?;
         let local = listener.local_addr()?;
@@ -82,15 +117,17 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             eprintln!("warning: game {id} was not resumed: {why}");
         }
         println!("Tabletop is running: open {url}/");
-        println!(
-            "data: {} ({} games)",
-            args.data.display(),
-            server.game_count()
-        );
+        println!("data: {where_} ({} games)", server.game_count());
         std::io::stdout().flush()?;
         tokio::select! {
-            served = server.serve(listener) => served?,
-            _ = tokio::signal::ctrl_c() => println!("stopping"),
+            served = server.clone().serve(listener) => served?,
+            () = stop_signal() => {
+                println!("stopping");
+                // Other processes sharing the database take the bots over at once.
+                if let Err(e) = server.release_leases().await {
+                    eprintln!("warning: leases not given up ({e}); they expire by themselves");
+                }
+            }
         }
         Ok(())
     })
@@ -122,11 +159,44 @@ pub struct BenchServeArgs {
     /// Mean think time of a client before it acts, in milliseconds.
     #[arg(long, default_value_t = 150)]
     think_ms: u64,
+    /// Run `tabletop serve` processes on this PostgreSQL database (in a new schema of their
+    /// own) instead of one in-process server on SQLite.
+    #[arg(long, value_name = "URL")]
+    pub database: Option<String>,
+    /// With --database: how many server processes share it, behind a round-robin TCP balancer.
+    #[arg(long, default_value_t = 1)]
+    pub processes: usize,
+}
+
+impl BenchServeArgs {
+    /// What the load generator is told, against the server at `base`.
+    pub fn load(&self, base: String) -> anyhow::Result<server::loadgen::LoadConfig> {
+        Ok(server::loadgen::LoadConfig {
+            base,
+            kind: self.kind.clone(),
+            setup: serde_json::from_str(&self.setup).context("--setup is not JSON")?,
+            games: self.games,
+            max_actions: self.max_actions,
+            duration: Duration::from_secs(self.seconds),
+            seed: self.seed,
+            think: Duration::from_millis(self.think_ms),
+        })
+    }
+
+    /// The run's first line.
+    pub fn describe(&self, over: &str) -> String {
+        format!(
+            "bench serve: {} concurrent {} games {}, think {} ms, at most {} actions or {} s, over {over}",
+            self.games, self.kind, self.setup, self.think_ms, self.max_actions, self.seconds
+        )
+    }
 }
 
 pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
-    let setup: serde_json::Value =
-        serde_json::from_str(&args.setup).context("--setup is not JSON")?;
+    if let Some(url) = &args.database {
+        return crate::serve_cluster::bench(&args, url);
+    }
+    let load = args.load(String::new())?;
     let cpu_before = cpu_seconds();
     let temp = tempfile::tempdir()?;
     let data = args.data.clone().unwrap_or_else(|| temp.path().to_owned());
@@ -156,19 +226,10 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         .thread_name("load")
         .enable_all()
         .build()?;
-    println!(
-        "bench serve: {} concurrent {} games {}, think {} ms, at most {} actions or {} s, over {addr}",
-        args.games, args.kind, args.setup, args.think_ms, args.max_actions, args.seconds
-    );
+    println!("{}", args.describe(&addr.to_string()));
     let report = load_rt.block_on(server::loadgen::run(server::loadgen::LoadConfig {
         base: format!("http://{addr}"),
-        kind: args.kind.clone(),
-        setup,
-        games: args.games,
-        max_actions: args.max_actions,
-        duration: Duration::from_secs(args.seconds),
-        seed: args.seed,
-        think: Duration::from_millis(args.think_ms),
+        ..load
     }))?;
     drop(load_rt);
     task.abort();
@@ -178,11 +239,25 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         .zip(cpu_before)
         .map(|(after, before)| after - before);
     let stored = server::store::action_counts(&data.join(DATABASE))?;
+    print_report(&report, &stored, cpu, (5000.0, Duration::from_millis(25)))
+}
+
+/// Prints what a load run measured and checks the stored actions (game, count, largest
+/// version) against the acknowledged ones.
+///
+/// # Errors
+/// An acknowledged action is missing, or an action is stored that was not acknowledged.
+pub fn print_report(
+    report: &server::loadgen::LoadReport,
+    stored: &[(String, u64, u64)],
+    cpu: Option<f64>,
+    (target_per_second, target_p99): (f64, Duration),
+) -> anyhow::Result<()> {
     let mut lost = 0u64;
     let mut duplicated = 0u64;
     let mut gaps = 0u64;
     let mut total_stored = 0u64;
-    for (game, count, max_seq) in &stored {
+    for (game, count, max_seq) in stored {
         total_stored += count;
         if count != max_seq {
             gaps += 1;
@@ -220,9 +295,10 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
             2.0 / per_action
         );
     }
-    let targets = per_second >= 5000.0 && report.p99 < Duration::from_millis(25);
+    let targets = per_second >= target_per_second && report.p99 < target_p99;
     println!(
-        "targets (≥ 5000 actions/s, p99 < 25 ms): {}",
+        "targets (≥ {target_per_second:.0} actions/s, p99 < {} ms): {}",
+        target_p99.as_millis(),
         if targets { "met" } else { "NOT met" }
     );
     if lost + duplicated + gaps > 0 {

@@ -345,7 +345,7 @@ impl Server {
         let written = self.inner.store.create_game(stored.clone());
         let handle = kind.resume(&stored, ctx).map_err(ApiError::InvalidSetup)?;
         if let Err(e) = written.await {
-            return Err(ApiError::Storage(e.to_string()));
+            return Err(e.into());
         }
         let entry = GameEntry::new(
             handle,
@@ -778,7 +778,7 @@ async fn player_games(
         .store
         .find_seats(not_live)
         .await
-        .map_err(|e| ApiError::Storage(e.to_string()))?;
+        .map_err(ApiError::from)?;
     let unknown = asked - stored.len();
     for (_, game, seat) in stored {
         let hit = (game, Seat(seat));

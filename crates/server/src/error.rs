@@ -83,6 +83,12 @@ pub enum ApiError {
     /// The database refused or failed a write; nothing was accepted.
     #[error("storage failed, nothing was accepted: {0}")]
     Storage(String),
+    /// The database cannot be reached now (it is restarting); nothing was accepted, and the
+    /// same request may succeed in a few seconds.
+    #[error(
+        "the database cannot be reached right now, nothing was accepted; try again shortly: {0}"
+    )]
+    StorageUnavailable(String),
     /// The game's task is gone (the server is shutting down).
     #[error("the game is not available right now; try again")]
     Unavailable,
@@ -157,6 +163,7 @@ impl ApiError {
             ApiError::NotFound(_) => "not_found",
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::Storage(_) => "storage_failed",
+            ApiError::StorageUnavailable(_) => "storage_unavailable",
             ApiError::Unavailable => "unavailable",
             ApiError::RequestTimeout { .. } => "request_timeout",
             ApiError::InvalidName(_) => "invalid_name",
@@ -202,7 +209,9 @@ impl ApiError {
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable | ApiError::StorageUnavailable(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::RequestTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
         }
     }
@@ -230,6 +239,17 @@ pub struct ErrorBody {
     /// For `stale_version`: the version the game is at.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_version: Option<u64>,
+}
+
+impl From<crate::store::StoreError> for ApiError {
+    /// A database that cannot be reached is `storage_unavailable` (try again); any other
+    /// storage failure is `storage_failed`.
+    fn from(e: crate::store::StoreError) -> Self {
+        match e {
+            crate::store::StoreError::Unavailable(_) => ApiError::StorageUnavailable(e.to_string()),
+            e => ApiError::Storage(e.to_string()),
+        }
+    }
 }
 
 impl IntoResponse for ApiError {
@@ -290,6 +310,7 @@ mod tests {
                 path: String::new(),
             },
             ApiError::Storage(String::new()),
+            ApiError::StorageUnavailable(String::new()),
             ApiError::Unavailable,
             ApiError::RequestTimeout { seconds: 1 },
             ApiError::InvalidName(String::new()),
@@ -330,6 +351,7 @@ mod tests {
                 | ApiError::NotFound(_)
                 | ApiError::MethodNotAllowed { .. }
                 | ApiError::Storage(_)
+                | ApiError::StorageUnavailable(_)
                 | ApiError::Unavailable
                 | ApiError::RequestTimeout { .. }
                 | ApiError::InvalidName(_)

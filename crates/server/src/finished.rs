@@ -22,7 +22,6 @@
 //!   action and the mark) is resumed at start-up, found over, and marked then.
 
 use crate::error::ApiError;
-use crate::seats::PlayOptions;
 use crate::token::TokenHash;
 use crate::{read, write, GameEntry, Inner, Server};
 use engine::Seat;
@@ -82,12 +81,18 @@ impl Server {
         if let Some(entry) = read(&self.inner.finished).get(id) {
             return Ok(entry.clone());
         }
+        if self.inner.shared.is_some() {
+            // Created by another process sharing the database (module `cluster`).
+            if let Some(stored) = self.inner.store.load_game(id).await? {
+                return self.adopt(stored);
+            }
+        }
         let (stored, rematch) = self
             .inner
             .store
             .load_finished(id)
             .await
-            .map_err(|e| ApiError::Storage(e.to_string()))?
+            .map_err(ApiError::from)?
             .ok_or_else(|| ApiError::UnknownGame(id.to_owned()))?;
         let kind = self.inner.registry.get(&stored.kind)?.clone();
         let mut ctx = self.table_context();
@@ -96,15 +101,7 @@ impl Server {
             tracing::error!(game = %id, "cannot load a finished game: {why}");
             ApiError::Storage(format!("the finished game {id} cannot be replayed: {why}"))
         })?;
-        let entry = GameEntry::new(
-            handle,
-            kind.name(),
-            stored.seats.iter().map(|s| s.bot.clone()).collect(),
-            stored.seats.iter().map(|s| s.token).collect(),
-            stored.created_at,
-            stored.creator,
-            PlayOptions::parse(&stored.options).unwrap_or_default(),
-        );
+        let entry = GameEntry::stored(handle, kind.name(), &stored);
         entry.rematch.send_replace(rematch);
         Ok(write(&self.inner.finished).insert(id.to_owned(), entry))
     }

@@ -13,6 +13,8 @@
 //! - Seats are identified by 128-bit tokens, kept only as SHA-256 hashes (module `token`).
 //! - Requests are bounded in size ([`Config::max_message_bytes`]) and rate-limited per client
 //!   address, across all of its connections (module `limit`).
+//! - Several processes can share one PostgreSQL database (module `cluster`): each follows the
+//!   others' changes, and one at a time drives a game's bots and clocks.
 //! - Playing with friends (names, clocks, stand-in bots, undo: module `seats`; rematches:
 //!   module `rematch`) is built from the same pieces: records in the game's stream, and
 //!   secrets kept only as hashes.
@@ -20,6 +22,7 @@
 mod api;
 mod assets;
 pub mod catalog;
+mod cluster;
 mod error;
 mod finished;
 mod games;
@@ -38,7 +41,7 @@ pub use finished::FINISHED_CACHE;
 pub use games::{standard_registry, POWERGRID_PLAY, THEGAME_PLAY};
 pub use kind::{Bots, MakeBot, PlayRules, RandomBot, Registry};
 pub use limit::Peer;
-pub use store::{SqliteStore, Store, StoreError};
+pub use store::{PgStore, SqliteStore, Store, StoreError};
 pub use table::{SeatSummary, Summary};
 
 use engine::Seat;
@@ -149,6 +152,10 @@ struct Inner {
     limits: limit::AddressLimits,
     /// Held while a rematch is made, so that two players asking at once get one game.
     rematching: tokio::sync::Mutex<()>,
+    /// The feed and leases of a database shared with other processes (module `cluster`).
+    shared: Option<Arc<dyn store::Shared>>,
+    /// Set once the leases are given up for a clean stop: no more are taken.
+    stopping: std::sync::atomic::AtomicBool,
 }
 
 #[derive(Clone)]
@@ -169,6 +176,19 @@ struct GameEntry {
 }
 
 impl GameEntry {
+    /// The entry of a game read from the store, whose task runs behind `handle`.
+    fn stored(handle: GameHandle, kind: &'static str, stored: &store::StoredGame) -> GameEntry {
+        GameEntry::new(
+            handle,
+            kind,
+            stored.seats.iter().map(|s| s.bot.clone()).collect(),
+            stored.seats.iter().map(|s| s.token).collect(),
+            stored.created_at,
+            stored.creator,
+            seats::PlayOptions::parse(&stored.options).unwrap_or_default(),
+        )
+    }
+
     fn new(
         handle: GameHandle,
         kind: &'static str,
@@ -204,12 +224,17 @@ impl Server {
         store: Arc<dyn Store>,
     ) -> Result<Server, StartError> {
         let config = Arc::new(config);
+        // Changes another process commits from here on reach this one: nothing falls between
+        // the load and the feed.
+        let shared = store.shared();
+        let changes = shared.as_ref().map(|s| s.changes());
         let stored = store.load_unfinished()?;
         let (finished_tx, finished_rx) = tokio::sync::mpsc::unbounded_channel();
         let ctx = TableContext {
             store: store.clone(),
             config: config.clone(),
             finished: Some(finished_tx.clone()),
+            drives: shared.is_none(),
         };
         let mut games = HashMap::new();
         let mut tokens = HashMap::new();
@@ -227,22 +252,10 @@ impl Server {
                             tokens.insert(t, (g.id.clone(), Seat(i as u8)));
                         }
                     }
-                    let seats = g.seats.iter().map(|s| s.bot.clone()).collect();
                     if let Some(old) = &g.rematch_of {
                         rematches.push((old.clone(), g.id.clone()));
                     }
-                    games.insert(
-                        g.id.clone(),
-                        GameEntry::new(
-                            handle,
-                            kind,
-                            seats,
-                            g.seats.iter().map(|s| s.token).collect(),
-                            g.created_at,
-                            g.creator,
-                            seats::PlayOptions::parse(&g.options).unwrap_or_default(),
-                        ),
-                    );
+                    games.insert(g.id.clone(), GameEntry::stored(handle, kind, &g));
                 }
                 Err(why) => {
                     tracing::error!(game = %g.id, "cannot resume: {why}");
@@ -271,8 +284,13 @@ impl Server {
                 finished_tx,
                 limits,
                 rematching: tokio::sync::Mutex::new(()),
+                shared: shared.clone(),
+                stopping: std::sync::atomic::AtomicBool::new(false),
             }),
         };
+        if let (Some(shared), Some(changes)) = (shared, changes) {
+            cluster::start(&server, shared, changes);
+        }
         tokio::spawn(finished::retire(Arc::downgrade(&server.inner), finished_rx));
         let inner = Arc::downgrade(&server.inner);
         tokio::spawn(async move {
@@ -293,6 +311,8 @@ impl Server {
             store: self.inner.store.clone(),
             config: self.inner.config.clone(),
             finished: Some(self.inner.finished_tx.clone()),
+            // A new game's lease is taken with it.
+            drives: true,
         }
     }
 

@@ -139,7 +139,7 @@ impl Server {
             .store
             .claim_seat(new_id, seat.0, hash)
             .await
-            .map_err(|e| ApiError::Storage(e.to_string()))?;
+            .map_err(ApiError::from)?;
         write(&self.inner.tokens).insert(hash, (new_id.to_owned(), seat));
         Ok(answer)
     }

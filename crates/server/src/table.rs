@@ -55,6 +55,10 @@ pub(crate) struct TableContext {
     /// Told the game's id once it is over (module `finished`); `None` for a finished game
     /// loaded from the store.
     pub finished: Option<mpsc::UnboundedSender<String>>,
+    /// Whether the task drives its bots and clocks from the start: always with a store that
+    /// one process owns; with a shared one, only once this process holds the game's lease
+    /// (module `cluster`).
+    pub drives: bool,
 }
 
 /// A message queued for one watcher: a complete JSON text.
@@ -117,6 +121,17 @@ pub(crate) enum Command {
     },
     /// A connection of this seat closed: it was last seen now.
     Seen { seat: Seat },
+    /// Another process accepted record `seq` (`None`: read it from the store).
+    Remote {
+        seq: u64,
+        record: Option<StoredAction>,
+    },
+    /// Changes may have been missed: read every record after this version from the store.
+    CatchUp,
+    /// Start or stop driving the bots and clocks (this process took or lost the lease).
+    Drive(bool),
+    /// Another process changed a seat's display name.
+    RemoteName { seat: Seat, name: Option<String> },
 }
 
 /// A change of who plays a seat, asked for by a person.
@@ -257,6 +272,12 @@ impl GameHandle {
     pub fn seen(&self, seat: Seat) {
         let _ = self.tx.try_send(Command::Seen { seat });
     }
+
+    /// Tells the game of a change made by another process (module `cluster`); waits only for
+    /// room in the game's queue.
+    pub async fn tell(&self, command: Command) {
+        let _ = self.tx.send(command).await;
+    }
 }
 
 struct Entry<G: Game> {
@@ -350,6 +371,11 @@ struct Table<G: Game> {
     bot_tx: mpsc::UnboundedSender<BotMove<G>>,
     /// After a failed bot move, wait this long before asking again.
     bot_backoff: Option<Duration>,
+    /// Whether this task plays the bots and runs out the clocks (see [`TableContext::drives`]).
+    driving: bool,
+    /// Whether the store may hold records this task has not applied (a write whose outcome is
+    /// unknown, a catch-up that failed): caught up before the next change.
+    behind: bool,
 }
 
 /// Rebuilds a game from its setup and stored records, and starts its task.
@@ -375,6 +401,7 @@ pub(crate) fn spawn<G: Game>(
         state.actor(),
     );
     let (bot_tx, bot_rx) = mpsc::unbounded_channel();
+    let driving = ctx.drives;
     let mut game = Table {
         id: table.id,
         setup: table.setup,
@@ -403,27 +430,12 @@ pub(crate) fn spawn<G: Game>(
         ctx,
         bot_tx,
         bot_backoff: None,
+        driving,
+        behind: false,
     };
     game.rebuild_bots()?;
     for stored in records {
-        let seat = Seat(stored.seat);
-        if seat.index() >= game.seats.len() {
-            return Err(format!("record {} names seat {seat}", stored.seq));
-        }
-        if stored.kind == RecordKind::Action {
-            let action: G::Action = serde_json::from_str(&stored.action)
-                .map_err(|e| format!("action {} is not a {} action: {e}", stored.seq, G::NAME))?;
-            let before = game.state.actor();
-            let events = game
-                .state
-                .apply_as(seat, &action)
-                .map_err(|e| format!("action {} ({action}) no longer applies: {e}", stored.seq))?;
-            game.accept_action(seat, action, events, before, stored.at_ms);
-        } else {
-            game.check_record(stored.kind, seat)
-                .map_err(|e| format!("record {} ({}): {e}", stored.seq, stored.kind.as_str()))?;
-            game.accept_record(stored.kind, seat, stored.at_ms)?;
-        }
+        game.replay(stored)?;
     }
     let (tx, rx) = mpsc::channel(256);
     tokio::spawn(game.run(rx, bot_rx));
@@ -560,7 +572,7 @@ impl<G: Game> Table<G> {
         }
         self.schedule_bot();
         loop {
-            let deadline = self.clocks.deadline();
+            let deadline = self.clocks.deadline().filter(|_| self.driving);
             let timer = async {
                 match deadline {
                     Some((_, at)) => {
@@ -596,6 +608,9 @@ impl<G: Game> Table<G> {
                 action,
                 reply,
             } => {
+                if self.behind {
+                    self.catch_up().await;
+                }
                 let result = self.act(seat, version, action).await;
                 let _ = reply.send(result);
             }
@@ -637,6 +652,9 @@ impl<G: Game> Table<G> {
                 version,
                 reply,
             } => {
+                if self.behind {
+                    self.catch_up().await;
+                }
                 self.seen(seat);
                 let result = match self.check_version(seat, version) {
                     Ok(()) => self.server_record(RecordKind::Undo, seat).await,
@@ -657,6 +675,9 @@ impl<G: Game> Table<G> {
                 if change != SeatChange::Replace {
                     self.seen(seat);
                 }
+                if self.behind {
+                    self.catch_up().await;
+                }
                 let result = self.server_record(kind, seat).await;
                 let _ = reply.send(result);
             }
@@ -675,6 +696,118 @@ impl<G: Game> Table<G> {
                 let _ = reply.send(self.replay_message(step, viewer));
             }
             Command::Seen { seat } => self.seen(seat),
+            Command::Remote { seq, record } => match record {
+                Some(record) if seq == self.version + 1 && !self.behind => {
+                    self.follow(&[record]);
+                }
+                _ if seq <= self.version => {}
+                _ => self.catch_up().await,
+            },
+            Command::CatchUp => self.catch_up().await,
+            Command::Drive(drive) => {
+                let started = drive && !self.driving;
+                self.driving = drive;
+                if started {
+                    if self.behind {
+                        self.catch_up().await;
+                    }
+                    self.schedule_bot();
+                }
+            }
+            Command::RemoteName { seat, name } => {
+                if let Some(s) = self.seats.get_mut(seat.index()) {
+                    s.name = name;
+                    self.publish(&[]);
+                }
+            }
+        }
+    }
+
+    /// Applies one stored record (at start, or one another process accepted).
+    ///
+    /// # Errors
+    /// The record does not apply to the game as it stands.
+    fn replay(&mut self, stored: &StoredAction) -> Result<Vec<G::Event>, String> {
+        let seat = Seat(stored.seat);
+        if seat.index() >= self.seats.len() {
+            return Err(format!("record {} names seat {seat}", stored.seq));
+        }
+        if stored.kind == RecordKind::Action {
+            let action: G::Action = serde_json::from_str(&stored.action)
+                .map_err(|e| format!("action {} is not a {} action: {e}", stored.seq, G::NAME))?;
+            let before = self.state.actor();
+            let events = self
+                .state
+                .apply_as(seat, &action)
+                .map_err(|e| format!("action {} ({action}) no longer applies: {e}", stored.seq))?;
+            self.accept_action(seat, action, events.clone(), before, stored.at_ms);
+            Ok(events)
+        } else {
+            self.check_record(stored.kind, seat)
+                .map_err(|e| format!("record {} ({}): {e}", stored.seq, stored.kind.as_str()))?;
+            self.accept_record(stored.kind, seat, stored.at_ms)?;
+            Ok(Vec::new())
+        }
+    }
+
+    /// Applies records another process accepted, in order, and shows each to the watchers
+    /// (module `cluster`). Records this task already has are skipped.
+    fn follow(&mut self, records: &[StoredAction]) {
+        for record in records {
+            if record.seq <= self.version {
+                continue;
+            }
+            if record.seq != self.version + 1 {
+                tracing::error!(game = %self.id, "record {} follows version {}", record.seq, self.version);
+                self.behind = true;
+                return;
+            }
+            match self.replay(record) {
+                Ok(events) => self.publish(&events),
+                Err(e) => {
+                    tracing::error!(game = %self.id, "cannot follow another process: {e}");
+                    self.behind = true;
+                    return;
+                }
+            }
+        }
+        if self.state.actor() == Actor::Terminal {
+            self.retire();
+        }
+        self.schedule_bot();
+    }
+
+    /// Reads and applies every record the store holds after this task's version.
+    async fn catch_up(&mut self) {
+        match self.ctx.store.records_after(&self.id, self.version).await {
+            Ok(records) => {
+                self.behind = false;
+                self.follow(&records);
+            }
+            Err(e) => {
+                tracing::warn!(game = %self.id, "cannot catch up: {e}");
+                self.behind = true;
+            }
+        }
+    }
+
+    /// After a failed write: the store's answer for why nothing was accepted. A version taken
+    /// by another process is `stale_version` once this task has caught up with it; a write
+    /// whose outcome is unknown leaves the task behind, to catch up before its next change.
+    async fn write_failed(&mut self, e: crate::store::StoreError, seq: u64) -> ApiError {
+        self.rebuild();
+        match e {
+            crate::store::StoreError::Conflict { .. } => {
+                self.catch_up().await;
+                ApiError::StaleVersion {
+                    sent: seq - 1,
+                    current: self.version,
+                }
+            }
+            e => {
+                self.behind = true;
+                e.into()
+            }
         }
     }
 
@@ -832,8 +965,8 @@ impl<G: Game> Table<G> {
             at_ms,
         };
         if let Err(e) = self.ctx.store.append_action(&self.id, stored).await {
-            tracing::error!(game = %self.id, "storing record {seq} failed: {e}");
-            return Err(ApiError::Storage(e.to_string()));
+            tracing::warn!(game = %self.id, "storing record {seq} failed: {e}");
+            return Err(self.write_failed(e, seq).await);
         }
         if let Err(e) = self.accept_record(kind, seat, at_ms) {
             tracing::error!(game = %self.id, "record {seq} stored but not applied: {e}");
@@ -966,7 +1099,7 @@ impl<G: Game> Table<G> {
             .set_name(&self.id, seat.0, Some(name.clone()))
             .await
         {
-            return Err(ApiError::Storage(e.to_string()));
+            return Err(e.into());
         }
         self.seats[seat.index()].name = Some(name);
         self.publish(&[]);
@@ -1021,9 +1154,8 @@ impl<G: Game> Table<G> {
             }
         };
         if let Err(e) = self.ctx.store.append_action(&self.id, stored).await {
-            tracing::error!(game = %self.id, "storing action {seq} failed: {e}");
-            self.rebuild();
-            return Err(ApiError::Storage(e.to_string()));
+            tracing::warn!(game = %self.id, "storing action {seq} failed: {e}");
+            return Err(self.write_failed(e, seq).await);
         }
         self.accept_action(seat, action, events, before, at_ms);
         let events = self
@@ -1232,6 +1364,9 @@ impl<G: Game> Table<G> {
     }
 
     fn schedule_bot(&mut self) {
+        if !self.driving {
+            return;
+        }
         let Actor::Seat(seat) = self.state.actor() else {
             return;
         };
@@ -1300,6 +1435,10 @@ impl<G: Game> Table<G> {
             bot.observe(&e);
         }
         slot.bot = Some(bot);
+        if !self.driving {
+            // Another process took the game over while the bot thought.
+            return;
+        }
         if m.version == self.version && self.state.actor() == Actor::Seat(m.seat) {
             if let Err(e) = self.commit(m.seat, m.action).await {
                 tracing::warn!(game = %self.id, "bot move refused: {e}");

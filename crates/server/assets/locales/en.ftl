@@ -458,3 +458,6 @@ pg-res-label = { $res }: { $n } in the market, the cheapest at { $price } { -ele
 pg-res-label-empty = { $res }: none in the market; { $supply } in the supply
 pg-power-hybrid-label = Coal burned in hybrid plants (the rest is oil)
 pg-zoom = Map zoom
+
+## postgres
+error-storage_unavailable = The server cannot reach its database right now; nothing changed. Try again in a moment.

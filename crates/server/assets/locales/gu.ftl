@@ -425,3 +425,6 @@ pg-res-label = { $res }: બજારમાં { $n }, સૌથી સસ્ત
 pg-res-label-empty = { $res }: બજારમાં નથી; સપ્લાયમાં { $supply }
 pg-power-hybrid-label = હાઇબ્રિડ પ્લાન્ટમાં બળતો કોલસો (બાકીનું તેલ)
 pg-zoom = નકશાનું ઝૂમ
+
+## postgres
+error-storage_unavailable = સર્વર હમણાં તેના ડેટાબેઝ સુધી પહોંચી શકતું નથી; કંઈ બદલાયું નથી. થોડી વારમાં ફરી પ્રયાસ કરો.

@@ -410,3 +410,6 @@ pg-res-label = { $res }: 시장에 { $n }개, 가장 싼 것 { $price } { -elekt
 pg-res-label-empty = { $res }: 시장에 없음; 공급처 { $supply }개
 pg-power-hybrid-label = 하이브리드 발전소에서 태울 석탄 (나머지는 석유)
 pg-zoom = 지도 확대/축소
+
+## postgres
+error-storage_unavailable = 서버가 지금 데이터베이스에 연결할 수 없습니다. 아무것도 바뀌지 않았습니다. 잠시 후 다시 시도하세요.

@@ -410,3 +410,6 @@ pg-res-label = { $res }：市场中 { $n } 个，最便宜 { $price } { -elektro
 pg-res-label-empty = { $res }：市场中没有；备用 { $supply } 个
 pg-power-hybrid-label = 混合电厂耗用的燃煤（其余为石油）
 pg-zoom = 地图缩放
+
+## postgres
+error-storage_unavailable = 服务器暂时无法连接数据库；局面没有改变。请稍后再试。

@@ -1,0 +1,473 @@
+//! Several `tabletop serve` processes on one PostgreSQL database, under failure: one killed with
+//! SIGKILL in the middle of play, and the database itself restarted under load.
+//!
+//! They need a PostgreSQL server: `TABLETOP_TEST_POSTGRES` names a database the tests may create
+//! schemas in (`.ci/run` starts one). The restart test also needs
+//! `TABLETOP_TEST_POSTGRES_RESTART`, a shell command that restarts that server and returns once
+//! it accepts connections again. Without them each test prints why it is skipped and passes.
+
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use server::loadgen::HttpClient;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const DATABASE_VAR: &str = "TABLETOP_TEST_POSTGRES";
+const RESTART_VAR: &str = "TABLETOP_TEST_POSTGRES_RESTART";
+
+/// Held by each test: one restarts the database server that the other uses.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// How long a player thinks before each action, so that games outlast the failure.
+const THINK: Duration = Duration::from_millis(10);
+
+/// A URL for a new, empty schema of the test database, and a client on it.
+async fn fresh_database() -> Option<(String, tokio_postgres::Client)> {
+    let Ok(url) = std::env::var(DATABASE_VAR) else {
+        eprintln!("skipped: set {DATABASE_VAR} to a PostgreSQL URL to run this test");
+        return None;
+    };
+    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .expect("the test database");
+    tokio::spawn(connection);
+    let schema = format!("t{:016x}", rand::random::<u64>());
+    admin
+        .batch_execute(&format!("CREATE SCHEMA {schema}"))
+        .await
+        .unwrap();
+    let separator = if url.contains('?') { '&' } else { '?' };
+    let url = format!("{url}{separator}options=-c%20search_path%3D{schema}");
+    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    Some((url, client))
+}
+
+/// `tabletop serve --database URL` on a free loopback port; answers the process and its URL.
+fn serve(database: &str, bot_delay_ms: u64) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--rate-per-second", "0"])
+        .args(["--bot-delay-ms", &bot_delay_ms.to_string()])
+        .args(["--database", database])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().expect("serve prints its URL").unwrap();
+    let url = first
+        .strip_prefix("Tabletop is running: open ")
+        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
+        .trim_end_matches('/')
+        .to_owned();
+    std::thread::spawn(move || for _ in lines {});
+    (child, url)
+}
+
+/// Every acknowledged action of one game: version → (seat, action).
+type Acked = Arc<Mutex<BTreeMap<u64, (usize, Value)>>>;
+
+/// What the clients of every game went through.
+#[derive(Default)]
+struct Tally {
+    /// `stale_version` answers: another process's action came first, or had not reached the
+    /// process asked yet.
+    stale: AtomicU64,
+    /// `storage_unavailable` answers, while the database was away.
+    unavailable: AtomicU64,
+    /// Requests that found no server (the killed one), before the client moved on.
+    moved: AtomicU64,
+}
+
+/// A player's connection to the servers: the one it uses, and the others to move to when that
+/// one is gone.
+struct Player {
+    servers: Vec<HttpClient>,
+    at: usize,
+}
+
+impl Player {
+    /// Sends a request, moving to the next server while this one does not answer, and waiting
+    /// while the database is away (`storage_unavailable`) or the client is rate limited. Gives
+    /// up after 60 s without an answer.
+    async fn request(
+        &mut self,
+        tally: &Tally,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            assert!(
+                Instant::now() < deadline,
+                "no answer to {method} {path} in 60 s"
+            );
+            match self.servers[self.at].json(method, path, token, body).await {
+                Ok((503, answer)) if answer["code"] == "storage_unavailable" => {
+                    tally.unavailable.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Ok((429, _)) => tokio::time::sleep(Duration::from_millis(50)).await,
+                Ok(answer) => return answer,
+                Err(_) => {
+                    tally.moved.fetch_add(1, Ordering::Relaxed);
+                    self.at = (self.at + 1) % self.servers.len();
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        }
+    }
+}
+
+/// Plays random legal actions for every seat of a game, seat `i` through server `i % n` first,
+/// until the game ends; records every acknowledged action.
+async fn play(
+    servers: Vec<HttpClient>,
+    id: String,
+    tokens: Vec<String>,
+    acked: Acked,
+    tally: Arc<Tally>,
+    seed: u64,
+) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut players: Vec<Player> = (0..tokens.len())
+        .map(|i| Player {
+            servers: servers.clone(),
+            at: i % servers.len(),
+        })
+        .collect();
+    loop {
+        // Each seat asks its own server whose turn it is, as a page on that server would.
+        let mut acting = None;
+        for (seat, player) in players.iter_mut().enumerate() {
+            let path = format!("/api/games/{id}/view");
+            let (status, view) = player
+                .request(&tally, "GET", &path, Some(&tokens[seat]), None)
+                .await;
+            assert_eq!(status, 200, "{view}");
+            if view["actor"]["type"] == "terminal" {
+                return;
+            }
+            if view["actor"]["seat"].as_u64() == Some(seat as u64) {
+                acting = Some((seat, view));
+                break;
+            }
+        }
+        let Some((seat, view)) = acting else {
+            // The processes disagree for a moment: one has not heard of the last action yet.
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            continue;
+        };
+        tokio::time::sleep(THINK).await;
+        let legal = view["legal"].as_array().unwrap();
+        let action = legal[rng.gen_range(0..legal.len())].clone();
+        let body = json!({"version": view["version"], "action": action});
+        let path = format!("/api/games/{id}/actions");
+        let (status, answer) = players[seat]
+            .request(&tally, "POST", &path, Some(&tokens[seat]), Some(&body))
+            .await;
+        match (status, answer["code"].as_str()) {
+            (200, _) => {
+                let version = answer["version"].as_u64().unwrap();
+                let earlier = acked.lock().unwrap().insert(version, (seat, action));
+                assert!(
+                    earlier.is_none(),
+                    "game {id}: version {version} acknowledged twice"
+                );
+            }
+            (409, Some("stale_version")) => {
+                tally.stale.fetch_add(1, Ordering::Relaxed);
+            }
+            _ => panic!("game {id}: refused {status} {answer}"),
+        }
+    }
+}
+
+/// Starts [`play`] for every game, seeded from `seed`.
+fn start_playing(
+    servers: &[HttpClient],
+    games: &[(String, Vec<String>, Acked)],
+    tally: &Arc<Tally>,
+    seed: u64,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, (id, tokens, acked))| {
+            tokio::spawn(play(
+                servers.to_vec(),
+                id.clone(),
+                tokens.clone(),
+                acked.clone(),
+                tally.clone(),
+                seed + i as u64,
+            ))
+        })
+        .collect()
+}
+
+/// Creates `count` two-player games of The Game with human seats through `http`.
+async fn human_games(http: &HttpClient, count: usize) -> Vec<(String, Vec<String>, Acked)> {
+    let mut games = Vec::new();
+    for _ in 0..count {
+        let body = json!({"kind":"thegame","setup":{"players":2}});
+        let (status, created) = http
+            .json("POST", "/api/games", None, Some(&body))
+            .await
+            .unwrap();
+        assert_eq!(status, 201, "{created}");
+        let tokens = (0..2)
+            .map(|s| created["seats"][s]["token"].as_str().unwrap().to_owned())
+            .collect();
+        games.push((
+            created["game"].as_str().unwrap().to_owned(),
+            tokens,
+            Acked::default(),
+        ));
+    }
+    games
+}
+
+/// Checks the database against the clients: every acknowledged action is stored once, as the
+/// record of the version it was acknowledged as, and the records have no gaps.
+async fn check_stored(db: &tokio_postgres::Client, games: &[(String, Vec<String>, Acked)]) {
+    for (id, _, acked) in games {
+        let rows = db
+            .query(
+                "SELECT seq, seat, action FROM actions WHERE game_id = $1 ORDER BY seq",
+                &[id],
+            )
+            .await
+            .unwrap();
+        let stored: BTreeMap<u64, (usize, Value)> = rows
+            .iter()
+            .map(|r| {
+                let action: String = r.get(2);
+                (
+                    r.get::<_, i64>(0) as u64,
+                    (
+                        r.get::<_, i16>(1) as usize,
+                        serde_json::from_str(&action).unwrap(),
+                    ),
+                )
+            })
+            .collect();
+        assert_eq!(
+            stored.keys().copied().collect::<Vec<_>>(),
+            (1..=stored.len() as u64).collect::<Vec<_>>(),
+            "game {id}: records with gaps"
+        );
+        for (version, action) in acked.lock().unwrap().iter() {
+            assert_eq!(
+                stored.get(version),
+                Some(action),
+                "game {id}: acknowledged version {version}"
+            );
+        }
+    }
+}
+
+async fn version_of(http: &HttpClient, id: &str) -> Option<(u64, Value)> {
+    let (status, info) = http
+        .json("GET", &format!("/api/games/{id}"), None, None)
+        .await
+        .ok()?;
+    (status == 200).then(|| (info["version"].as_u64().unwrap_or(0), info))
+}
+
+fn acked_total(games: &[(String, Vec<String>, Acked)]) -> usize {
+    games.iter().map(|(_, _, a)| a.lock().unwrap().len()).sum()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_share_games_and_one_goes_on_when_the_other_is_killed() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let Some((database, db)) = fresh_database().await else {
+        return;
+    };
+    let (mut first, first_url) = serve(&database, 100);
+    let (mut second, second_url) = serve(&database, 100);
+    let (one, two) = (HttpClient::new(&first_url), HttpClient::new(&second_url));
+    let games = human_games(&one, 6).await;
+    // Bots alone, created on the process that is killed: it holds their lease.
+    let bots = json!({"kind":"thegame","setup":{"players":3},"seats":[
+        {"type":"bot","bot":"heuristic"},{"type":"bot","bot":"heuristic"},{"type":"bot","bot":"random"}]});
+    let (status, created) = one
+        .json("POST", "/api/games", None, Some(&bots))
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{created}");
+    let bot_game = created["game"].as_str().unwrap().to_owned();
+
+    // An action accepted by one process shows on the other promptly.
+    let (id, tokens, acked) = &games[0];
+    let (_, view) = two
+        .json(
+            "GET",
+            &format!("/api/games/{id}/view"),
+            Some(&tokens[0]),
+            None,
+        )
+        .await
+        .unwrap();
+    let body = json!({"version": 0, "action": view["legal"][0]});
+    let (status, answer) = one
+        .json(
+            "POST",
+            &format!("/api/games/{id}/actions"),
+            Some(&tokens[0]),
+            Some(&body),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 200, "{answer}");
+    acked
+        .lock()
+        .unwrap()
+        .insert(1, (0, view["legal"][0].clone()));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while version_of(&two, id).await.map(|v| v.0) != Some(1) {
+        assert!(
+            Instant::now() < deadline,
+            "the other process never showed version 1"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+
+    let tally = Arc::new(Tally::default());
+    let players = start_playing(&[one.clone(), two.clone()], &games, &tally, 0);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while acked_total(&games) < 40 || version_of(&two, &bot_game).await.map(|v| v.0) < Some(3) {
+        assert!(Instant::now() < deadline, "no progress before the kill");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    first.kill().unwrap(); // SIGKILL
+    first.wait().unwrap();
+    let at_kill = acked_total(&games);
+    let bot_version_at_kill = version_of(&two, &bot_game).await.unwrap().0;
+
+    // Its clients move to the other process and play on, to the end.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    for p in players {
+        tokio::time::timeout_at(deadline.into(), p)
+            .await
+            .expect("games did not end within 120 s")
+            .unwrap();
+    }
+    assert!(
+        acked_total(&games) > at_kill,
+        "nothing was played after the kill"
+    );
+    assert!(
+        tally.moved.load(Ordering::Relaxed) > 0,
+        "no client had to move"
+    );
+    // The killed process's bots are driven by the survivor once their lease expires.
+    loop {
+        let (version, info) = version_of(&two, &bot_game).await.unwrap();
+        if info["actor"]["type"] == "terminal" {
+            assert!(version > bot_version_at_kill, "{info}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the bots did not resume: {info}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    for (id, _, _) in &games {
+        let (_, info) = version_of(&two, id).await.unwrap();
+        assert_eq!(info["actor"]["type"], "terminal", "{info}");
+    }
+    check_stored(&db, &games).await;
+    second.kill().unwrap();
+    second.wait().unwrap();
+    eprintln!(
+        "acknowledged {} actions ({at_kill} before the kill); stale answers {}, moves {}",
+        acked_total(&games),
+        tally.stale.load(Ordering::Relaxed),
+        tally.moved.load(Ordering::Relaxed)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_restart_under_load_loses_nothing_acknowledged() {
+    let Ok(restart) = std::env::var(RESTART_VAR) else {
+        eprintln!("skipped: set {RESTART_VAR} to a command that restarts the test database");
+        return;
+    };
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let Some((database, _)) = fresh_database().await else {
+        return;
+    };
+    let (mut first, first_url) = serve(&database, 50);
+    let (mut second, second_url) = serve(&database, 50);
+    let (one, two) = (HttpClient::new(&first_url), HttpClient::new(&second_url));
+    let games = human_games(&one, 6).await;
+    let bots = json!({"kind":"thegame","setup":{"players":2},"seats":[
+        {"type":"bot","bot":"random"},{"type":"bot","bot":"random"}]});
+    let (_, created) = two
+        .json("POST", "/api/games", None, Some(&bots))
+        .await
+        .unwrap();
+    let bot_game = created["game"].as_str().unwrap().to_owned();
+    let tally = Arc::new(Tally::default());
+    let players = start_playing(&[one.clone(), two.clone()], &games, &tally, 50);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while acked_total(&games) < 30 {
+        assert!(Instant::now() < deadline, "no progress before the restart");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let before = acked_total(&games);
+    let status = tokio::task::spawn_blocking(move || {
+        Command::new("sh")
+            .args(["-c", &restart])
+            .stdout(Stdio::null())
+            .status()
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    assert!(status.success(), "the restart command failed");
+    let after_restart = acked_total(&games);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    for p in players {
+        tokio::time::timeout_at(deadline.into(), p)
+            .await
+            .expect("games did not end within 120 s of the restart")
+            .unwrap();
+    }
+    assert!(
+        acked_total(&games) > after_restart,
+        "nothing was played after the restart"
+    );
+    loop {
+        let (_, info) = version_of(&two, &bot_game).await.unwrap();
+        if info["actor"]["type"] == "terminal" {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the bots stopped: {info}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // A new connection: the test's own went down with the database.
+    let (db, connection) = tokio_postgres::connect(&database, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    check_stored(&db, &games).await;
+    for child in [&mut first, &mut second] {
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    eprintln!(
+        "acknowledged {} actions ({before} before the restart); storage_unavailable answers {}, stale {}",
+        acked_total(&games),
+        tally.unavailable.load(Ordering::Relaxed),
+        tally.stale.load(Ordering::Relaxed)
+    );
+}

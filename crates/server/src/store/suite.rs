@@ -1,0 +1,303 @@
+//! One test suite for every [`Store`]: each case runs against SQLite (in memory) and, when the
+//! environment names a test database in `TABLETOP_TEST_POSTGRES`
+//! (e.g. `postgres://postgres@127.0.0.1:5439/tabletop_test`), against PostgreSQL in a schema of
+//! its own. Without the variable the PostgreSQL half prints why it is skipped and passes.
+
+use super::*;
+use std::time::Duration;
+
+pub(crate) const TEST_DATABASE_VAR: &str = "TABLETOP_TEST_POSTGRES";
+
+/// A PostgreSQL store in a fresh schema of the test database, or `None` (after saying why)
+/// when no test database is configured.
+pub(crate) async fn postgres() -> Option<PgStore> {
+    let config = fresh_schema().await?;
+    Some(PgStore::connect_with(config).await.expect("connect"))
+}
+
+/// A configuration whose `search_path` is a new, empty schema of the test database.
+pub(crate) async fn fresh_schema() -> Option<tokio_postgres::Config> {
+    let Ok(url) = std::env::var(TEST_DATABASE_VAR) else {
+        eprintln!("skipped: set {TEST_DATABASE_VAR} to a PostgreSQL URL to run this test");
+        return None;
+    };
+    let config: tokio_postgres::Config = url.parse().expect("a PostgreSQL URL");
+    let (client, connection) = config
+        .connect(tokio_postgres::NoTls)
+        .await
+        .expect("the test database");
+    tokio::spawn(connection);
+    let schema = format!("t{:016x}", rand::random::<u64>());
+    client
+        .batch_execute(&format!("CREATE SCHEMA {schema}"))
+        .await
+        .expect("create schema");
+    let mut config = config;
+    config.options(format!("-c search_path={schema}"));
+    Some(config)
+}
+
+pub(crate) fn game(id: &str) -> StoredGame {
+    StoredGame {
+        id: id.into(),
+        kind: "k".into(),
+        setup: "{}".into(),
+        seats: vec![
+            StoredSeat {
+                bot: None,
+                token: Some(TokenHash([id.as_bytes()[0]; 32])),
+                name: Some("Ann".into()),
+            },
+            StoredSeat {
+                bot: Some("random".into()),
+                token: None,
+                name: None,
+            },
+        ],
+        created_at: 1,
+        actions: vec![],
+        options: r#"{"clock":{"type":"per_move","seconds":60}}"#.into(),
+        creator: Some(TokenHash([7; 32])),
+        rematch_of: Some("old".into()),
+    }
+}
+
+pub(crate) fn action(seq: u64) -> StoredAction {
+    StoredAction {
+        seq,
+        seat: 0,
+        action: format!("{{\"n\":{seq}}}"),
+        kind: if seq.is_multiple_of(7) {
+            RecordKind::Undo
+        } else {
+            RecordKind::Action
+        },
+        at_ms: 1_764_000_000_000 + seq as i64,
+    }
+}
+
+async fn games_and_actions_round_trip(store: &dyn Store) {
+    store.create_game(game("a")).await.unwrap();
+    store.create_game(game("b")).await.unwrap();
+    let commits: Vec<_> = (1..=50)
+        .map(|i| store.append_action("a", action(i)))
+        .collect();
+    for c in commits {
+        c.await.unwrap();
+    }
+    let games = store.load().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].id, "a");
+    assert_eq!(games[0].seats, game("a").seats);
+    assert_eq!(games[0].actions, (1..=50).map(action).collect::<Vec<_>>());
+    assert!(games[1].actions.is_empty());
+    assert_eq!(games[0].options, game("a").options);
+    assert_eq!(games[0].creator, game("a").creator);
+    assert_eq!(games[0].rematch_of.as_deref(), Some("old"));
+}
+
+async fn names_change_and_a_seat_is_claimed_only_once(store: &dyn Store) {
+    let mut g = game("a");
+    g.seats[0].token = None;
+    store.create_game(g).await.unwrap();
+    store.set_name("a", 0, Some("Bea".into())).await.unwrap();
+    store.claim_seat("a", 0, TokenHash([9; 32])).await.unwrap();
+    assert!(store.claim_seat("a", 0, TokenHash([8; 32])).await.is_err());
+    assert!(store.claim_seat("a", 1, TokenHash([8; 32])).await.is_err());
+    assert!(store.set_name("a", 5, None).await.is_err());
+    let games = store.load().unwrap();
+    assert_eq!(games[0].seats[0].name.as_deref(), Some("Bea"));
+    assert_eq!(games[0].seats[0].token, Some(TokenHash([9; 32])));
+}
+
+async fn a_duplicate_action_fails_alone_and_others_in_its_batch_commit(store: &dyn Store) {
+    store.create_game(game("a")).await.unwrap();
+    store.create_game(game("b")).await.unwrap();
+    store.append_action("a", action(1)).await.unwrap();
+    let dup = store.append_action("a", action(1));
+    let ok = store.append_action("b", action(1));
+    assert!(dup.await.is_err());
+    ok.await.unwrap();
+    let games = store.load().unwrap();
+    assert_eq!(games[0].actions.len(), 1);
+    assert_eq!(games[1].actions.len(), 1);
+}
+
+async fn an_action_for_a_missing_game_is_refused(store: &dyn Store) {
+    assert!(store.append_action("nope", action(1)).await.is_err());
+    // The store still works afterwards.
+    store.create_game(game("a")).await.unwrap();
+    store.append_action("a", action(1)).await.unwrap();
+}
+
+async fn finished_games_are_loaded_on_demand_only(store: &dyn Store) {
+    store.create_game(game("a")).await.unwrap();
+    let mut b = game("b");
+    b.rematch_of = Some("a".into());
+    store.create_game(b).await.unwrap();
+    store.append_action("a", action(1)).await.unwrap();
+    store.mark_finished("a").await.unwrap();
+    let live: Vec<String> = store
+        .load_unfinished()
+        .unwrap()
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(live, ["b"]);
+    let (a, rematch) = store.load_finished("a").await.unwrap().unwrap();
+    assert_eq!(a.actions, [action(1)]);
+    assert_eq!(rematch.as_deref(), Some("b"));
+    assert!(store.load_finished("b").await.unwrap().is_none());
+    assert!(store.load_game("a").await.unwrap().is_none());
+    assert_eq!(store.load_game("b").await.unwrap().unwrap().id, "b");
+    assert!(store.load_game("zz").await.unwrap().is_none());
+}
+
+async fn records_after_a_version_come_in_order(store: &dyn Store) {
+    store.create_game(game("a")).await.unwrap();
+    for i in 1..=9 {
+        store.append_action("a", action(i)).await.unwrap();
+    }
+    let after = store.records_after("a", 6).await.unwrap();
+    assert_eq!(after, (7..=9).map(action).collect::<Vec<_>>());
+    assert!(store.records_after("a", 9).await.unwrap().is_empty());
+    assert!(store.records_after("none", 0).await.unwrap().is_empty());
+}
+
+async fn seats_are_found_by_token(store: &dyn Store) {
+    store.create_game(game("a")).await.unwrap();
+    store.create_game(game("b")).await.unwrap();
+    let found = store
+        .find_seats(vec![
+            TokenHash([b'b'; 32]),
+            TokenHash([1; 32]),
+            TokenHash([b'a'; 32]),
+        ])
+        .await
+        .unwrap();
+    assert_eq!(
+        found,
+        [
+            (TokenHash([b'b'; 32]), "b".to_owned(), 0),
+            (TokenHash([b'a'; 32]), "a".to_owned(), 0)
+        ]
+    );
+}
+
+macro_rules! for_every_store {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test]
+                async fn $case() {
+                    let store = crate::store::SqliteStore::open_in_memory().unwrap();
+                    super::$case(&store).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $case() {
+                    let Some(store) = super::postgres().await else { return };
+                    super::$case(&store).await;
+                }
+            )*
+        }
+    };
+}
+
+for_every_store!(
+    games_and_actions_round_trip,
+    names_change_and_a_seat_is_claimed_only_once,
+    a_duplicate_action_fails_alone_and_others_in_its_batch_commit,
+    an_action_for_a_missing_game_is_refused,
+    finished_games_are_loaded_on_demand_only,
+    records_after_a_version_come_in_order,
+    seats_are_found_by_token,
+);
+
+/// Waits up to 10 s for a change matching `wanted` on `feed`.
+async fn next_change(
+    feed: &mut tokio::sync::broadcast::Receiver<Change>,
+    wanted: impl Fn(&Change) -> bool,
+) -> Change {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let change = tokio::time::timeout_at(deadline, feed.recv())
+            .await
+            .expect("no change within 10 s")
+            .expect("feed open");
+        if wanted(&change) {
+            return change;
+        }
+    }
+}
+
+/// Two processes on one database: the database decides which accepts a version, the other
+/// hears of it, and a lease is held by one process at a time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_postgres_stores_share_one_database() {
+    let Some(config) = fresh_schema().await else {
+        return;
+    };
+    let one = PgStore::connect_with(config.clone()).await.unwrap();
+    let two = PgStore::connect_with(config).await.unwrap();
+    let mut heard_by_two = two.shared().unwrap().changes();
+    let mut heard_by_one = one.shared().unwrap().changes();
+    one.create_game(game("a")).await.unwrap();
+    assert_eq!(
+        next_change(&mut heard_by_two, |c| matches!(c, Change::Game(_))).await,
+        Change::Game("a".into())
+    );
+    // Both try version 1; exactly one wins.
+    let (first, second) = tokio::join!(
+        one.append_action("a", action(1)),
+        two.append_action("a", action(1))
+    );
+    assert!(first.is_ok() != second.is_ok(), "{first:?} {second:?}");
+    let loser = if first.is_ok() { second } else { first };
+    assert!(matches!(loser, Err(StoreError::Conflict { seq: 1, .. })));
+    two.append_action("a", action(2)).await.unwrap();
+    let heard = next_change(&mut heard_by_one, |c| {
+        matches!(c, Change::Record { seq: 2, .. })
+    })
+    .await;
+    assert_eq!(
+        heard,
+        Change::Record {
+            game: "a".into(),
+            seq: 2,
+            record: Some(action(2)),
+        }
+    );
+    // A record too large for a notice is announced by number.
+    let mut large = action(3);
+    large.action = format!("\"{}\"", "x".repeat(crate::store::postgres::NOTICE_LIMIT));
+    two.append_action("a", large.clone()).await.unwrap();
+    let heard = next_change(&mut heard_by_one, |c| {
+        matches!(c, Change::Record { seq: 3, .. })
+    })
+    .await;
+    assert!(matches!(heard, Change::Record { record: None, .. }));
+    assert_eq!(one.records_after("a", 2).await.unwrap(), [large]);
+    two.set_name("a", 0, Some("Cy".into())).await.unwrap();
+    assert_eq!(
+        next_change(&mut heard_by_one, |c| matches!(c, Change::Name { .. })).await,
+        Change::Name {
+            game: "a".into(),
+            seat: 0,
+            name: Some("Cy".into())
+        }
+    );
+    // The creator holds the lease; the other takes it only once it is given up.
+    let (one_leases, two_leases) = (one.shared().unwrap(), two.shared().unwrap());
+    assert_eq!(one_leases.renew_leases().await.unwrap(), ["a"]);
+    assert!(two_leases.renew_leases().await.unwrap().is_empty());
+    one_leases.release_leases().await.unwrap();
+    assert_eq!(two_leases.renew_leases().await.unwrap(), ["a"]);
+    assert!(one_leases.renew_leases().await.unwrap().is_empty());
+    // A finished game has no lease.
+    two.mark_finished("a").await.unwrap();
+    assert!(two_leases.renew_leases().await.unwrap().is_empty());
+}
