@@ -30,6 +30,11 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// See [`CHROMIUM`].
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
+/// The Tab key, for [`Browser::press`].
+pub const TAB: &str = "\u{E004}";
+/// The Enter key, for [`Browser::press`].
+pub const ENTER: &str = "\u{E007}";
+
 /// How long any single wait may take before the test fails.
 pub const WAIT: Duration = Duration::from_secs(60);
 
@@ -159,6 +164,19 @@ impl TestServer {
             answer.body
         );
         answer.json()
+    }
+
+    /// `POST path` with a JSON body (and a seat token if given): the status and the answer.
+    pub fn post(&self, path: &str, token: Option<&str>, body: &Value) -> Answer {
+        let auth = token.map(|t| format!("Bearer {t}"));
+        let headers: Vec<(&str, &str)> = auth
+            .as_deref()
+            .map(|a| vec![("Authorization", a)])
+            .unwrap_or_default();
+        let body = body.to_string();
+        self.runtime
+            .block_on(request(self.addr, "POST", path, &headers, Some(&body)))
+            .expect("server reachable")
     }
 
     /// The base URL, e.g. `http://127.0.0.1:4711`.
@@ -349,6 +367,22 @@ impl Browser {
             let input = c.find(Locator::Css(css)).await?;
             input.clear().await?;
             input.send_keys(text).await
+        });
+    }
+
+    /// Presses keys on whatever has the focus, as a person at the keyboard would (WebDriver key
+    /// actions: each character is pressed and released in turn; [`TAB`], [`ENTER`] and the
+    /// other WebDriver key codes are characters too).
+    pub fn press(&self, keys: &str) {
+        use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+        let mut actions = KeyActions::new("keyboard".to_owned());
+        for ch in keys.chars() {
+            actions = actions
+                .then(KeyAction::Down { value: ch })
+                .then(KeyAction::Up { value: ch });
+        }
+        self.run(&format!("press {keys:?}"), |c| async move {
+            c.perform_actions(actions).await
         });
     }
 

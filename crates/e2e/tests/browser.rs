@@ -398,7 +398,9 @@ fn powergrid_human_seat_plays_two_rounds_by_clicking() {
             if built_in < round && !builds.is_empty() {
                 built_in = round;
                 let city = builds[0]["city"].as_str().unwrap().to_owned();
-                b.click(&format!("g.city.buildable[data-city=\"{city}\"] rect"));
+                b.click(&format!(
+                    "g.city.buildable[data-city=\"{city}\"] circle.disc"
+                ));
                 let total = b.wait_js("the build button", "const x = document.querySelector('#build'); return x && Number(x.dataset.total)", json!([]));
                 let preview = b.js(
                     "return document.querySelector('#build-preview').textContent",
@@ -866,7 +868,9 @@ fn powergrid_round_one(b: &Browser, server: &TestServer, lang: &str, seed: u64) 
             if !built && !builds.is_empty() {
                 built = true;
                 let city = builds[0]["city"].as_str().unwrap().to_owned();
-                b.click(&format!("g.city.buildable[data-city=\"{city}\"] rect"));
+                b.click(&format!(
+                    "g.city.buildable[data-city=\"{city}\"] circle.disc"
+                ));
                 b.wait_js(
                     "the build button",
                     "return document.querySelector('#build') !== null",

@@ -4,6 +4,26 @@
 // the controls offer exactly the server's `legal` actions. Previews (prices, path, income)
 // mirror the rules from the static rule data in `/assets/powergrid/rules.json`, which a test
 // keeps equal to the rules crate; the server stays the authority.
+//
+// Playing it as a new player would (issue #12) settled these:
+// - One status line per situation, at the head of the action panel: "Your move" only when the
+//   server lists a legal action for this seat, "Waiting for Yellow" otherwise, "Yellow to play"
+//   for a spectator.
+// - A number input and its button agree: the button's text follows what is typed, and a refused
+//   number disables the button with the reason next to the input (what is wrong, what is
+//   allowed). A click or key press that cannot act (an occupied city, a plant not on offer)
+//   says why in the panel's live region and in a note next to where the player acted.
+// - City labels are placed once per map and language (measured in the page's font): each
+//   label takes the one of ten places around its city that overlaps least with other labels and
+//   cities, cities in crowded areas first, then repair passes; the "fit" view box holds every
+//   label. Germany takes 28–34 ms, the USA 12–17 ms in headless Chromium (docs/benchmarks.md).
+// - Houses are house shapes in the player's colour, 16 map units wide (the former dots were
+//   10): at a 1366x900 window that is 8.5 px on Germany and 11.9 px on the USA.
+// - Plants, cities and resource rows are focusable with accessible names, and Enter or Space
+//   does what a click does; focus and typed numbers survive the re-render of each state message.
+// - On a phone (below 800 px) the action panel is fixed at the bottom of the screen, so the
+//   controls of the current decision are always in sight; on a desktop the market the current
+//   phase needs is placed right under the action panel.
 import { t, h, api, list, Connection, actButton, sendAction, startTable, tableState, tableBar, seatName } from "./core.js";
 
 const RES = ["coal", "oil", "garbage", "uranium"];
@@ -22,6 +42,9 @@ let logVersion = -1;
 let viewBox = null;
 let mapId = null;
 let helpOpen = null; // the "what can I do now" box: open in round 1 until closed
+let notice = null; // why the last click or key press did nothing
+let typed = {}; // numbers typed into the inputs, by input id, until the legal actions change
+let legalKey = "";
 
 const name = (seat) => seatName(seat, true);
 const spec = (n) => rules.plants.find((p) => p.number === n);
@@ -38,6 +61,8 @@ export async function start(main, id, tok, _summary, replaySource) {
   root.replaceChildren(h("p", {}, t("loading")));
   conn = source ? source.connect(onState) : new Connection(gameId, token, onState);
   startTable(conn, { gameId, token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: () => last && render(), replay: Boolean(source) });
+  // The layout changes at 800 px (the phone's fixed action panel): lay the page out again.
+  window.addEventListener("resize", () => { if (last) render(); });
 }
 
 async function onState(msg) {
@@ -60,6 +85,12 @@ async function onState(msg) {
   if (v.phase !== "auction") selectedPlant = null;
   if (v.phase !== "building") selectedCity = null;
   if (v.phase !== "bureaucracy") powerChoice = null;
+  const key = JSON.stringify(msg.legal);
+  if (key !== legalKey) {
+    legalKey = key;
+    typed = {};
+    clearNotice();
+  }
   render();
 }
 
@@ -77,19 +108,46 @@ function me() {
   return last.viewer.type === "seat" ? last.viewer.seat : null;
 }
 
+function myMoney(v) {
+  return me() === null ? null : v.players[me()].money;
+}
+
+/** Whether the page is laid out for a phone (the action panel fixed at the bottom). */
+function phoneLayout() {
+  return window.matchMedia("(max-width: 800px)").matches;
+}
+
 function render() {
   const v = last.view;
   document.body.dataset.version = last.version;
   document.body.dataset.kind = "powergrid";
   const scroll = root.querySelector(".pg-side")?.scrollTop;
-  const page = h("div", { class: "pg" },
-    h("section", { class: "pg-top" }, statusLine(v), h("p", { id: "pg-whose" }, whoseTurn(v)), helpBox(v)),
+  // Focus survives the re-render: the element with the same `data-focus` key takes it back.
+  const active = document.activeElement;
+  const focusKey = active && root.contains(active) ? active.closest("[data-focus]")?.dataset.focus : null;
+  const caret = focusKey && active.tagName === "INPUT" ? active.value.length : null;
+  const map = maps[v.map];
+  // The panel the current decision needs comes right under the action panel.
+  const panels = { market: marketPanel(v), resources: resourcePanel(v), players: playersPanel(v) };
+  const first = v.phase === "resources" ? "resources" : v.phase === "auction" ? "market" : "players";
+  const order = [first, ...["players", "market", "resources"].filter((p) => p !== first)];
+  const box = controls(v);
+  const page = h("div", { class: "pg", style: `--map-aspect: ${mapAspect(map)}` },
+    h("section", { class: "pg-top" }, statusLine(v), h("p", { id: "pg-whose" }, whoseTurn(v))),
     h("div", { class: "pg-body" },
       h("section", { class: "pg-map-box" }, mapView(v)),
-      h("div", { class: "pg-side" },
-        controls(v), playersPanel(v), marketPanel(v), resourcePanel(v), standingsPanel(v), logPanel())));
+      h("div", { class: "pg-side" }, box, panels[order[0]], helpBox(v), order.slice(1).map((p) => panels[p]), standingsPanel(v), logPanel())));
   root.replaceChildren(tableBar(), page);
   if (scroll) root.querySelector(".pg-side").scrollTop = scroll;
+  if (focusKey) {
+    const el = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+    if (el) {
+      el.focus({ preventScroll: true });
+      if (caret !== null && el.setSelectionRange && el.type === "text") el.setSelectionRange(caret, caret);
+    }
+  }
+  // On a phone the fixed action panel must not hide the end of the page.
+  if (phoneLayout()) page.style.paddingBottom = `${box.offsetHeight + 8}px`;
 }
 
 function statusLine(v) {
@@ -127,25 +185,221 @@ function whoseTurn(v) {
   }
 }
 
+/** The one line that says whose decision it is, from this viewer's side. */
+function turnLine(v) {
+  if (v.actor.type !== "seat") return t("game-over");
+  const acting = v.pending_discard ? v.pending_discard[0] : v.actor.seat;
+  if (me() === null) return t("pg-turn-spectator", { name: name(acting) });
+  if (last.legal.length) return t("pg-controls");
+  return t("waiting-for", { name: name(acting) });
+}
+
+// ---------- why a click did nothing ----------
+
+/**
+ * Says why a click or key press did nothing: in the action panel's live region, and in a note
+ * next to `el`, where the player acted.
+ */
+function refuse(text, el) {
+  notice = text;
+  const live = root.querySelector("#pg-notice");
+  if (live) live.textContent = text;
+  document.querySelector(".pg-toast")?.remove();
+  if (!el) return;
+  const r = el.getBoundingClientRect();
+  const toast = h("div", { class: "pg-toast", role: "presentation" }, text);
+  document.body.append(toast);
+  const width = toast.offsetWidth;
+  const left = Math.max(4, Math.min(window.innerWidth - width - 4, r.left + r.width / 2 - width / 2));
+  const below = r.bottom + 6 + toast.offsetHeight < window.innerHeight;
+  toast.style.left = `${left + window.scrollX}px`;
+  toast.style.top = `${(below ? r.bottom + 6 : r.top - toast.offsetHeight - 6) + window.scrollY}px`;
+  setTimeout(() => toast.remove(), 6000);
+}
+
+function clearNotice() {
+  notice = null;
+  document.querySelector(".pg-toast")?.remove();
+}
+
+/** Why this viewer cannot act in `phase` now, or null if it is their decision. */
+function notNowReason(v, phase) {
+  if (me() === null) return t("pg-why-spectator");
+  if (v.actor.type !== "seat") return t("game-over");
+  if (v.phase !== phase) return t("pg-why-phase", { phase: t(`pg-phase-${phase}`), now: t(`pg-phase-${v.phase}`) });
+  if (!last.legal.length) return t("waiting-for", { name: name(v.actor.seat) });
+  return null;
+}
+
+function cityClicked(v, city, el) {
+  const c = maps[v.map].cities.find((x) => x.id === city);
+  if (last.legal.some((a) => a.type === "build" && a.city === city)) {
+    selectedCity = city;
+    clearNotice();
+    render();
+    return;
+  }
+  if (!v.regions.includes(c.region)) return refuse(t("pg-why-city-off", { city: c.name }), el);
+  const busy = notNowReason(v, "building");
+  if (busy) return refuse(busy, el);
+  const owners = cityOwners(v, city);
+  if (owners.includes(me())) return refuse(t("pg-why-city-mine", { city: c.name }), el);
+  if (owners.length >= v.step) return refuse(t("pg-why-city-full", { city: c.name, step: v.step, n: owners.length }), el);
+  const p = buildPreview(v, city);
+  const money = myMoney(v);
+  if (money !== null && p.total > money) return refuse(t("pg-why-city-money", { city: c.name, total: p.total, money }), el);
+  return refuse(t("pg-why-city-other", { city: c.name }), el);
+}
+
+function plantClicked(v, n, el) {
+  const offers = last.legal.filter((a) => a.type === "start_auction" && a.plant === n);
+  if (offers.length) {
+    selectedPlant = n;
+    clearNotice();
+    render();
+    return;
+  }
+  const busy = notNowReason(v, "auction");
+  if (busy) return refuse(busy, el);
+  if (v.pending_discard) return refuse(t("pg-why-plant-discard"), el);
+  if (v.auction) return refuse(t("pg-why-plant-auction", { plant: v.auction.plant }), el);
+  if (v.future_market.includes(n) && v.step !== 3) return refuse(t("pg-why-plant-future", { plant: n }), el);
+  const money = myMoney(v);
+  if (money !== null && n > money) return refuse(t("pg-why-plant-money", { plant: n, money }), el);
+  return refuse(t("pg-why-plant-other", { plant: n }), el);
+}
+
+/** Enter or Space on a focused item acts as a click does. */
+function onActivate(el, act) {
+  el.addEventListener("click", (ev) => {
+    if (el.dataset.dragged) return;
+    ev.stopPropagation();
+    act();
+  });
+  el.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      act();
+    }
+  });
+}
+
 // ---------- map ----------
 
 function cityOwners(v, city) {
   return v.players.filter((p) => p.cities.includes(city)).map((p) => p.seat);
 }
 
+const CITY_R = 22;
+const HOUSE = 16;
+// Where the houses of a city sit in its disc: one at the top, two below.
+const SLOTS = [[0, -9], [-9.5, 7.5], [9.5, 7.5]];
+
+function houseShape(x, y) {
+  const s = HOUSE / 2;
+  return `M${x - s} ${y + s}V${y - s / 3}L${x} ${y - s}L${x + s} ${y - s / 3}V${y + s}Z`;
+}
+
+/**
+ * Where each city's label goes: `{id: {x, y, box}}` with the text's centre and its box, for
+ * the page's language (label widths differ by font). Each label takes the place around its city
+ * that overlaps least with other labels and cities (most crowded cities first), then repair
+ * passes move any label that still overlaps. Measured once per map and language.
+ */
+function labelLayout(map) {
+  const lang = document.documentElement.lang;
+  if (map.labels && map.labelsLang === lang) return map.labels;
+  const started = performance.now();
+  const probe = h("svg", { class: "pg-probe", width: 10, height: 10 });
+  const texts = map.cities.map((c) => h("text", { class: "city-name", x: 0, y: 0, "dominant-baseline": "central" }, c.name));
+  probe.append(...texts);
+  document.body.append(probe);
+  const size = Object.fromEntries(map.cities.map((c, i) => {
+    const b = texts[i].getBBox();
+    return [c.id, { w: b.width + 2, h: b.height, dy: b.y + b.height / 2 }];
+  }));
+  probe.remove();
+  const discs = map.cities.map((c) => ({ x: c.x - CITY_R, y: c.y - CITY_R, w: 2 * CITY_R, h: 2 * CITY_R, id: c.id }));
+  const overlap = (a, b) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+  const candidates = (c) => {
+    const { w, h: ht } = size[c.id];
+    const g = 2, d = CITY_R * 0.75;
+    return [
+      [c.x, c.y + CITY_R + g + ht / 2], [c.x, c.y - CITY_R - g - ht / 2],
+      [c.x + CITY_R + g + w / 2, c.y], [c.x - CITY_R - g - w / 2, c.y],
+      [c.x + d + w / 2, c.y + d + ht / 2], [c.x - d - w / 2, c.y + d + ht / 2],
+      [c.x + d + w / 2, c.y - d - ht / 2], [c.x - d - w / 2, c.y - d - ht / 2],
+      [c.x, c.y + CITY_R + g + ht * 1.5], [c.x, c.y - CITY_R - g - ht * 1.5],
+    ].map(([x, y]) => ({ x, y, box: { x: x - w / 2, y: y - ht / 2, w, h: ht } }));
+  };
+  const crowd = (c) => map.cities.filter((o) => Math.hypot(o.x - c.x, o.y - c.y) < 120).length;
+  const order = [...map.cities].sort((a, b) => crowd(b) - crowd(a));
+  const placed = {};
+  const cost = (c, cand, i) => {
+    let sum = i * 0.5;
+    for (const d of discs) sum += 20 * overlap(cand.box, d);
+    for (const [id, o] of Object.entries(placed)) if (id !== c.id) sum += 50 * overlap(cand.box, o.box);
+    return sum;
+  };
+  const best = (c) => candidates(c).map((cand, i) => [cost(c, cand, i), cand]).reduce((a, b) => (b[0] < a[0] ? b : a))[1];
+  for (const c of order) placed[c.id] = best(c);
+  for (let pass = 0; pass < 6; pass++) {
+    let moved = false;
+    for (const c of order) {
+      const now = placed[c.id];
+      const next = best(c);
+      if (next !== now && (next.x !== now.x || next.y !== now.y)) {
+        placed[c.id] = next;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  for (const c of map.cities) placed[c.id].dy = size[c.id].dy;
+  map.labels = placed;
+  map.labelsLang = lang;
+  // Shown in the browser's performance tools (and read by the browser test).
+  performance.measure("pg-label-layout", { start: started });
+  return placed;
+}
+
+/** The box that shows the whole map: every city and every label, with a small margin. */
+function fullBox(map) {
+  const labels = labelLayout(map);
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const c of map.cities) {
+    const b = labels[c.id].box;
+    x0 = Math.min(x0, c.x - CITY_R, b.x); y0 = Math.min(y0, c.y - CITY_R, b.y);
+    x1 = Math.max(x1, c.x + CITY_R, b.x + b.w); y1 = Math.max(y1, c.y + CITY_R, b.y + b.h);
+  }
+  return { x: x0 - 8, y: y0 - 8, w: x1 - x0 + 16, h: y1 - y0 + 16 };
+}
+
+function mapAspect(map) {
+  const b = fullBox(map);
+  return (b.w / b.h).toFixed(3);
+}
+
+/** The accessible name of a city: its houses, and what a click on it would do. */
+function cityLabel(v, c, owners, buildable) {
+  const houses = owners.length ? t("pg-city-houses", { n: owners.length, names: list(owners.map(name)) }) : t("pg-city-empty");
+  if (buildable) return t("pg-city-build", { city: c.name, houses, total: buildPreview(v, c.id).total });
+  return t("pg-city", { city: c.name, houses });
+}
+
 function mapView(v) {
   const map = maps[v.map];
   const inPlay = new Set(v.regions);
   const pos = Object.fromEntries(map.cities.map((c) => [c.id, c]));
-  const xs = map.cities.map((c) => c.x), ys = map.cities.map((c) => c.y);
-  const full = { x: Math.min(...xs) - 40, y: Math.min(...ys) - 40, w: Math.max(...xs) - Math.min(...xs) + 80, h: Math.max(...ys) - Math.min(...ys) + 80 };
+  const full = fullBox(map);
+  const labels = labelLayout(map);
   if (!viewBox) viewBox = { ...full };
   const legalCities = new Set(last.legal.filter((a) => a.type === "build").map((a) => a.city));
   const preview = selectedCity ? buildPreview(v, selectedCity) : null;
   const pathEdges = new Set();
   if (preview) for (let i = 1; i < preview.path.length; i++) pathEdges.add([preview.path[i - 1], preview.path[i]].sort().join("|"));
 
-  const svg = h("svg", { id: "pg-map", viewBox: `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`, role: "img" });
+  const svg = h("svg", { id: "pg-map", viewBox: `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`, role: "group", "aria-label": t(`pg-map-${v.map}`) });
   const lines = map.connections.map((c) => {
     const a = pos[c.a], b = pos[c.b];
     const live = inPlay.has(a.region) && inPlay.has(b.region);
@@ -159,9 +413,9 @@ function mapView(v) {
     const live = inPlay.has(c.region);
     const owners = cityOwners(v, c.id);
     const buildable = legalCities.has(c.id);
-    const places = [0, 1, 2].map((i) => h("circle", {
-      cx: c.x - 12 + i * 12, cy: c.y, r: 5,
-      class: `place${owners[i] !== undefined ? " taken" : ""}`,
+    const houses = SLOTS.map(([dx, dy], i) => h("path", {
+      d: houseShape(c.x + dx, c.y + dy),
+      class: `house${owners[i] !== undefined ? " taken" : i >= v.step ? " later" : ""}`,
       fill: owners[i] !== undefined ? COLOURS[owners[i]] : "#fff",
       "data-seat": owners[i],
     }));
@@ -169,22 +423,23 @@ function mapView(v) {
       class: `city${live ? "" : " off"}${buildable ? " buildable" : ""}${selectedCity === c.id ? " selected" : ""}`,
       "data-city": c.id,
       "data-owners": owners.join(","),
+      "data-focus": `city:${c.id}`,
+      tabindex: live ? 0 : -1,
+      role: "button",
+      "aria-label": cityLabel(v, c, owners, buildable),
+      "aria-pressed": buildable ? String(selectedCity === c.id) : undefined,
     },
       h("title", {}, c.name),
-      h("rect", { x: c.x - 21, y: c.y - 9, width: 42, height: 18, rx: 9, fill: live ? REGION_FILL[c.region] : "#ddd" }),
-      places,
-      h("text", { x: c.x, y: c.y + 21, class: "city-name" }, c.name));
-    if (buildable) {
-      g.addEventListener("click", (ev) => {
-        if (g.dataset.dragged) return;
-        ev.stopPropagation();
-        selectedCity = c.id;
-        render();
-      });
-    }
+      h("circle", { class: "disc", cx: c.x, cy: c.y, r: CITY_R, fill: live ? REGION_FILL[c.region] : "#ddd" }),
+      houses);
+    onActivate(g, () => cityClicked(v, c.id, g));
     return g;
   });
-  svg.append(h("g", {}, lines), h("g", {}, cities));
+  const names = map.cities.map((c) => h("text", {
+    x: labels[c.id].x, y: labels[c.id].y - labels[c.id].dy, "dominant-baseline": "central",
+    class: `city-name${inPlay.has(c.region) ? "" : " off"}`, "data-city": c.id, "aria-hidden": "true",
+  }, c.name));
+  svg.append(h("g", {}, lines), h("g", {}, cities), h("g", { class: "names" }, names));
   enablePanZoom(svg, full);
   const zoom = (f) => () => {
     const cx = viewBox.x + viewBox.w / 2, cy = viewBox.y + viewBox.h / 2;
@@ -193,10 +448,10 @@ function mapView(v) {
     svg.setAttribute("viewBox", `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`);
   };
   return h("div", { class: "map-wrap" },
-    h("div", { class: "zoom" },
-      h("button", { onclick: zoom(0.8), title: t("pg-zoom-in") }, "+"),
-      h("button", { onclick: zoom(1.25), title: t("pg-zoom-out") }, "−"),
-      h("button", { onclick: () => { viewBox = { ...full }; render(); }, title: t("pg-zoom-reset") }, "⤢")),
+    h("div", { class: "zoom", role: "toolbar", "aria-label": t("pg-zoom") },
+      h("button", { onclick: zoom(0.8), title: t("pg-zoom-in"), "aria-label": t("pg-zoom-in") }, "+"),
+      h("button", { onclick: zoom(1.25), title: t("pg-zoom-out"), "aria-label": t("pg-zoom-out") }, "−"),
+      h("button", { id: "zoom-fit", onclick: () => { viewBox = { ...full }; render(); }, title: t("pg-zoom-reset"), "aria-label": t("pg-zoom-reset") }, "⤢")),
     svg);
 }
 
@@ -245,7 +500,7 @@ function buildPreview(v, city) {
   const map = maps[v.map];
   const inPlay = new Set(v.regions);
   const region = Object.fromEntries(map.cities.map((c) => [c.id, c.region]));
-  const mine = v.players[me()].cities;
+  const mine = me() === null ? [] : v.players[me()].cities;
   const occupied = cityOwners(v, city).length;
   const place = rules.city_place_prices[occupied] ?? 0;
   const cityName = map.cities.find((c) => c.id === city).name;
@@ -282,7 +537,9 @@ function buildPreview(v, city) {
 function controls(v) {
   const err = h("p", { class: "error", id: "pg-error", "aria-live": "polite" });
   const legal = last.legal;
-  const box = h("section", { class: "controls", id: "pg-controls" }, h("h2", {}, t("pg-controls")));
+  const box = h("section", { class: "controls", id: "pg-controls", "aria-labelledby": "pg-turn" },
+    h("h2", { id: "pg-turn" }, turnLine(v)));
+  const live = h("p", { id: "pg-notice", role: "status", class: "notice" }, notice || "");
   if (v.auction) {
     const a = v.auction;
     box.append(h("p", { id: "pg-auction" }, t("pg-auction-running", {
@@ -290,7 +547,7 @@ function controls(v) {
     })), plantCard(a.plant, {}));
   }
   if (!legal.length) {
-    box.append(h("p", { class: "hint" }, v.actor.type === "seat" ? t("waiting-for", { name: name(v.actor.seat) }) : t("game-over")));
+    box.append(live);
     return box;
   }
   box.classList.add("my-turn");
@@ -309,14 +566,17 @@ function controls(v) {
     if (selectedPlant === null) box.append(h("p", { class: "hint" }, t("pg-choose-plant")));
     else {
       const bids = offers.filter((a) => a.plant === selectedPlant).map((a) => a.bid);
-      box.append(bidControl(Math.min(...bids), Math.max(...bids), (amount) => ({ type: "start_auction", plant: selectedPlant, bid: amount }),
-        (amount) => t("pg-offer", { plant: selectedPlant, bid: amount }), "offer", err));
+      const plant = selectedPlant;
+      box.append(bidControl(v, Math.min(...bids), Math.max(...bids), (amount) => ({ type: "start_auction", plant, bid: amount }),
+        (amount) => t("pg-offer", { plant, bid: amount }), "offer", err,
+        (min) => t("pg-why-offer-low", { plant, min })));
     }
   }
   if (kinds.has("bid")) {
     const bids = legal.filter((a) => a.type === "bid").map((a) => a.amount);
-    box.append(bidControl(Math.min(...bids), Math.max(...bids), (amount) => ({ type: "bid", amount }),
-      (amount) => t("pg-bid", { amount }), "bid", err));
+    box.append(bidControl(v, Math.min(...bids), Math.max(...bids), (amount) => ({ type: "bid", amount }),
+      (amount) => t("pg-bid", { amount }), "bid", err,
+      (min) => t("pg-why-bid-low", { high: v.auction.high_bid, min })));
   }
   if (kinds.has("pass")) {
     box.append(actButton(conn, v.auction ? t("pg-pass-auction") : t("pg-pass-round"), { type: "pass" }, err, { id: "pass" }));
@@ -327,21 +587,62 @@ function controls(v) {
   if (kinds.has("done")) {
     box.append(actButton(conn, v.phase === "resources" ? t("pg-done-resources") : t("pg-done-building"), { type: "done" }, err, { id: "done" }));
   }
-  box.append(err);
+  box.append(live, err);
   return box;
 }
 
-function bidControl(min, max, action, label, id, err) {
-  const input = h("input", { type: "number", id: `${id}-amount`, min, max, value: min, step: 1 });
-  const button = h("button", { class: "act", id }, label(min));
-  input.addEventListener("input", () => {
-    const n = Number(input.value);
-    const ok = Number.isInteger(n) && n >= min && n <= max;
-    button.disabled = !ok;
-    button.textContent = label(ok ? n : min);
+/**
+ * A number input with its button. On every key the button's text follows the input, and a
+ * number that would be refused disables the button with the reason next to the input: `judge(n)`
+ * (a whole number, or null) gives `{label, reason}`, the reason "" when `n` is allowed. Enter in
+ * the input, or the button, sends `action(n)`.
+ */
+function numberControl({ inputId, buttonId, initial, judge, action }, err) {
+  const whyId = `${buttonId}-why`;
+  const input = h("input", { type: "text", inputmode: "numeric", id: inputId, value: typed[inputId] ?? String(initial),
+    "data-focus": inputId, "aria-describedby": whyId, autocomplete: "off" });
+  const button = h("button", { class: "act", id: buttonId, "data-focus": buttonId });
+  const why = h("p", { class: "why", id: whyId, "aria-live": "polite" });
+  const update = () => {
+    typed[inputId] = input.value;
+    const text = input.value.trim();
+    const n = /^[0-9]+$/.test(text) ? Number(text) : null;
+    const { label, reason } = judge(n);
+    button.textContent = label;
+    why.textContent = reason;
+    button.disabled = reason !== "";
+    input.setAttribute("aria-invalid", String(reason !== ""));
+    return reason === "" ? n : null;
+  };
+  const send = () => {
+    const n = update();
+    if (n !== null) sendAction(conn, action(n), err, button.textContent);
+  };
+  input.addEventListener("input", update);
+  input.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") send();
   });
-  button.addEventListener("click", () => sendAction(conn, action(Number(input.value)), err));
-  return h("div", { class: "bid" }, h("label", {}, t("pg-bid-range", { min, max }), " ", input), " ", button);
+  button.addEventListener("click", send);
+  update();
+  return [input, button, why];
+}
+
+/**
+ * A bid or an opening offer from `min` to `max` (the player's money): `low(min)` explains the
+ * minimum.
+ */
+function bidControl(v, min, max, action, label, id, err, low) {
+  const inputId = `${id}-amount`;
+  const judge = (n) => {
+    let reason = "";
+    if (n === null) reason = t("pg-why-number", { min, max });
+    else if (n < min) reason = low(min);
+    else if (n > max) reason = t("pg-why-bid-money", { money: myMoney(v), max });
+    return { label: label(n === null ? "?" : n), reason };
+  };
+  const [input, button, why] = numberControl({ inputId, buttonId: id, initial: min, judge, action }, err);
+  input.min = min;
+  return h("div", { class: "bid" }, h("label", { for: inputId }, t("pg-bid-range", { min, max }), " "), input, " ", button, why);
 }
 
 function marketCost(v, res, n) {
@@ -353,25 +654,37 @@ function marketCost(v, res, n) {
   return sum;
 }
 
+/** Why `n` units of `res` cannot be bought: the market, the money or the plants' room. */
+function buyReason(v, res, n, max) {
+  const kind = t(`pg-kind-${res}`);
+  if (n === null || n < 1) return t("pg-why-buy-number", { max, res: kind });
+  if (n <= max) return "";
+  const inMarket = v.resource_market[res];
+  if (n > inMarket) return t("pg-why-buy-market", { n: inMarket, res: kind, max });
+  const price = marketCost(v, res, n), money = myMoney(v);
+  if (money !== null && price > money) return t("pg-why-buy-money", { n, res: kind, price, money, max });
+  return t("pg-why-buy-room", { res: kind, max });
+}
+
 function buyControls(v, err) {
   const box = h("div", { class: "buy" });
   for (const res of RES) {
     const amounts = last.legal.filter((a) => a.type === "buy" && a.resource === res).map((a) => a.amount);
     if (!amounts.length) continue;
     const max = Math.max(...amounts);
-    const input = h("input", { type: "number", id: `buy-${res}-n`, min: 1, max, value: 1 });
-    const button = h("button", { class: "act", id: `buy-${res}` });
-    const label = () => {
-      const n = Math.min(max, Math.max(1, Number(input.value) || 1));
-      button.textContent = t("pg-buy", { n, res: t(`pg-kind-${res}`), price: marketCost(v, res, n) });
-      return n;
-    };
-    input.addEventListener("input", label);
-    label();
-    button.addEventListener("click", () => sendAction(conn, { type: "buy", resource: res, amount: label() }, err));
+    const inputId = `buy-${res}-n`;
+    const kind = t(`pg-kind-${res}`);
+    const judge = (n) => ({
+      label: n !== null && n >= 1 && n <= v.resource_market[res]
+        ? t("pg-buy", { n, res: kind, price: marketCost(v, res, n) })
+        : t("pg-buy-count", { n: n === null ? "?" : n, res: kind }),
+      reason: buyReason(v, res, n, max),
+    });
+    const [input, button, why] = numberControl({ inputId, buttonId: `buy-${res}`, initial: 1, judge,
+      action: (n) => ({ type: "buy", resource: res, amount: n }) }, err);
     box.append(h("div", { class: "buy-row", "data-buy": res },
-      h("span", { class: `res-dot ${res}` }), " ", t("pg-buy-title", { res: t(`pg-res-${res}`) }), " (", t("pg-buy-room", { n: max }), ") ",
-      input, " ", button));
+      h("label", { for: inputId }, h("span", { class: `res-dot ${res}` }), " ", t("pg-buy-title", { res: t(`pg-res-${res}`) }), " (", t("pg-buy-room", { n: max }), ") "),
+      input, " ", button, why));
   }
   if (!box.children.length) box.append(h("p", { class: "hint" }, t("pg-buy-none")));
   return box;
@@ -389,7 +702,7 @@ function buildControls(v, err) {
     box.append(
       h("p", { id: "build-preview" }, t("pg-build-preview", { city: p.cityName, connection: p.connection, place: p.place, total: p.total })),
       h("p", { class: "hint" }, t("pg-build-path", { path: p.path.map((c) => names[c]).join(" → ") })),
-      actButton(conn, t("pg-build", { city: p.cityName, total: p.total }), { type: "build", city: selectedCity }, err, { id: "build", "data-total": p.total }));
+      actButton(conn, t("pg-build", { city: p.cityName, total: p.total }), { type: "build", city: selectedCity }, err, { id: "build", "data-total": p.total, "data-focus": "build" }));
   }
   return box;
 }
@@ -414,7 +727,7 @@ function powerControls(v, err) {
   const income = rules.payment[Math.min(cities, 20)];
   const box = h("div", { class: "power" }, h("h3", {}, t("pg-power-title")));
   for (const p of mine.plants) {
-    const cb = h("input", { type: "checkbox", class: "power-plant", "data-plant": p, checked: powerChoice.has(p) });
+    const cb = h("input", { type: "checkbox", class: "power-plant", "data-plant": p, checked: powerChoice.has(p), "data-focus": `power:${p}` });
     cb.addEventListener("change", () => {
       if (cb.checked) powerChoice.add(p); else powerChoice.delete(p);
       render();
@@ -423,24 +736,36 @@ function powerControls(v, err) {
   }
   const hybrids = matches.map((o) => o.hybrid_coal);
   if (hybrids.length > 1) {
-    const sel = h("select", { id: "hybrid-coal" }, hybrids.map((n) => h("option", { value: n, selected: n === hybridCoal }, t("pg-power-hybrid", { n }))));
+    const sel = h("select", { id: "hybrid-coal", "data-focus": "hybrid-coal", "aria-label": t("pg-power-hybrid-label") },
+      hybrids.map((n) => h("option", { value: n, selected: n === hybridCoal }, t("pg-power-hybrid", { n }))));
     sel.addEventListener("change", () => { hybridCoal = Number(sel.value); render(); });
     box.append(sel);
   }
   box.append(h("p", { id: "power-preview" }, t("pg-power-preview", { cities, income })));
-  if (action) box.append(actButton(conn, t("pg-power", { income }), action, err, { id: "power", "data-income": income }));
+  if (action) box.append(actButton(conn, t("pg-power", { income }), action, err, { id: "power", "data-income": income, "data-focus": "power" }));
   else box.append(h("p", { class: "error" }, t("pg-power-impossible")));
   return box;
 }
 
 // ---------- panels ----------
 
-function plantCard(n, { onclick, selectable, selected } = {}) {
+function plantText(n) {
   const s = spec(n);
-  const text = s.fuel ? t("pg-plant-burns", { fuel: s.fuel, kind: t(`pg-kind-${s.kind}`), cities: s.cities }) : t("pg-plant-free", { cities: s.cities });
+  return s.fuel ? t("pg-plant-burns", { fuel: s.fuel, kind: t(`pg-kind-${s.kind}`), cities: s.cities }) : t("pg-plant-free", { cities: s.cities });
+}
+
+function plantCard(n, { onclick, selectable, selected, focus } = {}) {
+  const s = spec(n);
   const el = h("div", { class: `plant k-${s.kind}${selectable ? " selectable" : ""}${selected ? " selected" : ""}`, "data-plant": n, title: t("pg-plant-title", { n }) },
-    h("span", { class: "num" }, n), h("span", { class: "what" }, text));
-  if (onclick) el.addEventListener("click", onclick);
+    h("span", { class: "num" }, n), h("span", { class: "what" }, plantText(n)));
+  if (onclick) {
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.dataset.focus = focus;
+    el.setAttribute("aria-label", selectable ? t("pg-plant-offerable", { n, what: plantText(n) }) : t("pg-plant-label", { n, what: plantText(n) }));
+    if (selectable) el.setAttribute("aria-pressed", String(!!selected));
+    onActivate(el, () => onclick(el));
+  }
   return el;
 }
 
@@ -449,7 +774,8 @@ function marketPanel(v) {
   const card = (n) => plantCard(n, {
     selectable: offerable.has(n),
     selected: selectedPlant === n,
-    onclick: offerable.has(n) ? () => { selectedPlant = n; render(); } : undefined,
+    focus: `plant:${n}`,
+    onclick: (el) => plantClicked(v, n, el),
   });
   const step3 = () => h("div", { class: "plant step3" }, t("pg-step3-card"));
   const rows = [];
@@ -465,19 +791,54 @@ function marketPanel(v) {
   return h("section", { class: "market" }, h("h2", {}, t("pg-market")), rows);
 }
 
+/**
+ * A resource row acts like its buy control: Enter, Space or a click on the row puts the focus
+ * in that input; a click on a full space asks for every token up to it (cheapest first).
+ */
+function resourceClicked(v, res, el, upTo) {
+  const input = root.querySelector(`#buy-${res}-n`);
+  if (input) {
+    if (upTo) {
+      input.value = String(upTo);
+      input.dispatchEvent(new Event("input"));
+    }
+    input.focus();
+    input.select();
+    return;
+  }
+  const busy = notNowReason(v, "resources");
+  if (busy) return refuse(busy, el);
+  const kind = t(`pg-kind-${res}`);
+  const prices = rules.place_prices[res];
+  const inMarket = v.resource_market[res];
+  if (!inMarket) return refuse(t("pg-why-buy-none-market", { res: kind }), el);
+  const price = prices[prices.length - inMarket];
+  if (price > myMoney(v)) return refuse(t("pg-why-buy-none-money", { res: kind, price, money: myMoney(v) }), el);
+  refuse(t("pg-why-buy-none-room", { res: kind }), el);
+}
+
 function resourcePanel(v) {
   const rows = RES.map((res) => {
     const prices = rules.place_prices[res];
     const inMarket = v.resource_market[res];
     const first = prices.length - inMarket;
-    const spaces = prices.map((p, i) => h("span", { class: `space${i >= first ? ` full ${res}` : ""}`, title: `${p}` }, p));
-    return h("div", { class: "res-row", "data-res": res },
+    const row = h("div", { class: "res-row", "data-res": res, tabindex: 0, role: "button", "data-focus": `res:${res}`,
+      "aria-label": inMarket
+        ? t("pg-res-label", { res: t(`pg-res-${res}`), n: inMarket, price: prices[first], supply: v.supply[res] })
+        : t("pg-res-label-empty", { res: t(`pg-res-${res}`), supply: v.supply[res] }) });
+    const spaces = prices.map((p, i) => {
+      const el = h("span", { class: `space${i >= first ? ` full ${res}` : ""}`, title: `${p}` }, p);
+      if (i >= first) el.addEventListener("click", (ev) => { ev.stopPropagation(); resourceClicked(v, res, row, i - first + 1); });
+      return el;
+    });
+    row.append(
       h("div", { class: "res-name" }, t(`pg-res-${res}`), " · ", h("span", { class: "in-market" }, t("pg-res-market", { n: inMarket })), " · ", t("pg-res-supply", { n: v.supply[res] })),
       h("div", { class: "spaces" }, spaces));
+    onActivate(row, () => resourceClicked(v, res, row, null));
+    return row;
   });
   return h("section", { class: "resources" }, h("h2", {}, t("pg-resources")), rows);
 }
-
 
 function playersPanel(v) {
   const actor = v.actor.type === "seat" ? v.actor.seat : null;

@@ -415,6 +415,49 @@ tg-end-stuck-me = You could not play: { $min ->
 tg-end-left = Cards not played: { $n } ({ $draw } in the draw pile, { $hands } in hands).
 tg-end-hand = Your cards at the end
 
+## pgpage
+pg-turn-spectator = { $name } to play
+pg-why-spectator = Spectators cannot play.
+pg-why-phase = That is done in { $phase }; now it is { $now }.
+pg-why-city-off = { $city } is not in play: its region is not used in this game.
+pg-why-city-mine = You already have a house in { $city }.
+pg-why-city-full = { $city } is full: in Step { $step } a city takes { $step ->
+    [one] one house
+   *[other] { $step } houses
+}.
+pg-why-city-money = Building in { $city } costs { $total } { -elektro }; you have { $money }.
+pg-why-city-other = You cannot build in { $city } now.
+pg-why-plant-discard = First choose the plant to discard.
+pg-why-plant-auction = The auction for plant { $plant } is running: bid or pass first.
+pg-why-plant-future = Plant { $plant } is in the future market: only plants of the current market can be offered.
+pg-why-plant-money = Plant { $plant } costs at least { $plant } { -elektro }; you have { $money }.
+pg-why-plant-other = Plant { $plant } cannot be offered now.
+pg-why-offer-low = An opening bid for plant { $plant } is at least its number: { $min } { -elektro }.
+pg-why-bid-low = A bid must beat { $high }: at least { $min } { -elektro }.
+pg-why-bid-money = You have { $money } { -elektro }: bid { $max } at most.
+pg-why-number = Enter a whole number from { $min } to { $max }.
+pg-why-buy-number = Enter how much { $res } to buy: 1 to { $max }.
+pg-why-buy-market = Only { $n } { $res } in the market: buy 1 to { $max }.
+pg-why-buy-money = { $n } { $res } cost { $price } { -elektro } and you have { $money }: buy 1 to { $max }.
+pg-why-buy-room = Your plants have room for { $max } more { $res }: buy 1 to { $max }.
+pg-why-buy-none-market = The market has no { $res } left.
+pg-why-buy-none-money = One { $res } costs { $price } { -elektro }; you have { $money }.
+pg-why-buy-none-room = None of your plants has room for { $res }.
+pg-buy-count = Buy { $n } { $res }
+pg-city-houses = { $n ->
+    [one] one house
+   *[other] { $n } houses
+}: { $names }
+pg-city-empty = no houses
+pg-city = { $city }, { $houses }
+pg-city-build = { $city }, { $houses }. Build here for { $total } { -elektro }.
+pg-plant-label = Plant { $n }, { $what }
+pg-plant-offerable = Plant { $n }, { $what }: offer it
+pg-res-label = { $res }: { $n } in the market, the cheapest at { $price } { -elektro }; { $supply } in the supply
+pg-res-label-empty = { $res }: none in the market; { $supply } in the supply
+pg-power-hybrid-label = Coal burned in hybrid plants (the rest is oil)
+pg-zoom = Map zoom
+
 ## postgres
 error-storage_unavailable = The server cannot reach its database right now; nothing changed. Try again in a moment.
 

@@ -388,6 +388,49 @@ tg-end-stuck-me = તમે રમી ન શક્યા: આ વળાંક�
 tg-end-left = ન રમાયેલાં કાર્ડ: { $n } (ડ્રો પાઇલમાં { $draw }, હાથમાં { $hands }).
 tg-end-hand = અંતે તમારાં કાર્ડ
 
+## pgpage
+pg-turn-spectator = { $name }નો વારો
+pg-why-spectator = પ્રેક્ષકો રમી શકતા નથી.
+pg-why-phase = આ { $phase }માં થાય છે; હમણાં { $now } છે.
+pg-why-city-off = { $city } આ રમતમાં નથી: તેનો વિસ્તાર વપરાતો નથી.
+pg-why-city-mine = { $city }માં તમારું ઘર પહેલેથી છે.
+pg-why-city-full = { $city } ભરાયેલું છે: સ્ટેપ { $step }માં એક શહેરમાં { $step ->
+    [one] એક ઘર
+   *[other] { $step } ઘર
+} હોય.
+pg-why-city-money = { $city }માં બાંધવાનો ખર્ચ { $total } { -elektro } છે; તમારી પાસે { $money } છે.
+pg-why-city-other = તમે હમણાં { $city }માં બાંધી શકતા નથી.
+pg-why-plant-discard = પહેલાં કાઢી નાખવાનો પાવર પ્લાન્ટ પસંદ કરો.
+pg-why-plant-auction = પાવર પ્લાન્ટ { $plant }ની હરાજી ચાલે છે: પહેલાં બિડ કરો અથવા પાસ કરો.
+pg-why-plant-future = પાવર પ્લાન્ટ { $plant } ભાવિ બજારમાં છે: હરાજીમાં ફક્ત વર્તમાન બજારના પાવર પ્લાન્ટ મૂકી શકાય.
+pg-why-plant-money = પાવર પ્લાન્ટ { $plant }ની કિંમત ઓછામાં ઓછી { $plant } { -elektro } છે; તમારી પાસે { $money } છે.
+pg-why-plant-other = પાવર પ્લાન્ટ { $plant } હમણાં હરાજીમાં મૂકી શકાતો નથી.
+pg-why-offer-low = પાવર પ્લાન્ટ { $plant }ની શરૂઆતની બિડ ઓછામાં ઓછી તેના નંબર જેટલી હોય: { $min } { -elektro }.
+pg-why-bid-low = બિડ { $high }થી વધુ હોવી જોઈએ: ઓછામાં ઓછી { $min } { -elektro }.
+pg-why-bid-money = તમારી પાસે { $money } { -elektro } છે: વધુમાં વધુ { $max } બિડ કરો.
+pg-why-number = { $min }થી { $max } સુધીની પૂર્ણ સંખ્યા લખો.
+pg-why-buy-number = કેટલો { $res } ખરીદવો તે લખો: 1થી { $max }.
+pg-why-buy-market = બજારમાં ફક્ત { $n } { $res } છે: 1થી { $max } ખરીદો.
+pg-why-buy-money = { $n } { $res }ની કિંમત { $price } { -elektro } છે અને તમારી પાસે { $money } છે: 1થી { $max } ખરીદો.
+pg-why-buy-room = તમારા પાવર પ્લાન્ટમાં હજી { $max } { $res } માટે જગ્યા છે: 1થી { $max } ખરીદો.
+pg-why-buy-none-market = બજારમાં { $res } બાકી નથી.
+pg-why-buy-none-money = એક { $res }ની કિંમત { $price } { -elektro } છે; તમારી પાસે { $money } છે.
+pg-why-buy-none-room = તમારા કોઈ પાવર પ્લાન્ટમાં { $res } માટે જગ્યા નથી.
+pg-buy-count = { $n } { $res } ખરીદો
+pg-city-houses = { $n ->
+    [one] એક ઘર
+   *[other] { $n } ઘર
+}: { $names }
+pg-city-empty = કોઈ ઘર નથી
+pg-city = { $city }, { $houses }
+pg-city-build = { $city }, { $houses }. અહીં { $total } { -elektro }માં બાંધો.
+pg-plant-label = પાવર પ્લાન્ટ { $n }, { $what }
+pg-plant-offerable = પાવર પ્લાન્ટ { $n }, { $what }: હરાજીમાં મૂકો
+pg-res-label = { $res }: બજારમાં { $n }, સૌથી સસ્તું { $price } { -elektro }; સપ્લાયમાં { $supply }
+pg-res-label-empty = { $res }: બજારમાં નથી; સપ્લાયમાં { $supply }
+pg-power-hybrid-label = હાઇબ્રિડ પ્લાન્ટમાં બળતો કોલસો (બાકીનું તેલ)
+pg-zoom = નકશાનું ઝૂમ
+
 ## postgres
 error-storage_unavailable = સર્વર હમણાં તેના ડેટાબેઝ સુધી પહોંચી શકતું નથી; કંઈ બદલાયું નથી. થોડી વારમાં ફરી પ્રયાસ કરો.
 

@@ -379,6 +379,43 @@ tg-end-stuck-me = 더 놓을 수 없었습니다. 이번 차례에 { $min }장�
 tg-end-left = 놓지 못한 카드: { $n }장 (뽑을 더미 { $draw }장, 손패 { $hands }장).
 tg-end-hand = 마지막 내 손패
 
+## pgpage
+pg-turn-spectator = { $name } 차례
+pg-why-spectator = 관전자는 행동할 수 없습니다.
+pg-why-phase = 그것은 { $phase }에 합니다. 지금은 { $now }입니다.
+pg-why-city-off = { $city }은(는) 이번 게임에서 쓰지 않는 지역에 있습니다.
+pg-why-city-mine = { $city }에는 이미 내 건물이 있습니다.
+pg-why-city-full = { $city }은(는) 가득 찼습니다: { $step }기에는 도시마다 건물 { $step }채까지입니다.
+pg-why-city-money = { $city }에 건설하려면 { $total } { -elektro }가 필요합니다. 가진 돈: { $money }
+pg-why-city-other = 지금은 { $city }에 건설할 수 없습니다.
+pg-why-plant-discard = 먼저 버릴 발전소를 고르세요.
+pg-why-plant-auction = { $plant }번 발전소 경매가 진행 중입니다. 먼저 입찰하거나 패스하세요.
+pg-why-plant-future = { $plant }번 발전소는 미래 시장에 있습니다. 현재 시장의 발전소만 경매에 부칠 수 있습니다.
+pg-why-plant-money = { $plant }번 발전소는 최소 { $plant } { -elektro }입니다. 가진 돈: { $money }
+pg-why-plant-other = 지금은 { $plant }번 발전소를 경매에 부칠 수 없습니다.
+pg-why-offer-low = { $plant }번 발전소의 시작 가격은 번호 이상이어야 합니다: { $min } { -elektro }
+pg-why-bid-low = 입찰은 { $high }보다 높아야 합니다: 최소 { $min } { -elektro }
+pg-why-bid-money = 가진 돈은 { $money } { -elektro }입니다: 최대 { $max }까지 입찰
+pg-why-number = { $min }~{ $max } 사이의 정수를 입력하세요.
+pg-why-buy-number = 살 { $res }의 양을 입력하세요: 1~{ $max }
+pg-why-buy-market = 시장에 { $res }이(가) { $n }개뿐입니다: 1~{ $max }개 구입 가능
+pg-why-buy-money = { $res } { $n }개는 { $price } { -elektro }인데 가진 돈은 { $money }입니다: 1~{ $max }개 구입 가능
+pg-why-buy-room = 내 발전소에 { $res }을(를) { $max }개 더 보관할 수 있습니다: 1~{ $max }개 구입 가능
+pg-why-buy-none-market = 시장에 { $res }이(가) 남아 있지 않습니다.
+pg-why-buy-none-money = { $res } 1개는 { $price } { -elektro }입니다. 가진 돈: { $money }
+pg-why-buy-none-room = 내 발전소에는 { $res }을(를) 보관할 자리가 없습니다.
+pg-buy-count = { $res } { $n }개 구입
+pg-city-houses = 건물 { $n }채: { $names }
+pg-city-empty = 건물 없음
+pg-city = { $city }, { $houses }
+pg-city-build = { $city }, { $houses }. { $total } { -elektro }에 여기 건설
+pg-plant-label = { $n }번 발전소, { $what }
+pg-plant-offerable = { $n }번 발전소, { $what }: 경매에 부치기
+pg-res-label = { $res }: 시장에 { $n }개, 가장 싼 것 { $price } { -elektro }; 공급처 { $supply }개
+pg-res-label-empty = { $res }: 시장에 없음; 공급처 { $supply }개
+pg-power-hybrid-label = 하이브리드 발전소에서 태울 석탄 (나머지는 석유)
+pg-zoom = 지도 확대/축소
+
 ## postgres
 error-storage_unavailable = 서버가 지금 데이터베이스에 연결할 수 없습니다. 아무것도 바뀌지 않았습니다. 잠시 후 다시 시도하세요.
 

@@ -379,6 +379,43 @@ tg-end-stuck-me = คุณเล่นต่อไม่ได้: ตานี
 tg-end-left = ไพ่ที่ไม่ได้ลง: { $n } ใบ (ในกองจั่ว { $draw } ใบ ในมือ { $hands } ใบ)
 tg-end-hand = ไพ่ในมือของคุณตอนจบ
 
+## pgpage
+pg-turn-spectator = ตาของ{ $name }
+pg-why-spectator = ผู้ชมเล่นไม่ได้
+pg-why-phase = ทำได้ใน{ $phase } ตอนนี้เป็น{ $now }
+pg-why-city-off = { $city } ไม่ได้ใช้ในเกมนี้ เพราะอยู่ในภูมิภาคที่ไม่ได้เลือก
+pg-why-city-mine = คุณมีบ้านใน { $city } แล้ว
+pg-why-city-full = { $city } เต็มแล้ว: ในช่วงที่ { $step } แต่ละเมืองมีบ้านได้ { $step } หลัง
+pg-why-city-money = การสร้างบ้านใน { $city } ต้องใช้ { $total } { -elektro } แต่คุณมี { $money }
+pg-why-city-other = ตอนนี้คุณสร้างบ้านใน { $city } ไม่ได้
+pg-why-plant-discard = เลือกโรงไฟฟ้าที่จะทิ้งก่อน
+pg-why-plant-auction = กำลังประมูลโรงไฟฟ้า { $plant } อยู่: เสนอราคาหรือผ่านก่อน
+pg-why-plant-future = โรงไฟฟ้า { $plant } อยู่ในตลาดอนาคต: เปิดประมูลได้เฉพาะโรงไฟฟ้าในตลาดปัจจุบัน
+pg-why-plant-money = โรงไฟฟ้า { $plant } ราคาอย่างน้อย { $plant } { -elektro } แต่คุณมี { $money }
+pg-why-plant-other = ตอนนี้เปิดประมูลโรงไฟฟ้า { $plant } ไม่ได้
+pg-why-offer-low = ราคาเปิดประมูลโรงไฟฟ้า { $plant } ต้องไม่ต่ำกว่าหมายเลขของมัน: { $min } { -elektro }
+pg-why-bid-low = ต้องเสนอราคาสูงกว่า { $high }: อย่างน้อย { $min } { -elektro }
+pg-why-bid-money = คุณมี { $money } { -elektro }: เสนอได้ไม่เกิน { $max }
+pg-why-number = ใส่จำนวนเต็มตั้งแต่ { $min } ถึง { $max }
+pg-why-buy-number = ใส่จำนวน{ $res }ที่จะซื้อ: 1 ถึง { $max }
+pg-why-buy-market = ในตลาดมี{ $res }เพียง { $n }: ซื้อได้ 1 ถึง { $max }
+pg-why-buy-money = { $res } { $n } หน่วยราคา { $price } { -elektro } แต่คุณมี { $money }: ซื้อได้ 1 ถึง { $max }
+pg-why-buy-room = โรงไฟฟ้าของคุณเก็บ{ $res }ได้อีก { $max }: ซื้อได้ 1 ถึง { $max }
+pg-why-buy-none-market = ในตลาดไม่มี{ $res }เหลือแล้ว
+pg-why-buy-none-money = { $res } 1 หน่วยราคา { $price } { -elektro } แต่คุณมี { $money }
+pg-why-buy-none-room = โรงไฟฟ้าของคุณไม่มีที่เก็บ{ $res }
+pg-buy-count = ซื้อ{ $res } { $n }
+pg-city-houses = บ้าน { $n } หลัง: { $names }
+pg-city-empty = ไม่มีบ้าน
+pg-city = { $city }, { $houses }
+pg-city-build = { $city }, { $houses } สร้างบ้านที่นี่ด้วย { $total } { -elektro }
+pg-plant-label = โรงไฟฟ้า { $n }, { $what }
+pg-plant-offerable = โรงไฟฟ้า { $n }, { $what }: เปิดประมูล
+pg-res-label = { $res }: ในตลาด { $n } ถูกที่สุด { $price } { -elektro }; คลังสำรอง { $supply }
+pg-res-label-empty = { $res }: ไม่มีในตลาด; คลังสำรอง { $supply }
+pg-power-hybrid-label = ถ่านหินที่ใช้ในโรงไฟฟ้าลูกผสม (ที่เหลือใช้น้ำมัน)
+pg-zoom = ซูมแผนที่
+
 ## postgres
 error-storage_unavailable = ตอนนี้เซิร์ฟเวอร์เชื่อมต่อฐานข้อมูลไม่ได้ ไม่มีอะไรเปลี่ยนแปลง โปรดลองใหม่อีกครั้งในอีกสักครู่
 

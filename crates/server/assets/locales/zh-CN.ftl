@@ -379,6 +379,43 @@ tg-end-stuck-me = 你无法出牌：本回合至少要出 { $min } 张，你出�
 tg-end-left = 未出的牌：{ $n } 张（摸牌堆 { $draw } 张，手牌 { $hands } 张）。
 tg-end-hand = 你最后的手牌
 
+## pgpage
+pg-turn-spectator = 轮到{ $name }
+pg-why-spectator = 观众不能操作。
+pg-why-phase = 这要在{ $phase }进行；现在是{ $now }。
+pg-why-city-off = { $city }不在本局游戏中：它所在的区域没有使用。
+pg-why-city-mine = 你在{ $city }已经有房屋了。
+pg-why-city-full = { $city }已满：第 { $step } 阶段每座城市可建 { $step } 座房屋。
+pg-why-city-money = 在{ $city }建设需要 { $total } { -elektro }；你有 { $money }。
+pg-why-city-other = 你现在不能在{ $city }建设。
+pg-why-plant-discard = 请先选择要弃掉的发电厂。
+pg-why-plant-auction = 发电厂 { $plant } 的竞投正在进行：请先叫价或放弃。
+pg-why-plant-future = 发电厂 { $plant } 在未来市场：只能竞投交易市场中的发电厂。
+pg-why-plant-money = 发电厂 { $plant } 至少要 { $plant } { -elektro }；你有 { $money }。
+pg-why-plant-other = 现在不能竞投发电厂 { $plant }。
+pg-why-offer-low = 发电厂 { $plant } 的起价至少是它的编号：{ $min } { -elektro }。
+pg-why-bid-low = 叫价必须高于 { $high }：至少 { $min } { -elektro }。
+pg-why-bid-money = 你有 { $money } { -elektro }：最多叫价 { $max }。
+pg-why-number = 请输入 { $min } 至 { $max } 之间的整数。
+pg-why-buy-number = 请输入要购买的{ $res }数量：1 至 { $max }。
+pg-why-buy-market = 市场中只有 { $n } 个{ $res }：可买 1 至 { $max } 个。
+pg-why-buy-money = { $n } 个{ $res }要 { $price } { -elektro }，你有 { $money }：可买 1 至 { $max } 个。
+pg-why-buy-room = 你的发电厂还能存放 { $max } 个{ $res }：可买 1 至 { $max } 个。
+pg-why-buy-none-market = 市场中已没有{ $res }。
+pg-why-buy-none-money = 一个{ $res }要 { $price } { -elektro }；你有 { $money }。
+pg-why-buy-none-room = 你的发电厂没有存放{ $res }的空间。
+pg-buy-count = 购买 { $n } 个{ $res }
+pg-city-houses = { $n } 座房屋：{ $names }
+pg-city-empty = 没有房屋
+pg-city = { $city }，{ $houses }
+pg-city-build = { $city }，{ $houses }。以 { $total } { -elektro }在此建设。
+pg-plant-label = 发电厂 { $n }，{ $what }
+pg-plant-offerable = 发电厂 { $n }，{ $what }：发起竞投
+pg-res-label = { $res }：市场中 { $n } 个，最便宜 { $price } { -elektro }；备用 { $supply } 个
+pg-res-label-empty = { $res }：市场中没有；备用 { $supply } 个
+pg-power-hybrid-label = 混合电厂耗用的燃煤（其余为石油）
+pg-zoom = 地图缩放
+
 ## postgres
 error-storage_unavailable = 服务器暂时无法连接数据库；局面没有改变。请稍后再试。
 
