@@ -6,9 +6,9 @@
 //! `TABLETOP_TEST_POSTGRES_RESTART`, a shell command that restarts that server and returns once
 //! it accepts connections again. Without them each test prints why it is skipped and passes.
 
+use loadgen::HttpClient;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use loadgen::HttpClient;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
