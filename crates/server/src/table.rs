@@ -1301,6 +1301,11 @@ impl<G: Game> Table<G> {
                 seats: self.seat_summaries(),
                 undo: false,
                 clock: None,
+                // As in the live game's last message: every hand, at the last step only.
+                final_hands: self
+                    .final_hands
+                    .filter(|_| state.actor() == Actor::Terminal)
+                    .map(|reveal| reveal(&state)),
             },
             views: (0..state.seats())
                 .map(|i| state.view(Viewer::Seat(Seat(i as u8))))
