@@ -6,11 +6,12 @@
 //! `TABLETOP_TEST_POSTGRES_RESTART`, a shell command that restarts that server and returns once
 //! it accepts connections again. Without them each test prints why it is skipped and passes.
 
+mod common;
+
 use loadgen::HttpClient;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -51,23 +52,15 @@ async fn fresh_database() -> Option<(String, tokio_postgres::Client)> {
 
 /// `tabletop serve --database URL` on a free loopback port; answers the process and its URL.
 fn serve(database: &str, bot_delay_ms: u64) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--rate-per-second", "0"])
-        .args(["--bot-delay-ms", &bot_delay_ms.to_string()])
-        .args(["--database", database])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let first = lines.next().expect("serve prints its URL").unwrap();
-    let url = first
-        .strip_prefix("Tabletop is running: open ")
-        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
-        .trim_end_matches('/')
-        .to_owned();
-    std::thread::spawn(move || for _ in lines {});
-    (child, url)
+    let delay = bot_delay_ms.to_string();
+    common::spawn_serve(&[
+        "--rate-per-second",
+        "0",
+        "--bot-delay-ms",
+        &delay,
+        "--database",
+        database,
+    ])
 }
 
 /// Every acknowledged action of one game: version → (seat, action).

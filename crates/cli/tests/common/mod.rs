@@ -16,9 +16,16 @@ pub const WAIT: Duration = Duration::from_secs(60);
 /// `tabletop serve --data DATA` with `args` besides, on a free loopback port; answers the process
 /// and a client for its URL (the first line it prints).
 pub fn serve(data: &Path, args: &[&str]) -> (Child, HttpClient) {
+    let data = data.to_str().expect("a UTF-8 data path");
+    let (child, url) = spawn_serve(&[&["--data", data], args].concat());
+    (child, HttpClient::new(&url))
+}
+
+/// `tabletop serve ARGS` on a free loopback port; answers the process and its URL (the first
+/// line it prints).
+pub fn spawn_serve(args: &[&str]) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
-        .arg(data)
+        .args(["serve", "--addr", "127.0.0.1:0"])
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -32,7 +39,7 @@ pub fn serve(data: &Path, args: &[&str]) -> (Child, HttpClient) {
         .trim_end_matches('/')
         .to_owned();
     std::thread::spawn(move || for _ in lines {});
-    (child, HttpClient::new(&url))
+    (child, url)
 }
 
 /// Stops a server the hard way (SIGKILL), as a crash would.
