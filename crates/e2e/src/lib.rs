@@ -443,3 +443,13 @@ pub fn screenshot_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
     target.join("e2e-screenshots")
 }
+
+/// The legal actions of `kind` in a state message (`{"legal": [...]}`), in the server's order.
+pub fn legal_of<'a>(state: &'a Value, kind: &str) -> Vec<&'a Value> {
+    state["legal"]
+        .as_array()
+        .expect("a state message lists its legal actions")
+        .iter()
+        .filter(|a| a["type"] == kind)
+        .collect()
+}

@@ -13,7 +13,7 @@
 //! Without Chromium and ChromeDriver the tests fail when `CI` is set, and are skipped with a
 //! notice otherwise.
 
-use e2e::{can_run_browser as can_run, Browser, TestServer};
+use e2e::{can_run_browser as can_run, legal_of, Browser, TestServer};
 use serde_json::{json, Value};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -243,15 +243,6 @@ fn check_powergrid_page(b: &Browser, st: &Value) -> bool {
     legal_cities.sort();
     assert_eq!(page["buildable"], json!(legal_cities));
     true
-}
-
-fn legal_of<'a>(st: &'a Value, kind: &str) -> Vec<&'a Value> {
-    st["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|a| a["type"] == kind)
-        .collect()
 }
 
 #[test]

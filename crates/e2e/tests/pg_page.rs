@@ -17,7 +17,7 @@
 //! Screenshots go to `target/e2e-screenshots/pg-page-*.png`. Without Chromium and ChromeDriver
 //! the tests fail when `CI` is set, and are skipped with a notice otherwise.
 
-use e2e::{can_run_browser, Browser, TestServer, ENTER, TAB};
+use e2e::{can_run_browser, legal_of as legal, Browser, TestServer, ENTER, TAB};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::sync::Mutex;
@@ -77,15 +77,6 @@ impl Game {
             self.tokens[seat]
         )
     }
-}
-
-fn legal<'a>(st: &'a Value, kind: &str) -> Vec<&'a Value> {
-    st["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|a| a["type"] == kind)
-        .collect()
 }
 
 /// How seats 1 and 2 play: offer the cheapest plant, drop out of other auctions, buy nothing,
