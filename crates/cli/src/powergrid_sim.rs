@@ -12,7 +12,9 @@
 //! - `--against panel` plays the one bot of `--seats` (default: the heuristic) against each
 //!   style of the panel (`sim::powergrid::panel`) and prints one row per style: games, win rate
 //!   with its 95 % interval, mean cities connected and powered, the share of games ending with 5
-//!   or more connected cities unpowered, and games per second.
+//!   or more connected cities unpowered, games per second, and the bot's decision times.
+//! - Both tables give each bot's thinking time per decision as mean / 99th percentile / slowest
+//!   in milliseconds (`sim::Timings`), so a claim like "≤ 100 ms per decision" can be read off.
 //! - `--log FILE` writes one complete game record per line in game order, flushed as the games
 //!   come in, so a long run that is stopped still leaves usable records.
 
@@ -78,7 +80,7 @@ pub struct SimArgs {
     /// Games played in parallel [default: every core].
     #[arg(long, allow_negative_numbers = true, value_parser = progress::threads)]
     threads: Option<usize>,
-    /// The search bot's time per decision, in milliseconds.
+    /// The search bot's time per decision, in milliseconds (wall clock: results vary with load).
     #[arg(long, default_value_t = 50)]
     search_ms: u64,
     /// The search bot's rollouts per decision (instead of --search-ms; reproducible).
@@ -149,6 +151,14 @@ fn budget_text(config: &Config) -> String {
     }
 }
 
+/// A bot's decision times as "mean / p99 / max" in milliseconds, or "-" when untimed.
+fn times_text(b: &sim::BotReport) -> String {
+    b.decision_times.map_or_else(
+        || "-".to_owned(),
+        |t| format!("{:.2} / {:.1} / {:.1}", t.mean_ms, t.p99_ms, t.max_ms),
+    )
+}
+
 /// The bot `--against` plays: the one of `--seats`, or the heuristic.
 fn panel_bot(seats: &[String]) -> anyhow::Result<String> {
     match seats {
@@ -204,8 +214,15 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         budget_text(&config)
     );
     println!(
-        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>8}",
-        "style", "games", "win rate", "cities", "powered", "unpowered>=5", "games/s"
+        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>8} {:>26}",
+        "style",
+        "games",
+        "win rate",
+        "cities",
+        "powered",
+        "unpowered>=5",
+        "games/s",
+        "ms/decision mean/p99/max"
     );
     for row in &rows {
         let Some(b) = row.report.bots.iter().find(|b| b.bot == bot) else {
@@ -213,7 +230,7 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         };
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>8.2}",
+            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>8.2} {:>26}",
             row.style,
             b.games,
             100.0 * b.win_rate,
@@ -221,7 +238,8 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
             mean("cities"),
             mean("cities_powered"),
             100.0 * mean("unpowered_5"),
-            row.report.games_per_second
+            row.report.games_per_second,
+            times_text(b)
         );
     }
     Ok(())
@@ -283,7 +301,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         report.seconds
     );
     println!(
-        "{:<10} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>12}",
+        "{:<10} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>12} {:>26}",
         "bot",
         "games",
         "seat-games",
@@ -292,12 +310,13 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         "cities powered",
         "money",
         "rounds",
-        "decisions/s"
+        "decisions/s",
+        "ms/decision mean/p99/max"
     );
     for b in &report.bots {
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<10} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>12.0}",
+            "{:<10} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>12.0} {:>26}",
             b.bot,
             b.games,
             b.seat_games,
@@ -307,7 +326,8 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             mean("cities_powered"),
             mean("money"),
             mean("rounds"),
-            b.decisions_per_second.unwrap_or(0.0)
+            b.decisions_per_second.unwrap_or(0.0),
+            times_text(b)
         );
     }
     let forfeits: u64 = report.bots.iter().map(|b| b.forfeits).sum();

@@ -23,7 +23,7 @@
 
 use crate::{
     bot_seed, exec_spec, known, Contest, Options, Played, Record, Report, SeatError, SeatResult,
-    SeatedAction, SimError,
+    SeatedAction, SimError, Timings,
 };
 use botproto::{public_setup, ExecSpec, External, SeatBot};
 use bots::powergrid::{find, play_game, Config, REGISTRY};
@@ -252,6 +252,7 @@ impl Contest for Tournament {
         let setup = Setup::new(self.players, self.map, deal);
         let mut forfeited = vec![false; seated.len()];
         let (played, record_setup, actions);
+    let mut times: Vec<Timings> = Vec::new();
         if worker.0.iter().any(Option::is_some) {
             if record {
                 return Err(SimError::NotLogged);
@@ -311,6 +312,7 @@ impl Contest for Tournament {
                 result.decisions,
                 result.nanos,
             );
+            times = result.times.iter().map(|t| Timings::of(t)).collect();
             record_setup = Some(result.setup);
             actions = result.actions;
         }
@@ -339,6 +341,7 @@ impl Contest for Tournament {
                     ],
                     decisions: decisions.get(s).copied().unwrap_or(0),
                     nanos: nanos.get(s).copied().unwrap_or(0),
+                    times: times.get(s).cloned().unwrap_or_default(),
                     forfeited: forfeited[s],
                 }
             })
