@@ -28,6 +28,10 @@
 //!   the decision number and the thread) and the statistics are summed, so an iteration budget
 //!   gives the same decisions on every run.
 
+mod fit;
+
+pub use fit::{Fit, MODELS};
+
 use super::heuristic::{best_build, Heuristic};
 use super::Memory;
 use engine::{Actor, Bot, Seat, Viewer};
@@ -52,6 +56,9 @@ pub struct SearchBot {
     threads: usize,
     memory: Memory,
     decisions: u64,
+    /// Every decision, searched or not (seeds the fit's replays).
+    calls: u64,
+    fit: Fit,
 }
 
 impl SearchBot {
@@ -63,6 +70,8 @@ impl SearchBot {
             threads: threads.max(1),
             memory: Memory::new(),
             decisions: 0,
+            calls: 0,
+            fit: Fit::new(),
         }
     }
 }
@@ -124,20 +133,41 @@ enum Model {
     Style(Box<dyn Bot<State>>),
 }
 
-/// Draws the rival models of one rollout: each rival plays the heuristic half the time,
-/// otherwise a panel style drawn uniformly; `me` plays the heuristic.
-fn draw_models(players: usize, me: Seat, rng: &mut rand_pcg::Pcg64) -> Vec<Model> {
+/// Draws the models of one rollout: `me` plays the heuristic; each rival a model drawn from
+/// its fitted weights, or from the prior one time in ten (see [`fit`]).
+fn draw_models(
+    players: usize,
+    me: Seat,
+    fitted: &[[f64; MODELS]],
+    prior: &[f64; MODELS],
+    rng: &mut rand_pcg::Pcg64,
+) -> Vec<Model> {
     (0..players)
         .map(|i| {
-            let roll = rng.next_u64();
-            if i == me.index() || roll.is_multiple_of(2) {
+            if i == me.index() {
                 return Model::Heuristic;
             }
-            let styles = &super::panel::STYLES;
-            let style = styles[((roll >> 1) % styles.len() as u64) as usize];
-            match super::find(style) {
-                Ok(entry) => Model::Style((entry.make)(roll >> 8, &super::Config::default())),
-                Err(_) => Model::Heuristic,
+            let roll = rng.next_u64();
+            let weights = match fitted.get(i) {
+                Some(w) if roll % 10 != 0 => w,
+                _ => prior,
+            };
+            // A uniform number in [0, 1) from the roll's top 53 bits.
+            let mut u = (roll >> 11) as f64 / (1u64 << 53) as f64;
+            let mut pick = 0;
+            for (m, w) in weights.iter().enumerate() {
+                pick = m;
+                if u < *w {
+                    break;
+                }
+                u -= w;
+            }
+            match pick.checked_sub(1).and_then(|k| super::panel::STYLES.get(k)) {
+                Some(style) => match super::find(style) {
+                    Ok(entry) => Model::Style((entry.make)(roll, &super::Config::default())),
+                    Err(_) => Model::Heuristic,
+                },
+                None => Model::Heuristic,
             }
         })
         .collect()
@@ -197,6 +227,9 @@ struct Search<'a> {
     memory: &'a Memory,
     cands: &'a [Action],
     me: Seat,
+    /// Each seat's fitted model weights, and the prior.
+    fitted: Vec<[f64; MODELS]>,
+    prior: [f64; MODELS],
 }
 
 impl Search<'_> {
@@ -233,7 +266,8 @@ impl Search<'_> {
                 .unwrap_or(0);
             let reward = match State::sample_from_view(self.view, self.memory, &mut rng) {
                 Ok(mut s) => {
-                    let mut models = draw_models(s.players(), self.me, &mut rng);
+                    let mut models =
+                        draw_models(s.players(), self.me, &self.fitted, &self.prior, &mut rng);
                     if s.play(&self.cands[pick]).is_ok() {
                         rollout(&mut s, self.me, until, &mut models, &mut buf)
                     } else {
@@ -250,20 +284,13 @@ impl Search<'_> {
     }
 }
 
-impl Bot<State> for SearchBot {
-    fn name(&self) -> &str {
-        "search"
-    }
-
-    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
-        let fallback = legal.first().copied().unwrap_or(Action::Pass);
-        let Viewer::Seat(me) = view.viewer else {
-            return fallback;
-        };
+impl SearchBot {
+    /// The searched choice in `view` (see the module docs).
+    fn decide(&mut self, view: &View, legal: &[Action], me: Seat) -> Option<Action> {
         let money = self.memory.known_money(view);
         let cands = candidates(view, legal, &money);
         if cands.len() <= 1 {
-            return cands.first().copied().unwrap_or(fallback);
+            return cands.first().copied();
         }
         self.decisions += 1;
         let search = Search {
@@ -271,6 +298,10 @@ impl Bot<State> for SearchBot {
             memory: &self.memory,
             cands: &cands,
             me,
+            fitted: (0..view.players.len())
+                .map(|i| self.fit.weights(Seat(i as u8), false))
+                .collect(),
+            prior: self.fit.weights(me, true),
         };
         let (per_thread, deadline) = match self.budget {
             Budget::Iterations(n) => (Some(n.div_ceil(self.threads as u32)), None),
@@ -308,10 +339,40 @@ impl Bot<State> for SearchBot {
                 mean(a).total_cmp(&mean(b)).then(b.cmp(&a))
             })
             .unwrap_or(0);
-        cands[best]
+        cands.get(best).copied()
+    }
+
+    /// The fitted model weights of `seat` (see [`fit`]).
+    pub fn fitted(&self, seat: Seat) -> [f64; MODELS] {
+        self.fit.weights(seat, false)
+    }
+}
+
+impl Bot<State> for SearchBot {
+    fn name(&self) -> &str {
+        "search"
+    }
+
+    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        let fallback = legal.first().copied().unwrap_or(Action::Pass);
+        let Viewer::Seat(me) = view.viewer else {
+            return fallback;
+        };
+        self.calls += 1;
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(
+            self.seed.wrapping_mul(0xD605_BBB5_8C8A_BBB5) ^ self.calls,
+        );
+        self.fit.update(me, &mut rng);
+        let action = self.decide(view, legal, me).unwrap_or(fallback);
+        self.fit.decided(view, &self.memory, action);
+        action
     }
 
     fn observe(&mut self, event: &Event) {
         self.memory.observe(event);
+        self.fit.observe(event);
     }
 }
+
+#[cfg(test)]
+mod tests;
