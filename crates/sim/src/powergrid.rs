@@ -252,7 +252,7 @@ impl Contest for Tournament {
         let setup = Setup::new(self.players, self.map, deal);
         let mut forfeited = vec![false; seated.len()];
         let (played, record_setup, actions);
-    let mut times: Vec<Timings> = Vec::new();
+        let mut times: Vec<Timings> = Vec::new();
         if worker.0.iter().any(Option::is_some) {
             if record {
                 return Err(SimError::NotLogged);

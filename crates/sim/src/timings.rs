@@ -114,7 +114,10 @@ mod tests {
 
     #[test]
     fn buckets_are_narrow_and_contain_their_values() {
-        for m in (0..5_000_000u32).step_by(997).chain([u32::MAX, 128, 255, 256]) {
+        for m in (0..5_000_000u32)
+            .step_by(997)
+            .chain([u32::MAX, 128, 255, 256])
+        {
             let b = bucket(m);
             assert!(upper(b) >= m, "{m} above its bucket's edge {}", upper(b));
             assert!(

@@ -149,7 +149,7 @@ fn draw_models(
             }
             let roll = rng.next_u64();
             let weights = match fitted.get(i) {
-                Some(w) if roll % 10 != 0 => w,
+                Some(w) if !roll.is_multiple_of(10) => w,
                 _ => prior,
             };
             // A uniform number in [0, 1) from the roll's top 53 bits.
@@ -162,7 +162,10 @@ fn draw_models(
                 }
                 u -= w;
             }
-            match pick.checked_sub(1).and_then(|k| super::panel::STYLES.get(k)) {
+            match pick
+                .checked_sub(1)
+                .and_then(|k| super::panel::STYLES.get(k))
+            {
                 Some(style) => match super::find(style) {
                     Ok(entry) => Model::Style((entry.make)(roll, &super::Config::default())),
                     Err(_) => Model::Heuristic,

@@ -205,7 +205,10 @@ impl Fit {
 fn casual_auction_move(view: &View, action: Action) -> bool {
     match action {
         Action::StartAuction { plant, bid } => bid == u32::from(plant.0),
-        Action::Bid { amount } => view.auction.as_ref().is_some_and(|a| amount == a.high_bid + 1),
+        Action::Bid { amount } => view
+            .auction
+            .as_ref()
+            .is_some_and(|a| amount == a.high_bid + 1),
         Action::Pass => true,
         _ => false,
     }
