@@ -155,7 +155,7 @@ fn budget_text(config: &Config) -> String {
 fn times_text(b: &sim::BotReport) -> String {
     b.decision_times.map_or_else(
         || "-".to_owned(),
-        |t| format!("{:.2} / {:.1} / {:.1}", t.mean_ms, t.p99_ms, t.max_ms),
+        |t| format!("{:.3} / {:.1} / {:.1}", t.mean_ms, t.p99_ms, t.max_ms),
     )
 }
 

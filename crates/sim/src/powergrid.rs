@@ -441,6 +441,24 @@ mod tests {
     }
 
     #[test]
+    fn every_decision_is_timed() {
+        let t = Tournament::new(
+            MapId::Germany,
+            lineup("heuristic,random"),
+            4,
+            Config::default(),
+        )
+        .unwrap();
+        let r = play(&t, 4, 2);
+        for b in &r.bots {
+            let times = b.decision_times.unwrap();
+            let counted = b.decisions_per_game.unwrap() * b.seat_games as f64;
+            assert_eq!(times.decisions as f64, counted.round());
+            assert!(times.mean_ms <= times.max_ms && times.p99_ms <= times.max_ms);
+        }
+    }
+
+    #[test]
     fn the_same_bot_everywhere_plays_a_new_deal_every_game() {
         let t = Tournament::everyone("heuristic", 4, MapId::Germany, 5, Config::default()).unwrap();
         assert!(!t.rotates());

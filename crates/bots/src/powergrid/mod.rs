@@ -75,7 +75,7 @@ pub const REGISTRY: &[BotEntry] = &[
     },
     BotEntry {
         name: "search",
-        about: "determinized rollouts with the heuristic over sampled decks (budget per move)",
+        about: "rollouts over sampled decks, each rival played by the style fitted to its moves",
         make: |seed, config| Box::new(SearchBot::new(seed, config.budget, config.threads)),
     },
     BotEntry {
