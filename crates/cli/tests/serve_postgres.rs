@@ -276,6 +276,30 @@ async fn version_of(http: &HttpClient, id: &str) -> Option<(u64, Value)> {
     (status == 200).then(|| (info["version"].as_u64().unwrap_or(0), info))
 }
 
+/// Waits up to 20 s until the database holds every one of `ids` as finished.
+async fn wait_all_finished(db: &tokio_postgres::Client, ids: &[String]) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let row = db
+            .query_one(
+                "SELECT count(*) FROM games WHERE finished AND id = ANY($1)",
+                &[&ids],
+            )
+            .await
+            .unwrap();
+        if row.get::<_, i64>(0) as usize == ids.len() {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "only {} of {} ended games are marked finished",
+            row.get::<_, i64>(0),
+            ids.len()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 fn acked_total(games: &[(String, Vec<String>, Acked)]) -> usize {
     games.iter().map(|(_, _, a)| a.lock().unwrap().len()).sum()
 }
@@ -378,6 +402,11 @@ async fn two_processes_share_games_and_one_goes_on_when_the_other_is_killed() {
         assert_eq!(info["actor"]["type"], "terminal", "{info}");
     }
     check_stored(&db, &games).await;
+    // The games are marked over in the database, also those whose lease the killed process
+    // held: by the survivor, once it drives them.
+    let mut ids: Vec<String> = games.iter().map(|(id, _, _)| id.clone()).collect();
+    ids.push(bot_game.clone());
+    wait_all_finished(&db, &ids).await;
     second.kill().unwrap();
     second.wait().unwrap();
     eprintln!(
@@ -463,4 +492,80 @@ async fn a_database_restart_under_load_loses_nothing_acknowledged() {
         tally.unavailable.load(Ordering::Relaxed),
         tally.stale.load(Ordering::Relaxed)
     );
+}
+
+/// Both processes follow every game to its end, but only the one that drives a game marks it
+/// finished: when both did, their write batches waited on each other's rows, and PostgreSQL
+/// broke each such deadlock only after a second (the one-second tail of `bench serve` with two
+/// processes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_played_on_two_processes_is_marked_finished_once() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let Some((database, db)) = fresh_database().await else {
+        return;
+    };
+    let (mut first, first_url) = serve(&database, 0);
+    let (mut second, second_url) = serve(&database, 0);
+    // Every write of a game's `finished` flag, as the database saw it.
+    db.batch_execute(
+        "CREATE TABLE finish_marks (game_id text NOT NULL);
+         CREATE FUNCTION note_finish() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN INSERT INTO finish_marks VALUES (NEW.id); RETURN NEW; END $$;
+         CREATE TRIGGER note_finish AFTER UPDATE OF finished ON games
+         FOR EACH ROW EXECUTE FUNCTION note_finish();",
+    )
+    .await
+    .unwrap();
+    let (one, two) = (HttpClient::new(&first_url), HttpClient::new(&second_url));
+    let games = human_games(&one, 8).await;
+    let tally = Arc::new(Tally::default());
+    let players = start_playing(&[one.clone(), two.clone()], &games, &tally, 100);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    for p in players {
+        tokio::time::timeout_at(deadline.into(), p)
+            .await
+            .expect("games did not end within 120 s")
+            .unwrap();
+    }
+    // Both processes have the games' ends (so any mark of theirs is queued), then each commits
+    // one more write: a process's writes commit in order, so every queued mark is in by then.
+    for (id, _, _) in &games {
+        for server in [&one, &two] {
+            while version_of(server, id).await.unwrap().1["actor"]["type"] != "terminal" {
+                assert!(
+                    Instant::now() < deadline,
+                    "game {id} never ended on a process"
+                );
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
+    }
+    for server in [&one, &two] {
+        let body = json!({"kind":"thegame","setup":{"players":2}});
+        let (status, created) = server
+            .json("POST", "/api/games", None, Some(&body))
+            .await
+            .unwrap();
+        assert_eq!(status, 201, "{created}");
+    }
+    let ids: Vec<String> = games.iter().map(|(id, _, _)| id.clone()).collect();
+    wait_all_finished(&db, &ids).await;
+    check_stored(&db, &games).await;
+    let marks: BTreeMap<String, i64> = db
+        .query(
+            "SELECT game_id, count(*) FROM finish_marks GROUP BY game_id",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    for id in &ids {
+        assert_eq!(marks.get(id), Some(&1), "game {id}: marks {marks:?}");
+    }
+    for child in [&mut first, &mut second] {
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
 }

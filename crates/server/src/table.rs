@@ -379,6 +379,9 @@ struct Table<G: Game> {
     /// Whether the store may hold records this task has not applied (a write whose outcome is
     /// unknown, a catch-up that failed): caught up before the next change.
     behind: bool,
+    /// Whether the store has been told that this game is over, or need not be: a finished
+    /// game loaded from the store is marked already.
+    marked: bool,
 }
 
 /// Rebuilds a game from its setup and stored records, and starts its task.
@@ -405,6 +408,7 @@ pub(crate) fn spawn<G: Game>(
     );
     let (bot_tx, bot_rx) = mpsc::unbounded_channel();
     let driving = ctx.drives;
+    let marked = ctx.finished.is_none();
     let mut game = Table {
         id: table.id,
         setup: table.setup,
@@ -436,6 +440,7 @@ pub(crate) fn spawn<G: Game>(
         bot_backoff: None,
         driving,
         behind: false,
+        marked,
     };
     game.rebuild_bots()?;
     for stored in records {
@@ -718,6 +723,7 @@ impl<G: Game> Table<G> {
                     if self.behind {
                         self.catch_up().await;
                     }
+                    self.mark_finished();
                     self.schedule_bot();
                 }
             }
@@ -1178,14 +1184,29 @@ impl<G: Game> Table<G> {
         Ok(seq)
     }
 
-    /// The game is over: mark it finished in the store and tell the server, which moves it out
-    /// of the live games. The mark is queued after the last action; if it is lost (a crash
-    /// right now), the game is found over at the next start and marked then.
+    /// The game is over: tell the server, which moves it out of the live games, and mark it
+    /// finished in the store ([`Self::mark_finished`]).
     fn retire(&mut self) {
         if let Some(tx) = self.ctx.finished.take() {
-            drop(self.ctx.store.mark_finished(&self.id));
             let _ = tx.send(self.id.clone());
         }
+        self.mark_finished();
+    }
+
+    /// Marks a game that is over finished in the store, once, from the process that drives it:
+    /// with several processes sharing a database, every process follows the game to its end,
+    /// and were each to mark it, their transactions would wait on the same row (and, holding
+    /// other rows of their batches, deadlock: PostgreSQL finds that only after a second, and
+    /// every write of both batches waits that long). A process that is not driving leaves the
+    /// mark to the one that is, or to the one that takes the lease over ([`Command::Drive`]).
+    /// The mark is queued after the last action; if it is lost (a crash right now), the game
+    /// is found over at the next start, or by the next driver, and marked then.
+    fn mark_finished(&mut self) {
+        if self.marked || !self.driving || self.state.actor() != Actor::Terminal {
+            return;
+        }
+        self.marked = true;
+        drop(self.ctx.store.mark_finished(&self.id));
     }
 
     /// Puts the state back to what the accepted history gives.

@@ -147,6 +147,19 @@ enum Write {
     Claim(String, u8, TokenHash),
 }
 
+impl Write {
+    /// The game whose rows this write locks.
+    fn game(&self) -> &str {
+        match self {
+            Write::Game(g) => &g.id,
+            Write::Action(game, _)
+            | Write::Finished(game)
+            | Write::Name(game, _, _)
+            | Write::Claim(game, _, _) => game,
+        }
+    }
+}
+
 type Reply = oneshot::Sender<Result<(), StoreError>>;
 
 /// The notice sent with each change.
@@ -779,6 +792,11 @@ async fn writer(
             };
         }
         let Some(w) = conn.as_ref() else { continue };
+        // Rows are locked in the order of their games, in every process, so that two batches
+        // never wait on each other in a cycle (a deadlock, which PostgreSQL breaks only after
+        // `deadlock_timeout`, a second, by failing one of them). The sort is stable: a game's
+        // own writes keep their order.
+        batch.sort_by(|(a, _), (b, _)| a.game().cmp(b.game()));
         let writes: Vec<&Write> = batch.iter().map(|(w, _)| w).collect();
         match w.commit(&process, &writes).await {
             Ok(results) => {
@@ -1052,13 +1070,14 @@ impl Shared for Leases {
         self.read(|client, process| async move {
             let rows = client
                 .query(
-                    "WITH renewed AS (
-                        UPDATE leases SET expires_at = now() + make_interval(secs => $2)
-                        WHERE owner = $1 RETURNING game_id
-                     ), taken AS (
-                        UPDATE leases SET owner = $1, expires_at = now() + make_interval(secs => $2)
-                        WHERE owner <> $1 AND expires_at < now() RETURNING game_id
-                     ) SELECT game_id FROM renewed UNION ALL SELECT game_id FROM taken",
+                    // Rows another transaction holds are skipped, not waited for: a lease
+                    // being deleted (its game just finished) or taken by another process. A
+                    // wait here could close a cycle with a writer's batch (see `writer`).
+                    "WITH mine AS (
+                        SELECT game_id FROM leases WHERE owner = $1 OR expires_at < now()
+                        FOR UPDATE SKIP LOCKED
+                     ) UPDATE leases SET owner = $1, expires_at = now() + make_interval(secs => $2)
+                     FROM mine WHERE leases.game_id = mine.game_id RETURNING leases.game_id",
                     &[&&*process, &LEASE.as_secs_f64()],
                 )
                 .await?;
