@@ -19,6 +19,11 @@
 //!   once its leases may have expired (half a second early, by its own clock), so two processes
 //!   drive the same game only if a clock runs more than that fast; even then the database's
 //!   unique version keeps the game's history single.
+//! - **Finishing.** Every process follows a game to its end, but only its driver marks it
+//!   finished in the database (a game over in a process that does not drive it is marked when
+//!   that process takes the lease). When every process marked it, their write batches locked
+//!   the same rows in different orders and deadlocked, which PostgreSQL breaks only after a
+//!   second: the one-second p99 of the first two-process benchmarks (`docs/benchmarks.md`).
 //! - A dead process's games are taken over when their leases expire: within [`LEASE`] plus
 //!   [`LEASE_RENEW_EVERY`] (4 s). A process that stops cleanly gives its leases up first
 //!   ([`Server::release_leases`]), so an upgrade moves the bots at once.

@@ -37,6 +37,11 @@
 //!   advisory locks: a lock lives with one connection, so every database restart or dropped
 //!   connection would free every lock at once, and one lock per game costs a query per game;
 //!   the table costs one statement per second whatever the number of games.
+//! - **No lock cycles.** A write batch locks its rows in the order of their games' ids, and
+//!   the lease renewal skips rows a writer holds (`SKIP LOCKED`), so transactions of two
+//!   processes may wait on each other but never in a cycle: PostgreSQL detects a deadlock only
+//!   after `deadlock_timeout` (a second by default), and every write of the batch it fails
+//!   would wait that long.
 //! - Connections that break are made again on the next use; meanwhile writes and reads answer
 //!   [`StoreError::Unavailable`] at once (the API's `storage_unavailable`) instead of waiting.
 //! - Migrations are numbered in `schema_migrations`, applied at start under a transaction-level
