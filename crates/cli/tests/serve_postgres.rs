@@ -569,3 +569,55 @@ async fn a_game_played_on_two_processes_is_marked_finished_once() {
         child.wait().unwrap();
     }
 }
+
+/// Two players ask for a rematch at the same moment, each on another process: both get the
+/// same new game (the database keeps one rematch per game; the other process joins it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_asked_on_two_processes_at_once_is_one_game() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let Some((database, db)) = fresh_database().await else {
+        return;
+    };
+    let (mut first, first_url) = serve(&database, 0);
+    let (mut second, second_url) = serve(&database, 0);
+    let (one, two) = (HttpClient::new(&first_url), HttpClient::new(&second_url));
+    let games = human_games(&one, 4).await;
+    let tally = Arc::new(Tally::default());
+    let deadline = Instant::now() + Duration::from_secs(120);
+    for p in start_playing(&[one.clone(), two.clone()], &games, &tally, 200) {
+        tokio::time::timeout_at(deadline.into(), p)
+            .await
+            .expect("games did not end within 120 s")
+            .unwrap();
+    }
+    for (id, tokens, _) in &games {
+        // Both processes know the game is over before the race starts.
+        for server in [&one, &two] {
+            while version_of(server, id).await.unwrap().1["actor"]["type"] != "terminal" {
+                assert!(
+                    Instant::now() < deadline,
+                    "game {id} never ended on a process"
+                );
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
+        let path = format!("/api/games/{id}/rematch");
+        let (a, b) = tokio::join!(
+            one.json("POST", &path, Some(&tokens[0]), None),
+            two.json("POST", &path, Some(&tokens[1]), None)
+        );
+        let ((status_a, a), (status_b, b)) = (a.unwrap(), b.unwrap());
+        assert_eq!((status_a, status_b), (200, 200), "{a} {b}");
+        assert_eq!(a["game"], b["game"], "game {id}: two rematches: {a} {b}");
+        let stored: i64 = db
+            .query_one("SELECT count(*) FROM games WHERE rematch_of = $1", &[id])
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(stored, 1, "game {id}");
+    }
+    for child in [&mut first, &mut second] {
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+}

@@ -281,6 +281,9 @@ pub trait Shared: Send + Sync + 'static {
     fn renew_leases(&self) -> Answer<Vec<String>>;
     /// Gives up every lease of this process (a clean stop), so that others take over at once.
     fn release_leases(&self) -> Answer<()>;
+    /// The rematch of `game`, if any process has stored one (at most one can be: two processes
+    /// making it at once are decided by the database, and the loser joins the winner's).
+    fn rematch_of(&self, game: &str) -> Answer<Option<String>>;
 }
 
 /// How long a lease lasts without renewal: a dead process's games are taken over within this
@@ -924,7 +927,7 @@ mod tests {
         assert!(games[1].actions.is_empty());
         assert_eq!(games[0].options, game("a").options);
         assert_eq!(games[0].creator, game("a").creator);
-        assert_eq!(games[0].rematch_of.as_deref(), Some("old"));
+        assert_eq!(games[0].rematch_of, game("a").rematch_of);
     }
 
     #[tokio::test]

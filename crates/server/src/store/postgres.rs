@@ -116,6 +116,13 @@ const MIGRATIONS: &[&str] = &[
      );
      CREATE INDEX leases_owner ON leases(owner);
      CREATE INDEX leases_expiry ON leases(expires_at);",
+    // 2: one rematch per game, whichever process makes it. Rematches made twice before (two
+    // processes at once) keep the first; the later ones become games of their own.
+    "UPDATE games g SET rematch_of = NULL
+     WHERE rematch_of IS NOT NULL AND created_order > (
+        SELECT min(created_order) FROM games h WHERE h.rematch_of = g.rematch_of);
+     DROP INDEX games_rematch;
+     CREATE UNIQUE INDEX games_rematch ON games(rematch_of) WHERE rematch_of IS NOT NULL;",
 ];
 
 /// The schema version this program writes in PostgreSQL.
@@ -135,10 +142,16 @@ impl From<tokio_postgres::Error> for StoreError {
                     || *code == SqlState::CANNOT_CONNECT_NOW
             }
         };
+        // The server's own words ("duplicate key value violates ..."), not the bare "db error"
+        // that the error's `Display` gives.
+        let text = match e.as_db_error() {
+            Some(db) => db.to_string(),
+            None => e.to_string(),
+        };
         if unavailable {
-            StoreError::Unavailable(e.to_string())
+            StoreError::Unavailable(text)
         } else {
-            StoreError::Database(e.to_string())
+            StoreError::Database(text)
         }
     }
 }
@@ -1090,6 +1103,16 @@ impl Shared for Leases {
         })
     }
 
+    fn rematch_of(&self, game: &str) -> Answer<Option<String>> {
+        let id = game.to_owned();
+        self.read(move |client, _| async move {
+            Ok(client
+                .query_opt("SELECT id FROM games WHERE rematch_of = $1", &[&id])
+                .await?
+                .map(|r| r.get::<_, String>(0)))
+        })
+    }
+
     fn release_leases(&self) -> Answer<()> {
         self.read(|client, process| async move {
             client
@@ -1130,4 +1153,65 @@ pub async fn action_counts(url: &str) -> Result<Vec<(String, u64, u64)>, StoreEr
             )
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database at schema 1 where two processes made the same rematch (possible before
+    /// schema 2) is migrated: the first rematch stays, the later one becomes a game of its own,
+    /// and from then on the database refuses a second.
+    #[tokio::test]
+    async fn migration_2_keeps_the_first_of_two_rematches() {
+        let Some(config) = super::super::suite::fresh_schema().await else {
+            return;
+        };
+        let (client, connection) = config.connect(NoTls).await.unwrap();
+        tokio::spawn(connection);
+        client.batch_execute(MIGRATIONS[0]).await.unwrap();
+        client
+            .batch_execute(
+                "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY);
+                 INSERT INTO schema_migrations VALUES (1);
+                 INSERT INTO games (id, kind, setup, created_at, rematch_of, finished) VALUES
+                    ('old', 'k', '{}', 1, NULL, true),
+                    ('first', 'k', '{}', 2, 'old', false),
+                    ('second', 'k', '{}', 3, 'old', false);",
+            )
+            .await
+            .unwrap();
+        let store = PgStore::connect_with(config).await.unwrap();
+        let rows = client
+            .query(
+                "SELECT id, rematch_of FROM games ORDER BY created_order",
+                &[],
+            )
+            .await
+            .unwrap();
+        let games: Vec<(String, Option<String>)> =
+            rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+        assert_eq!(
+            games,
+            [
+                ("old".to_owned(), None),
+                ("first".to_owned(), Some("old".to_owned())),
+                ("second".to_owned(), None),
+            ]
+        );
+        let version: i64 = client
+            .query_one("SELECT max(version) FROM schema_migrations", &[])
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(version, schema_version());
+        let again = client
+            .execute(
+                "INSERT INTO games (id, kind, setup, created_at, rematch_of) VALUES ('third', 'k', '{}', 4, 'old')",
+                &[],
+            )
+            .await;
+        assert!(again.is_err(), "a second rematch of one game was stored");
+        drop(store);
+    }
 }

@@ -58,7 +58,8 @@ pub(crate) fn game(id: &str) -> StoredGame {
         actions: vec![],
         options: r#"{"clock":{"type":"per_move","seconds":60}}"#.into(),
         creator: Some(TokenHash([7; 32])),
-        rematch_of: Some("old".into()),
+        // Unique per game: PostgreSQL keeps one rematch per game.
+        rematch_of: Some(format!("before-{id}")),
     }
 }
 
@@ -93,7 +94,7 @@ async fn games_and_actions_round_trip(store: &dyn Store) {
     assert!(games[1].actions.is_empty());
     assert_eq!(games[0].options, game("a").options);
     assert_eq!(games[0].creator, game("a").creator);
-    assert_eq!(games[0].rematch_of.as_deref(), Some("old"));
+    assert_eq!(games[0].rematch_of, game("a").rematch_of);
 }
 
 async fn names_change_and_a_seat_is_claimed_only_once(store: &dyn Store) {
@@ -300,6 +301,19 @@ async fn two_postgres_stores_share_one_database() {
     // A finished game has no lease.
     two.mark_finished("a").await.unwrap();
     assert!(two_leases.renew_leases().await.unwrap().is_empty());
+    // One rematch per game: the second process's is refused, and both find the first.
+    assert_eq!(one_leases.rematch_of("a").await.unwrap(), None);
+    let mut theirs = game("r1");
+    theirs.rematch_of = Some("a".into());
+    let mut mine = game("r2");
+    mine.rematch_of = Some("a".into());
+    one.create_game(theirs).await.unwrap();
+    assert!(two.create_game(mine).await.is_err());
+    assert_eq!(
+        two_leases.rematch_of("a").await.unwrap().as_deref(),
+        Some("r1")
+    );
+    assert!(two.load_game("r2").await.unwrap().is_none());
 }
 
 /// A PostgreSQL write batch locks its games' rows in the order of their ids, whatever the
