@@ -621,3 +621,78 @@ async fn a_rematch_asked_on_two_processes_at_once_is_one_game() {
         child.wait().unwrap();
     }
 }
+
+/// A player whose connection reached one process is present on every process: shown as
+/// connected there, and not replaceable by a bot (`player_present`) from there. Once the
+/// connection closes and the time allowed has passed, the creator may replace them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_connected_to_one_process_is_present_on_the_other() {
+    use futures_util::SinkExt;
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let Some((database, _db)) = fresh_database().await else {
+        return;
+    };
+    let (mut first, first_url) = serve(&database, 0);
+    let (mut second, second_url) = serve(&database, 0);
+    let (one, two) = (HttpClient::new(&first_url), HttpClient::new(&second_url));
+    let body = json!({"kind":"thegame","setup":{"players":2},
+        "options":{"replace_after_seconds":1}});
+    let (status, created) = one
+        .json("POST", "/api/games", None, Some(&body))
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{created}");
+    let id = created["game"].as_str().unwrap().to_owned();
+    let token = created["seats"][1]["token"].as_str().unwrap().to_owned();
+    let creator = created["creator"]["token"].as_str().unwrap().to_owned();
+    let ws = format!("{}/api/games/{id}/ws", second_url.replacen("http", "ws", 1));
+    let (mut socket, _) = tokio_tungstenite::connect_async(ws.as_str()).await.unwrap();
+    let hello = json!({"type":"hello","token":token}).to_string();
+    socket
+        .send(tokio_tungstenite::tungstenite::Message::text(hello))
+        .await
+        .unwrap();
+    // The first process learns of the connection at the second's next roll call.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while version_of(&one, &id).await.unwrap().1["seats"][1]["connected"] != true {
+        assert!(
+            Instant::now() < deadline,
+            "the first process never showed seat 1 connected"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Past the time allowed to be away, and the player is still connected at the second.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let replace = format!("/api/games/{id}/seats/1/replace");
+    let (status, refused) = one
+        .json("POST", &replace, Some(&creator), None)
+        .await
+        .unwrap();
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("player_present")),
+        "{refused}"
+    );
+    // Gone from the second process: absent everywhere three roll calls later, then replaceable.
+    socket.close(None).await.unwrap();
+    drop(socket);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (status, answer) = one
+            .json("POST", &replace, Some(&creator), None)
+            .await
+            .unwrap();
+        if status == 200 {
+            break;
+        }
+        assert_eq!(answer["code"], "player_present", "{answer}");
+        assert!(Instant::now() < deadline, "seat 1 never became replaceable");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let (_, info) = version_of(&two, &id).await.unwrap();
+    assert_eq!(info["seats"][1]["connected"], false, "{info}");
+    for child in [&mut first, &mut second] {
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+}

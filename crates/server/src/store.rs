@@ -266,6 +266,9 @@ pub enum Change {
         seat: u8,
         token: TokenHash,
     },
+    /// Seats with a connection open to another process, per game: that process's periodic
+    /// roll call (module `cluster`). Not stored: a process that dies simply stops calling.
+    Presence(Vec<(String, Vec<u8>)>),
     /// Changes may have been missed (the feed reconnected, or this reader fell behind): every
     /// game must catch up from the database.
     Resync,
@@ -281,6 +284,9 @@ pub trait Shared: Send + Sync + 'static {
     fn renew_leases(&self) -> Answer<Vec<String>>;
     /// Gives up every lease of this process (a clean stop), so that others take over at once.
     fn release_leases(&self) -> Answer<()>;
+    /// Tells the other processes which seats of which games have a connection open here
+    /// ([`Change::Presence`]).
+    fn announce_presence(&self, seats: Vec<(String, Vec<u8>)>) -> Answer<()>;
     /// The rematch of `game`, if any process has stored one (at most one can be: two processes
     /// making it at once are decided by the database, and the loser joins the winner's).
     fn rematch_of(&self, game: &str) -> Answer<Option<String>>;

@@ -132,7 +132,16 @@ pub(crate) enum Command {
     Drive(bool),
     /// Another process changed a seat's display name.
     RemoteName { seat: Seat, name: Option<String> },
+    /// The seats with a connection open here (for the roll call of module `cluster`).
+    Connected { reply: oneshot::Sender<Vec<u8>> },
+    /// Another process has these seats connected now (its roll call).
+    RemotePresence { seats: Vec<u8> },
 }
+
+/// How long another process's word that a seat is connected holds: three of its roll calls
+/// ([`crate::cluster::ROLL_CALL_EVERY`]), so that one late notice does not make a present
+/// player look absent, while a dead process's players look absent within seconds.
+const REMOTE_PRESENCE_MS: i64 = 3 * crate::cluster::ROLL_CALL_EVERY.as_millis() as i64;
 
 /// A change of who plays a seat, asked for by a person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -275,6 +284,11 @@ impl GameHandle {
 
     /// Tells the game of a change made by another process (module `cluster`); waits only for
     /// room in the game's queue.
+    /// The seats with a connection open to this process.
+    pub async fn connected_seats(&self) -> Result<Vec<u8>, ApiError> {
+        self.ask(|reply| Command::Connected { reply }).await
+    }
+
     pub async fn tell(&self, command: Command) {
         let _ = self.tx.send(command).await;
     }
@@ -341,8 +355,11 @@ struct SeatState {
     name: Option<String>,
     /// Why the stand-in bot plays this human seat now.
     away: Option<RecordKind>,
-    /// When the seat's player last connected, acted or closed a connection.
+    /// When the seat's player last connected, acted or closed a connection (here, or, with
+    /// several processes, at another: module `cluster`).
     last_seen_ms: i64,
+    /// Until when another process's roll call says the seat is connected there.
+    remote_until_ms: i64,
 }
 
 struct Watcher {
@@ -424,6 +441,7 @@ pub(crate) fn spawn<G: Game>(
                 name: s.name,
                 away: None,
                 last_seen_ms: started,
+                remote_until_ms: 0,
             })
             .collect(),
         bots: Vec::new(),
@@ -727,6 +745,27 @@ impl<G: Game> Table<G> {
                     self.schedule_bot();
                 }
             }
+            Command::Connected { reply } => {
+                let seats = (0..self.seats.len() as u8)
+                    .filter(|&s| self.connected_here(Seat(s)))
+                    .collect();
+                let _ = reply.send(seats);
+            }
+            Command::RemotePresence { seats } => {
+                let now = now_ms();
+                let mut changed = false;
+                for seat in seats {
+                    let Some(s) = self.seats.get_mut(usize::from(seat)) else {
+                        continue;
+                    };
+                    changed |= s.remote_until_ms < now;
+                    s.remote_until_ms = now + REMOTE_PRESENCE_MS;
+                    s.last_seen_ms = now;
+                }
+                if changed {
+                    self.publish(&[]);
+                }
+            }
             Command::RemoteName { seat, name } => {
                 if let Some(s) = self.seats.get_mut(seat.index()) {
                     s.name = name;
@@ -776,7 +815,13 @@ impl<G: Game> Table<G> {
                 return;
             }
             match self.replay(record) {
-                Ok(events) => self.publish(&events),
+                Ok(events) => {
+                    if record.kind == RecordKind::Action {
+                        // Its player was there, at whichever process took the action.
+                        self.seen(Seat(record.seat));
+                    }
+                    self.publish(&events);
+                }
                 Err(e) => {
                     tracing::error!(game = %self.id, "cannot follow another process: {e}");
                     self.behind = true;
@@ -824,6 +869,23 @@ impl<G: Game> Table<G> {
         }
     }
 
+    /// Whether the seat's player has a connection open to this process.
+    fn connected_here(&self, seat: Seat) -> bool {
+        self.watchers
+            .iter()
+            .any(|w| w.viewer == Viewer::Seat(seat) && !w.tx.is_closed())
+    }
+
+    /// Whether the seat's player has a connection open here or, by the last roll call of
+    /// another process sharing the database, there.
+    fn connected(&self, seat: Seat) -> bool {
+        self.connected_here(seat)
+            || self
+                .seats
+                .get(seat.index())
+                .is_some_and(|s| s.remote_until_ms > now_ms())
+    }
+
     fn seen(&mut self, seat: Seat) {
         if let Some(s) = self.seats.get_mut(seat.index()) {
             s.last_seen_ms = now_ms();
@@ -842,10 +904,7 @@ impl<G: Game> Table<G> {
                     bot: s.bot.clone(),
                     name: s.name.clone(),
                     away: s.away.map(RecordKind::as_str),
-                    connected: self
-                        .watchers
-                        .iter()
-                        .any(|w| w.viewer == Viewer::Seat(seat) && !w.tx.is_closed()),
+                    connected: self.connected(seat),
                 }
             })
             .collect()
@@ -953,10 +1012,7 @@ impl<G: Game> Table<G> {
         self.check_record(kind, seat)?;
         if kind == RecordKind::Replaced {
             let s = &self.seats[seat.index()];
-            let connected = self
-                .watchers
-                .iter()
-                .any(|w| w.viewer == Viewer::Seat(seat) && !w.tx.is_closed());
+            let connected = self.connected(seat);
             let away_ms = now_ms() - s.last_seen_ms;
             let limit = self.replace_after_ms();
             if connected || away_ms < limit {

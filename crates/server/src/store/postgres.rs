@@ -207,7 +207,15 @@ enum Notice {
         s: u8,
         h: Vec<u8>,
     },
+    Presence {
+        p: String,
+        e: Vec<(String, Vec<u8>)>,
+    },
 }
+
+/// Games per presence notice: a game id (32 characters) and its seats take under 60 bytes, so
+/// this stays far below the 8,000-byte payload limit.
+const PRESENCE_PER_NOTICE: usize = 100;
 
 #[derive(Serialize, Deserialize)]
 struct NoticeRecord {
@@ -223,7 +231,8 @@ impl Notice {
             Notice::Record { p, .. }
             | Notice::Game { p, .. }
             | Notice::Name { p, .. }
-            | Notice::Claim { p, .. } => p,
+            | Notice::Claim { p, .. }
+            | Notice::Presence { p, .. } => p,
         }
     }
 
@@ -254,6 +263,7 @@ impl Notice {
                 seat: s,
                 token: TokenHash(h.try_into().ok()?),
             },
+            Notice::Presence { e, .. } => Change::Presence(e),
         })
     }
 }
@@ -1100,6 +1110,21 @@ impl Shared for Leases {
                 )
                 .await?;
             Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn announce_presence(&self, seats: Vec<(String, Vec<u8>)>) -> Answer<()> {
+        self.read(move |client, process| async move {
+            for chunk in seats.chunks(PRESENCE_PER_NOTICE) {
+                let notice = notice_text(&Notice::Presence {
+                    p: process.to_string(),
+                    e: chunk.to_vec(),
+                });
+                client
+                    .execute("SELECT pg_notify('tabletop', $1)", &[&notice])
+                    .await?;
+            }
+            Ok(())
         })
     }
 
