@@ -5,7 +5,8 @@
 //! - **Fuel outlook** ([`Ctx::fuel_share`]): for each resource, the tokens coming to the market
 //!   per round (this round's stock spread over two rounds, plus the refill for this player count
 //!   and step from the rules data, capped by the supply) against every player's demand per run
-//!   (the viewer's plants and its rivals', a hybrid counting half coal, half oil). The share is 1
+//!   (the viewer's plants and its rivals', a hybrid counting half coal, half oil; a rival holding
+//!   more than one run of a resource stocks it, as a hoarder does, and counts two runs). The share is 1
 //!   while the market covers everyone, the covered fraction otherwise. A hand's *fuelled cities*
 //!   are its plants' cities weighted by the share of their resource (a hybrid takes the better of
 //!   coal and oil; eco and fusion plants count in full). This is what the bot plans with: a
@@ -15,7 +16,8 @@
 //! - **Plants** ([`Heuristic::plant_value`]): a plant is worth its number plus 4 Elektro per
 //!   *useful* fuelled city it adds (beyond the game-end count is useless; with a full hand the
 //!   plant with the fewest fuelled cities is replaced), plus 4 for a plant that burns nothing,
-//!   minus 2 per token burned per city powered. It is wanted only while fuelled capacity does
+//!   minus [`FUEL_PENALTY`] per token burned per city powered (2 Elektro in rounds 1 and 2, 4
+//!   from round 3 on, when the markets tighten). It is wanted only while fuelled capacity does
 //!   not run more than [`WANT_AHEAD`] city ahead of its network, or when it adds at least 3
 //!   cities. The bot opens the auction on the plant with the best value over price at the
 //!   minimum bid, raises by one while the next bid stays within its valuation (and leaves 10
@@ -28,11 +30,14 @@
 //!   scarcest resource first, hybrids taking whichever of coal or oil is cheaper. It never asks
 //!   for more than the legal list offers, so it never buys what it cannot store or pay.
 //! - **Building**: builds up to its fuelled cities (or the cities its stored fuel powers, if
-//!   more), one city ahead in Step 1, cheapest city first, where a city's cost is connection plus
+//!   more) plus one city, in every step, cheapest city first, where a city's cost is connection plus
 //!   place minus how many open cities lie within 20 Elektro of it (not getting cut off). It no
 //!   longer builds to its plants' bare capacity when rich: that is what left a third of its
 //!   games against the casual field with five or more cities unpowered.
 //! - **Ending the game**: the bot builds the city that reaches the game-end count like any other.
+//!   Once a player has connected that count (the game ends after this building phase), it
+//!   builds only the cities the fuel it holds can power: a dark city is paid for and earns
+//!   nothing, and money left is the tie-break.
 //!   The former check (build it only when powering strictly more than any rival) lost games:
 //!   against the panel the field ended the game anyway, a round later, with the bot behind.
 //! - **Stalls**: the rules engine has no round limit, and a game can stall (an empty plant
@@ -67,6 +72,9 @@ pub const STALL_ROUND: u16 = 40;
 /// A plant is wanted while the viewer's fuelled capacity runs less than this many cities
 /// ahead of its network (or when it adds at least 3 cities).
 const WANT_AHEAD: f64 = 1.0;
+/// Elektro a plant loses per fuel token it burns per city powered, in rounds 1 and 2 and from
+/// round 3 on (see the module docs).
+const FUEL_PENALTY: [f64; 2] = [2.0, 4.0];
 
 /// The heuristic bot (see the module docs).
 #[derive(Clone, Debug, Default)]
@@ -203,7 +211,8 @@ impl<'a> Ctx<'a> {
         if s.fuel == 0 {
             value += 4.0;
         } else {
-            value -= 2.0 * f64::from(s.fuel) / f64::from(s.cities.max(1));
+            let penalty = FUEL_PENALTY[usize::from(self.view.round >= 3)];
+            value -= penalty * f64::from(s.fuel) / f64::from(s.cities.max(1));
         }
         value.max(0.0) as u32
     }
@@ -238,7 +247,9 @@ impl<'a> Ctx<'a> {
         for p in self.view.players.iter().filter(|p| p.seat != self.me.seat) {
             let theirs = Self::demand2(&p.plants);
             for r in Resource::ALL {
-                demand[r] += theirs[r];
+                // A rival holding more than one run of a resource stocks it: it buys two.
+                let stocks = 2 * u32::from(p.resources[r]) > theirs[r];
+                demand[r] += if stocks { 2 * theirs[r] } else { theirs[r] };
             }
         }
         let refill = refill(self.view.players.len() as u8, self.view.step);
@@ -461,12 +472,22 @@ impl<'a> Ctx<'a> {
     fn building(&self, legal: &[Action]) -> Option<Action> {
         let fuelled = Self::fuelled_capacity(&self.me.plants, self.me.resources);
         let cities = self.cities();
-        let ahead = u32::from(self.view.step == 1);
         let stalled = self.view.round >= STALL_ROUND;
         let expected = self
             .fuelled_cities(&self.me.plants, &self.me.plants)
             .round() as u32;
-        let limit = expected.max(fuelled) + ahead;
+        // Once a player has connected the game-end count the game ends after this phase:
+        // a city the fuel held cannot power is worth nothing.
+        let ending = self
+            .view
+            .players
+            .iter()
+            .any(|p| p.cities.len() >= usize::from(self.rules.end_cities));
+        let limit = if ending {
+            fuelled
+        } else {
+            expected.max(fuelled) + 1
+        };
         if cities >= limit && !stalled {
             return Some(Action::Done);
         }
