@@ -32,8 +32,8 @@
 //!   time is a weaker rival than it is. Fitted by replaying their decisions, the rivals of the
 //!   three-style fields and of the heuristic field are fitted to their own model after a few
 //!   rounds (a test checks each), and the rollouts predict their answers exactly but for the
-//!   plant draws. The same 32 rollouts then win 97-100 % against every panel style and 84 %
-//!   against three heuristics (`docs/benchmarks.md`).
+//!   plant draws. The same 32 rollouts then win 96.5-100 % against every panel style and
+//!   82.5 % against three heuristics (200 games each, `docs/benchmarks.md`).
 //! - **Chance.** The plant draws are sampled in every rollout ([`State::sample_from_view`]
 //!   draws the deck), so a candidate's mean is over draws, never the true deck.
 //! - **Budget and threads.** A budget is iterations or milliseconds per decision. With several
@@ -41,10 +41,14 @@
 //!   the decision number and the thread) and the statistics are summed, so an iteration budget
 //!   gives the same decisions on every run (the fit's replays are seeded from the bot's seed
 //!   and its decision count). Figures are measured at 32 iterations, one thread: on the shared
-//!   2-core machine at load average 4-6 a decision took 1.7-4.7 ms on average, at most 86 ms
-//!   (p99 8-20 ms), within the 100 ms; a wall-clock budget would make results depend on
-//!   the load. Decisions with a single candidate (bureaucracy, forced moves, a purchase or build
-//!   the heuristic declines with nothing else sensible) are answered without a rollout.
+//!   2-core machine at load average 4-7 a decision took 1.4-3.7 ms on average, 6-16 ms at the
+//!   99th percentile, within the 100 ms. The slowest decisions (23-222 ms) are the
+//!   machine's scheduling: the same games replayed (same decisions) gave 53 ms instead of 222,
+//!   and the heuristic's microsecond decisions show 4-12 ms stalls in the same runs. A
+//!   wall-clock budget would make results depend on the load, and a cap would not remove stalls
+//!   inside a rollout. Decisions with a single candidate (bureaucracy, forced moves, a purchase
+//!   or build the heuristic declines with nothing else sensible) are answered without a
+//!   rollout.
 
 mod fit;
 

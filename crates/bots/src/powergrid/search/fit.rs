@@ -56,7 +56,7 @@ pub struct Fit {
     since: Vec<Event>,
     /// One bot per panel style, to ask for predictions.
     styles: Vec<Box<dyn Bot<State>>>,
-    /// Rival decisions replayed so far (for tests and the module docs' figures).
+    /// Rival decisions replayed so far.
     pub replayed: u64,
 }
 
