@@ -18,14 +18,18 @@
 //!   [`fit`] has fitted to what that rival did so far: the heuristic or one panel style,
 //!   drawn per rollout from the fitted weights (one rollout in ten from the prior: the
 //!   heuristic half the time, each style 1/12). A rollout runs on the sampled state until the
-//!   game ends or two more rounds have begun; a finished game scores the seat's share of the
-//!   win, an unfinished one scores `0.5 + (mine - best rival) / 100` (clamped to 0..1), where a
-//!   player's worth is money + 22 per city connected + 5 per city of plant capacity (up to the
-//!   game-end count) + 2 per stored token.
+//!   game ends or two more rounds have begun, and to the game's end once some player is within
+//!   6 cities of it. (In the endgame, rollouts cut short valued money the game no longer pays
+//!   for: the search lost games to the green field with 70-110 Elektro unspent. On a tuning
+//!   seed, 200 games at 32 rollouts, playing the endgame out took the green field from 94.5 %
+//!   to 97.0 % and the heuristic field from 83.0 % to 85.5 %.) A finished game scores the
+//!   seat's share of the win, an unfinished one `0.5 + (mine - best rival) / 100` (clamped to
+//!   0..1), where a player's worth is money + 22 per city connected + 5 per city of plant
+//!   capacity (up to the game-end count) + 2 per stored token.
 //! - **Why fitted models.** Rollouts with the heuristic for every rival inherited its blind
 //!   spots against simple fields (issue #17); a fixed mix (half heuristic, half a random panel
 //!   style) still lost to the green field, below the heuristic there: at 32 rollouts it won
-//!   GREENMIX against three greens and HEURMIX against three heuristics (200 games each, main
+//!   68.0 % against three greens and 74.0 % against three heuristics (200 games each, main
 //!   at `9242534`). In the mix most rollouts model a green rival as one that never bids an eco
 //!   plant up, so raising "wins" the plant cheaply in the rollouts while the real greens bid
 //!   up to 12 over the plant's number; and a heuristic rival modelled as a panel style half the
@@ -240,6 +244,26 @@ fn rollout(
     (0.5 + (mine - best) / 100.0).clamp(0.0, 1.0)
 }
 
+/// Cities short of the game's end from which rollouts play to the end (see the module docs).
+const ENDGAME_CITIES: u32 = 6;
+
+/// The round at whose auction a rollout from `view` stops: two rounds on, or never once some
+/// player is within [`ENDGAME_CITIES`] of the end.
+fn rollout_horizon(view: &View) -> u16 {
+    let end = player_count_rules(view.players.len() as u8).map_or(17, |r| u32::from(r.end_cities));
+    let most = view
+        .players
+        .iter()
+        .map(|p| p.cities.len() as u32)
+        .max()
+        .unwrap_or(0);
+    if most + ENDGAME_CITIES >= end {
+        u16::MAX
+    } else {
+        view.round + 2
+    }
+}
+
 /// Summed rewards and visits per candidate.
 #[derive(Clone, Debug, Default)]
 struct Stats {
@@ -266,7 +290,7 @@ impl Search<'_> {
         };
         let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
         let mut buf = Vec::new();
-        let until = self.view.round + 2;
+        let until = rollout_horizon(self.view);
         let mut done = 0u32;
         loop {
             if iterations.is_some_and(|m| done >= m) {
