@@ -30,13 +30,17 @@
 //!   spots against simple fields (issue #17); a fixed mix (half heuristic, half a random panel
 //!   style) still lost to the green field, below the heuristic there: at 32 rollouts it won
 //!   68.0 % against three greens and 74.0 % against three heuristics (200 games each, main
-//!   at `9242534`). In the mix most rollouts model a green rival as one that never bids an eco
-//!   plant up, so raising "wins" the plant cheaply in the rollouts while the real greens bid
-//!   up to 12 over the plant's number; and a heuristic rival modelled as a panel style half the
-//!   time is a weaker rival than it is. Fitted by replaying their decisions, the rivals of the
-//!   three-style fields and of the heuristic field are fitted to their own model after a few
-//!   rounds (a test checks each), and the rollouts predict their answers exactly but for the
-//!   plant draws. The same 32 rollouts then win 96.5-100 % against every panel style and
+//!   at `9242534`). Its lost games against greens (40 logged games, 9 lost) mostly end with
+//!   the search holding 86-134 Elektro and 11-13 cities powered: rollouts that model a green
+//!   as the heuristic or another style misjudge its pace and its bids, and the search saves
+//!   money for a game that ends first. With fitted rivals the same 40 deals end with the
+//!   search on 17.2 cities (16.5 with the mix) and 58 Elektro (72), the best green powering
+//!   14.1 cities (15.4), and the search bidding more for eco plants (7.1 Elektro over the
+//!   plant's number on average, 5.0 with the mix), which it now knows the greens chase
+//!   (`--log` of `--seats search,green,green,green --games 40`, this branch at `888c271`).
+//!   Fitted by replaying their decisions, the rivals of every panel field and of the heuristic
+//!   field are fitted to their own model after a few rounds (a test checks each), and the
+//!   rollouts predict their answers exactly but for the plant draws. The same 32 rollouts then win 96.5-100 % against every panel style and
 //!   82.5 % against three heuristics (200 games each, `docs/benchmarks.md`).
 //! - **Chance.** The plant draws are sampled in every rollout ([`State::sample_from_view`]
 //!   draws the deck), so a candidate's mean is over draws, never the true deck.
