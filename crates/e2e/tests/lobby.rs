@@ -460,6 +460,25 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
         );
     }
     assert!(passes >= 2, "the device was passed {passes} times");
+
+    // The lobby's "My games" lists the hotseat game once, opening at the seat to move.
+    let actor = server.get(&format!("/api/games/{game}"), None)["actor"]["seat"]
+        .as_u64()
+        .unwrap() as usize;
+    open_lobby(&b, &server);
+    let rows = b.wait_js(
+        "my games to list the hotseat game",
+        "const rows = [...document.querySelectorAll('#my-games .game-row[data-game=\"' + arguments[0] + '\"]')];
+         return rows.length ? rows.map(r => [r.querySelector('.open-game').textContent, r.querySelector('.open-game').getAttribute('href')]) : null",
+        json!([game]),
+    );
+    assert_eq!(
+        rows,
+        json!([[
+            "The Game on this device (hotseat)",
+            format!("/games/{game}#token={}", tokens[actor])
+        ]]),
+    );
 }
 
 /// Creates a game by the API; gives its creation answer.
