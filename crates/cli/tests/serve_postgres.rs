@@ -494,6 +494,66 @@ async fn a_database_restart_under_load_loses_nothing_acknowledged() {
     );
 }
 
+/// Two `tabletop serve` processes on one database (no bot pause), killed when dropped.
+struct TwoProcesses {
+    children: Vec<Child>,
+    one: HttpClient,
+    two: HttpClient,
+}
+
+impl TwoProcesses {
+    fn start(database: &str) -> TwoProcesses {
+        let (first, first_url) = serve(database, 0);
+        let (second, second_url) = serve(database, 0);
+        TwoProcesses {
+            children: vec![first, second],
+            one: HttpClient::new(&first_url),
+            two: HttpClient::new(&second_url),
+        }
+    }
+
+    /// Creates `count` two-player games on the first process, plays them to the end with
+    /// seat 0 on the first process and seat 1 on the second, and returns once both processes
+    /// show every game over.
+    async fn games_played_to_the_end(
+        &self,
+        count: usize,
+        seed: u64,
+    ) -> Vec<(String, Vec<String>, Acked)> {
+        let games = human_games(&self.one, count).await;
+        let tally = Arc::new(Tally::default());
+        let both = [self.one.clone(), self.two.clone()];
+        let deadline = Instant::now() + Duration::from_secs(120);
+        for p in start_playing(&both, &games, &tally, seed) {
+            tokio::time::timeout_at(deadline.into(), p)
+                .await
+                .expect("games did not end within 120 s")
+                .unwrap();
+        }
+        for (id, _, _) in &games {
+            for server in &both {
+                while version_of(server, id).await.unwrap().1["actor"]["type"] != "terminal" {
+                    assert!(
+                        Instant::now() < deadline,
+                        "game {id} never ended on a process"
+                    );
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            }
+        }
+        games
+    }
+}
+
+impl Drop for TwoProcesses {
+    fn drop(&mut self) {
+        for child in &mut self.children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
 /// Both processes follow every game to its end, but only the one that drives a game marks it
 /// finished: when both did, their write batches waited on each other's rows, and PostgreSQL
 /// broke each such deadlock only after a second (the one-second tail of `bench serve` with two
@@ -504,8 +564,7 @@ async fn a_game_played_on_two_processes_is_marked_finished_once() {
     let Some((database, db)) = fresh_database().await else {
         return;
     };
-    let (mut first, first_url) = serve(&database, 0);
-    let (mut second, second_url) = serve(&database, 0);
+    let servers = TwoProcesses::start(&database);
     // Every write of a game's `finished` flag, as the database saw it.
     db.batch_execute(
         "CREATE TABLE finish_marks (game_id text NOT NULL);
@@ -516,31 +575,10 @@ async fn a_game_played_on_two_processes_is_marked_finished_once() {
     )
     .await
     .unwrap();
-    let (one, two) = (HttpClient::new(&first_url), HttpClient::new(&second_url));
-    let games = human_games(&one, 8).await;
-    let tally = Arc::new(Tally::default());
-    let players = start_playing(&[one.clone(), two.clone()], &games, &tally, 100);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    for p in players {
-        tokio::time::timeout_at(deadline.into(), p)
-            .await
-            .expect("games did not end within 120 s")
-            .unwrap();
-    }
     // Both processes have the games' ends (so any mark of theirs is queued), then each commits
     // one more write: a process's writes commit in order, so every queued mark is in by then.
-    for (id, _, _) in &games {
-        for server in [&one, &two] {
-            while version_of(server, id).await.unwrap().1["actor"]["type"] != "terminal" {
-                assert!(
-                    Instant::now() < deadline,
-                    "game {id} never ended on a process"
-                );
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
-        }
-    }
-    for server in [&one, &two] {
+    let games = servers.games_played_to_the_end(8, 100).await;
+    for server in [&servers.one, &servers.two] {
         let body = json!({"kind":"thegame","setup":{"players":2}});
         let (status, created) = server
             .json("POST", "/api/games", None, Some(&body))
@@ -564,10 +602,6 @@ async fn a_game_played_on_two_processes_is_marked_finished_once() {
     for id in &ids {
         assert_eq!(marks.get(id), Some(&1), "game {id}: marks {marks:?}");
     }
-    for child in [&mut first, &mut second] {
-        child.kill().unwrap();
-        child.wait().unwrap();
-    }
 }
 
 /// Two players ask for a rematch at the same moment, each on another process: both get the
@@ -578,47 +612,22 @@ async fn a_rematch_asked_on_two_processes_at_once_is_one_game() {
     let Some((database, db)) = fresh_database().await else {
         return;
     };
-    let (mut first, first_url) = serve(&database, 0);
-    let (mut second, second_url) = serve(&database, 0);
-    let (one, two) = (HttpClient::new(&first_url), HttpClient::new(&second_url));
-    let games = human_games(&one, 4).await;
-    let tally = Arc::new(Tally::default());
-    let deadline = Instant::now() + Duration::from_secs(120);
-    for p in start_playing(&[one.clone(), two.clone()], &games, &tally, 200) {
-        tokio::time::timeout_at(deadline.into(), p)
-            .await
-            .expect("games did not end within 120 s")
-            .unwrap();
-    }
-    for (id, tokens, _) in &games {
-        // Both processes know the game is over before the race starts.
-        for server in [&one, &two] {
-            while version_of(server, id).await.unwrap().1["actor"]["type"] != "terminal" {
-                assert!(
-                    Instant::now() < deadline,
-                    "game {id} never ended on a process"
-                );
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
-        }
+    let servers = TwoProcesses::start(&database);
+    for (id, tokens, _) in servers.games_played_to_the_end(4, 200).await {
         let path = format!("/api/games/{id}/rematch");
         let (a, b) = tokio::join!(
-            one.json("POST", &path, Some(&tokens[0]), None),
-            two.json("POST", &path, Some(&tokens[1]), None)
+            servers.one.json("POST", &path, Some(&tokens[0]), None),
+            servers.two.json("POST", &path, Some(&tokens[1]), None)
         );
         let ((status_a, a), (status_b, b)) = (a.unwrap(), b.unwrap());
         assert_eq!((status_a, status_b), (200, 200), "{a} {b}");
         assert_eq!(a["game"], b["game"], "game {id}: two rematches: {a} {b}");
         let stored: i64 = db
-            .query_one("SELECT count(*) FROM games WHERE rematch_of = $1", &[id])
+            .query_one("SELECT count(*) FROM games WHERE rematch_of = $1", &[&id])
             .await
             .unwrap()
             .get(0);
         assert_eq!(stored, 1, "game {id}");
-    }
-    for child in [&mut first, &mut second] {
-        child.kill().unwrap();
-        child.wait().unwrap();
     }
 }
 
@@ -632,9 +641,8 @@ async fn a_player_connected_to_one_process_is_present_on_the_other() {
     let Some((database, _db)) = fresh_database().await else {
         return;
     };
-    let (mut first, first_url) = serve(&database, 0);
-    let (mut second, second_url) = serve(&database, 0);
-    let (one, two) = (HttpClient::new(&first_url), HttpClient::new(&second_url));
+    let servers = TwoProcesses::start(&database);
+    let (one, two) = (&servers.one, &servers.two);
     let body = json!({"kind":"thegame","setup":{"players":2},
         "options":{"replace_after_seconds":1}});
     let (status, created) = one
@@ -645,7 +653,7 @@ async fn a_player_connected_to_one_process_is_present_on_the_other() {
     let id = created["game"].as_str().unwrap().to_owned();
     let token = created["seats"][1]["token"].as_str().unwrap().to_owned();
     let creator = created["creator"]["token"].as_str().unwrap().to_owned();
-    let ws = format!("{}/api/games/{id}/ws", second_url.replacen("http", "ws", 1));
+    let ws = format!("{}/api/games/{id}/ws", two.base().replacen("http", "ws", 1));
     let (mut socket, _) = tokio_tungstenite::connect_async(ws.as_str()).await.unwrap();
     let hello = json!({"type":"hello","token":token}).to_string();
     socket
@@ -654,7 +662,7 @@ async fn a_player_connected_to_one_process_is_present_on_the_other() {
         .unwrap();
     // The first process learns of the connection at the second's next roll call.
     let deadline = Instant::now() + Duration::from_secs(20);
-    while version_of(&one, &id).await.unwrap().1["seats"][1]["connected"] != true {
+    while version_of(one, &id).await.unwrap().1["seats"][1]["connected"] != true {
         assert!(
             Instant::now() < deadline,
             "the first process never showed seat 1 connected"
@@ -689,10 +697,6 @@ async fn a_player_connected_to_one_process_is_present_on_the_other() {
         assert!(Instant::now() < deadline, "seat 1 never became replaceable");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    let (_, info) = version_of(&two, &id).await.unwrap();
+    let (_, info) = version_of(two, &id).await.unwrap();
     assert_eq!(info["seats"][1]["connected"], false, "{info}");
-    for child in [&mut first, &mut second] {
-        child.kill().unwrap();
-        child.wait().unwrap();
-    }
 }
