@@ -18,14 +18,10 @@
 //!   [`fit`] has fitted to what that rival did so far: the heuristic or one panel style,
 //!   drawn per rollout from the fitted weights (one rollout in ten from the prior: the
 //!   heuristic half the time, each style 1/12). A rollout runs on the sampled state until the
-//!   game ends or two more rounds have begun, and to the game's end once some player is within
-//!   6 cities of it. (In the endgame, rollouts cut short valued money the game no longer pays
-//!   for: the search lost games to the green field with 70-110 Elektro unspent. On a tuning
-//!   seed, 200 games at 32 rollouts, playing the endgame out took the green field from 94.5 %
-//!   to 97.0 % and the heuristic field from 83.0 % to 85.5 %.) A finished game scores the
-//!   seat's share of the win, an unfinished one `0.5 + (mine - best rival) / 100` (clamped to
-//!   0..1), where a player's worth is money + 22 per city connected + 5 per city of plant
-//!   capacity (up to the game-end count) + 2 per stored token.
+//!   game ends or two more rounds have begun; a finished game scores the seat's share of the
+//!   win, an unfinished one `0.5 + (mine - best rival) / 100` (clamped to 0..1), where a
+//!   player's worth is money + 22 per city connected + 5 per city of plant capacity (up to the
+//!   game-end count) + 2 per stored token.
 //! - **Why fitted models.** Rollouts with the heuristic for every rival inherited its blind
 //!   spots against simple fields (issue #17); a fixed mix (half heuristic, half a random panel
 //!   style) still lost to the green field, below the heuristic there: at 32 rollouts it won
@@ -37,26 +33,35 @@
 //!   search on 17.2 cities (16.5 with the mix) and 58 Elektro (72), the best green powering
 //!   14.1 cities (15.4), and the search bidding more for eco plants (7.1 Elektro over the
 //!   plant's number on average, 5.0 with the mix), which it now knows the greens chase
-//!   (`--log` of `--seats search,green,green,green --games 40`, this branch at `888c271`).
+//!   (`--log` of `--seats search,green,green,green --games 40`, this branch at `888c271`,
+//!   which also played the endgame out).
 //!   Fitted by replaying their decisions, the rivals of every panel field and of the heuristic
 //!   field are fitted to their own model after a few rounds (a test checks each), and the
-//!   rollouts predict their answers exactly but for the plant draws. The same 32 rollouts then win 96.5-100 % against every panel style and
-//!   82.5 % against three heuristics (200 games each, `docs/benchmarks.md`).
+//!   rollouts predict their answers exactly but for the plant draws. The same 32 rollouts then
+//!   win 96.5-100 % against every panel style and 82.5 % against three heuristics; 64 with the
+//!   endgame played out, 97.5-100 % and 91.0 % (200 games each, `docs/benchmarks.md`).
+//! - **Tried and left out: playing the endgame out.** Rollouts played to the game's end once a
+//!   player was within 6 cities of it (lost games against greens ended with 70-110 Elektro
+//!   unspent, which cut-off rollouts value as worth) did not measurably help and cost time:
+//!   at 64 rollouts 97.5 % against greens (97.0 % without) and 91.0 % against heuristics (the
+//!   same), with the heuristic field's p99 decision time 79 ms instead of 40 ms; at 32
+//!   rollouts, 94.0 % against greens (96.5 % without) and 86.8 % against heuristics (82.5 %).
 //! - **Chance.** The plant draws are sampled in every rollout ([`State::sample_from_view`]
 //!   draws the deck), so a candidate's mean is over draws, never the true deck.
 //! - **Budget and threads.** A budget is iterations or milliseconds per decision. With several
 //!   threads each runs its own iterations on its own random stream (seeded from the bot's seed,
 //!   the decision number and the thread) and the statistics are summed, so an iteration budget
 //!   gives the same decisions on every run (the fit's replays are seeded from the bot's seed
-//!   and its decision count). Figures are measured at 32 iterations, one thread: on the shared
-//!   2-core machine at load average 4-7 a decision took 1.4-3.7 ms on average, 6-16 ms at the
-//!   99th percentile, within the issue's 100 ms. The slowest decisions (23-222 ms) are the
-//!   machine's scheduling: the same games replayed (same decisions) gave 53 ms instead of 222,
-//!   and the heuristic's microsecond decisions show 4-12 ms stalls in the same runs. A
-//!   wall-clock budget would make results depend on the load, and a cap would not remove stalls
-//!   inside a rollout. Decisions with a single candidate (bureaucracy, forced moves, a purchase
-//!   or build the heuristic declines with nothing else sensible) are answered without a
-//!   rollout.
+//!   and its decision count). The figures use 64 iterations, one thread: on the shared 2-core
+//!   machine at load average 5-6 a decision took 2.9-6.8 ms on average against the panel
+//!   fields (p99 10-32 ms, slowest 87 ms) and 12.6 ms against three heuristics, whose endgame
+//!   rollouts are long (p99 79 ms, slowest 590 ms). Part of every tail is the machine's
+//!   scheduling: the same games replayed (same decisions) gave a slowest decision of 53 ms
+//!   instead of 222, and the heuristic's microsecond decisions show 4-15 ms stalls in the same
+//!   runs. A wall-clock budget would make results depend on the load, and a cap would not
+//!   remove stalls inside a rollout. Decisions with a single candidate (bureaucracy, forced
+//!   moves, a purchase or build the heuristic declines with nothing else sensible) are
+//!   answered without a rollout.
 
 mod fit;
 
@@ -248,26 +253,6 @@ fn rollout(
     (0.5 + (mine - best) / 100.0).clamp(0.0, 1.0)
 }
 
-/// Cities short of the game's end from which rollouts play to the end (see the module docs).
-const ENDGAME_CITIES: u32 = 6;
-
-/// The round at whose auction a rollout from `view` stops: two rounds on, or never once some
-/// player is within [`ENDGAME_CITIES`] of the end.
-fn rollout_horizon(view: &View) -> u16 {
-    let end = player_count_rules(view.players.len() as u8).map_or(17, |r| u32::from(r.end_cities));
-    let most = view
-        .players
-        .iter()
-        .map(|p| p.cities.len() as u32)
-        .max()
-        .unwrap_or(0);
-    if most + ENDGAME_CITIES >= end {
-        u16::MAX
-    } else {
-        view.round + 2
-    }
-}
-
 /// Summed rewards and visits per candidate.
 #[derive(Clone, Debug, Default)]
 struct Stats {
@@ -294,7 +279,7 @@ impl Search<'_> {
         };
         let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
         let mut buf = Vec::new();
-        let until = rollout_horizon(self.view);
+        let until = self.view.round + 2;
         let mut done = 0u32;
         loop {
             if iterations.is_some_and(|m| done >= m) {

@@ -43,17 +43,3 @@ fn the_fit_finds_each_rivals_style() {
         }
     }
 }
-
-/// Rollouts stop two rounds on, except once a player is within 6 cities of the end (17 cities
-/// for four players), when they play to the end.
-#[test]
-fn rollouts_play_the_endgame_to_the_end() {
-    let state = State::new(Setup::new(4, MapId::Germany, 3)).unwrap();
-    let mut view = state.view(Viewer::Seat(Seat(0)));
-    assert_eq!(rollout_horizon(&view), view.round + 2);
-    let cities: Vec<_> = state.board().cities().take(10).collect();
-    view.players[2].cities = cities.clone();
-    assert_eq!(rollout_horizon(&view), view.round + 2);
-    view.players[2].cities.extend(cities.first().copied());
-    assert_eq!(rollout_horizon(&view), u16::MAX);
-}
