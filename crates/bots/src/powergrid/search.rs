@@ -38,8 +38,8 @@
 //!   Fitted by replaying their decisions, the rivals of every panel field and of the heuristic
 //!   field are fitted to their own model after a few rounds (a test checks each), and the
 //!   rollouts predict their answers exactly but for the plant draws. The same 32 rollouts then
-//!   win 96.5-100 % against every panel style and 82.5 % against three heuristics; 64 with the
-//!   endgame played out, 97.5-100 % and 91.0 % (200 games each, `docs/benchmarks.md`).
+//!   win 96.5-100 % against every panel style and 82.5 % against three heuristics; 64 win
+//!   97.0-100 % and 91.0 % (200 games each, `docs/benchmarks.md`).
 //! - **Tried and left out: playing the endgame out.** Rollouts played to the game's end once a
 //!   player was within 6 cities of it (lost games against greens ended with 70-110 Elektro
 //!   unspent, which cut-off rollouts value as worth) did not measurably help and cost time:
@@ -52,12 +52,11 @@
 //!   threads each runs its own iterations on its own random stream (seeded from the bot's seed,
 //!   the decision number and the thread) and the statistics are summed, so an iteration budget
 //!   gives the same decisions on every run (the fit's replays are seeded from the bot's seed
-//!   and its decision count). The figures use 64 iterations, one thread: on the shared 2-core
-//!   machine at load average 5-6 a decision took 2.9-6.8 ms on average against the panel
-//!   fields (p99 10-32 ms, slowest 87 ms) and 12.6 ms against three heuristics, whose endgame
-//!   rollouts are long (p99 79 ms, slowest 590 ms). Part of every tail is the machine's
-//!   scheduling: the same games replayed (same decisions) gave a slowest decision of 53 ms
-//!   instead of 222, and the heuristic's microsecond decisions show 4-15 ms stalls in the same
+//!   and its decision count). The figures use 64 iterations: on the shared 2-core machine a
+//!   decision took 4.5-9.7 ms on average, 15-40 ms at the 99th percentile, and at most 33-96
+//!   ms per run but for one of 127 ms. Part of every tail is the machine's scheduling: the
+//!   same games replayed (same decisions) gave a slowest decision of 53 ms instead of 222,
+//!   and the heuristic's microsecond decisions show 4-15 ms stalls in the same
 //!   runs. A wall-clock budget would make results depend on the load, and a cap would not
 //!   remove stalls inside a rollout. Decisions with a single candidate (bureaucracy, forced
 //!   moves, a purchase or build the heuristic declines with nothing else sensible) are
