@@ -18,8 +18,9 @@
 //!   plant with the fewest fuelled cities is replaced), plus 4 for a plant that burns nothing,
 //!   minus [`FUEL_PENALTY`] per token burned per city powered (2 Elektro in rounds 1 and 2, 4
 //!   from round 3 on, when the markets tighten). It is wanted only while fuelled capacity does
-//!   not run more than [`WANT_AHEAD`] city ahead of its network, or when it adds at least 3
-//!   cities. The bot opens the auction on the plant with the best value over price at the
+//!   not run more than [`WANT_AHEAD`] city ahead of its network, or when it adds at least
+//!   [`WANT_BIG`] fuelled cities ([`WANT_ECO`] for a plant burning nothing: fuel-free capacity
+//!   is what a starved market cannot take away). The bot opens the auction on the plant with the best value over price at the
 //!   minimum bid, raises by one while the next bid stays within its valuation (and leaves 10
 //!   Elektro for building), and otherwise passes. In round 1, where passing is not allowed while
 //!   a plant is affordable, it opens on the best-valued plant.
@@ -27,7 +28,9 @@
 //! - **Resources**: picks the plants to run next bureaucracy (those burning nothing first, then
 //!   the most cities per token) until they power its network plus the cities it can expect to
 //!   build (a quarter of its money in houses, at most 4), and buys the fuel they lack, the
-//!   scarcest resource first, hybrids taking whichever of coal or oil is cheaper. It never asks
+//!   scarcest resource first, hybrids taking whichever of coal or oil is cheaper. With
+//!   [`STOCK_MONEY`] Elektro or more it stocks a second run of every resource whose share is
+//!   below 1: late in the game the bot's money otherwise lies idle while the market runs dry. It never asks
 //!   for more than the legal list offers, so it never buys what it cannot store or pay.
 //! - **Building**: builds up to its fuelled cities (or the cities its stored fuel powers, if
 //!   more) plus one city, in every step, cheapest city first, where a city's cost is connection plus
@@ -72,6 +75,12 @@ pub const STALL_ROUND: u16 = 40;
 /// A plant is wanted while the viewer's fuelled capacity runs less than this many cities
 /// ahead of its network (or when it adds at least 3 cities).
 const WANT_AHEAD: f64 = 1.0;
+/// ... or when it adds at least this many fuelled cities ...
+const WANT_BIG: f64 = 5.0;
+/// ... or, for a plant burning nothing, this many.
+const WANT_ECO: f64 = 2.0;
+/// From this much money on the bot stocks a second run of every scarce resource.
+const STOCK_MONEY: u32 = 100;
 /// Elektro a plant loses per fuel token it burns per city powered, in rounds 1 and 2 and from
 /// round 3 on (see the module docs).
 const FUEL_PENALTY: [f64; 2] = [2.0, 4.0];
@@ -203,7 +212,9 @@ impl<'a> Ctx<'a> {
         if useful < 0.5 {
             return 0;
         }
-        let wanted = now < f64::from(self.cities()) + WANT_AHEAD || useful >= 3.0;
+        let wanted = now < f64::from(self.cities()) + WANT_AHEAD
+            || useful >= WANT_BIG
+            || (s.fuel == 0 && useful >= WANT_ECO);
         if !wanted {
             return 0;
         }
@@ -372,7 +383,25 @@ impl<'a> Ctx<'a> {
     }
 
     fn resources(&self, legal: &[Action]) -> Option<Action> {
-        let needs = FuelNeeds::of(self.plants_to_run());
+        let mut needs = FuelNeeds::of(self.plants_to_run());
+        let share = self.fuel_share(&self.me.plants);
+        if self.money >= STOCK_MONEY {
+            // A second run of every resource the market will not cover.
+            let scarce = |r: Resource| share[r] < 1.0;
+            for (r, n) in [
+                (Resource::Coal, &mut needs.coal),
+                (Resource::Oil, &mut needs.oil),
+                (Resource::Garbage, &mut needs.garbage),
+                (Resource::Uranium, &mut needs.uranium),
+            ] {
+                if scarce(r) {
+                    *n *= 2;
+                }
+            }
+            if scarce(Resource::Coal) && scarce(Resource::Oil) {
+                needs.hybrid *= 2;
+            }
+        }
         let held = self.me.resources;
         let mut lack = ByResource::<u8> {
             coal: needs.coal.saturating_sub(held.coal),
@@ -390,7 +419,6 @@ impl<'a> Ctx<'a> {
             };
             lack[r] += hybrid;
         }
-        let share = self.fuel_share(&self.me.plants);
         let mut order = Resource::ALL;
         order.sort_by(|&a, &b| share[a].total_cmp(&share[b]));
         for r in order {
