@@ -22,7 +22,11 @@
 //!   [`WANT_BIG`] fuelled cities ([`WANT_ECO`] for a plant burning nothing: fuel-free capacity
 //!   is what a starved market cannot take away). The bot opens the auction on the plant with the best value over price at the
 //!   minimum bid, raises by one while the next bid stays within its valuation (and leaves 10
-//!   Elektro for building), and otherwise passes. In round 1, where passing is not allowed while
+//!   Elektro for building), and otherwise passes. In an auction another player opened, while
+//!   its own turn to open is still to come, it also passes when another plant of the current
+//!   market is a better buy (value over price) at its minimum than this one at the next bid:
+//!   it no longer gets drawn into a rival's auction for a coal plant while a garbage plant
+//!   sits in the market. In round 1, where passing is not allowed while
 //!   a plant is affordable, it opens on the best-valued plant.
 //! - **Discard**: the plant powering the fewest cities (lowest number on a tie).
 //! - **Resources**: picks the plants to run next bureaucracy (those burning nothing first, then
@@ -66,8 +70,8 @@ use powergrid::plants::FuelNeeds;
 use powergrid::resources::{market_price, player_count_rules, refill, PlayerCountRules};
 use powergrid::Memory;
 use powergrid::{
-    Action, Board, ByResource, CityId, Event, PlantId, PlantKind, PlantSpec, PlayerView, RegionSet,
-    Resource, State, View,
+    Action, AuctionView, Board, ByResource, CityId, Event, PlantId, PlantKind, PlantSpec,
+    PlayerView, RegionSet, Resource, State, View,
 };
 
 /// From this round on the bot builds whenever it can, to end a game that has stalled.
@@ -299,6 +303,9 @@ impl<'a> Ctx<'a> {
             let value = self
                 .plant_value(a.plant)
                 .min(budget.max(u32::from(a.plant.0)));
+            if next <= value && self.better_to_wait(a, next, value, budget) {
+                return Some(Action::Pass);
+            }
             return Some(if next <= value {
                 Action::Bid { amount: next }
             } else {
@@ -326,6 +333,23 @@ impl<'a> Ctx<'a> {
             }
             _ => Some(Action::Pass),
         }
+    }
+
+    /// Whether to let another player's auction go at `next` (see the module docs): the bot
+    /// still has its own turn to put a plant up, and some other plant of the current market
+    /// is a better buy at its minimum price than this one at `next`.
+    fn better_to_wait(&self, auction: &AuctionView, next: u32, value: u32, budget: u32) -> bool {
+        let my_turn_comes =
+            auction.starter != self.me.seat && !self.view.auction_done.contains(&self.me.seat);
+        if !my_turn_comes {
+            return false;
+        }
+        let margin = i64::from(value) - i64::from(next);
+        self.view
+            .current_market
+            .iter()
+            .filter(|&&p| p != auction.plant && u32::from(p.0) <= budget)
+            .any(|&p| i64::from(self.plant_value(p)) - i64::from(p.0) > margin)
     }
 
     pub(crate) fn discard(&self, legal: &[Action]) -> Option<Action> {
