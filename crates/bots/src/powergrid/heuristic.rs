@@ -28,7 +28,9 @@
 //!   it no longer gets drawn into a rival's auction for a coal plant while a garbage plant
 //!   sits in the market. In round 1, where passing is not allowed while
 //!   a plant is affordable, it opens on the best-valued plant.
-//! - **Discard**: the plant powering the fewest cities (lowest number on a tie).
+//! - **Discard**: the plant powering the fewest *fuelled* cities (then the fewest cities, the
+//!   lowest number), so a plant whose market has run dry goes before a smaller plant that
+//!   still runs. (The panel's styles keep the plain rule, the fewest cities.)
 //! - **Resources**: picks the plants to run next bureaucracy (those burning nothing first, then
 //!   the most cities per token) until they power its network plus the cities it can expect to
 //!   build (a quarter of its money in houses, at most 4), and buys the fuel they lack, the
@@ -120,7 +122,7 @@ impl Heuristic {
         };
         let choice = match legal[0] {
             Action::StartAuction { .. } | Action::Bid { .. } | Action::Pass => ctx.auction(legal),
-            Action::Discard { .. } => ctx.discard(legal),
+            Action::Discard { .. } => ctx.discard_least_fuelled(legal),
             Action::Buy { .. } | Action::Done => match view.phase {
                 powergrid::PhaseKind::Resources => ctx.resources(legal),
                 _ => ctx.building(legal),
@@ -362,6 +364,33 @@ impl<'a> Ctx<'a> {
             })
             .min_by_key(|&(plant, keep_coal, _)| {
                 (
+                    spec(plant).cities,
+                    plant.0,
+                    std::cmp::Reverse(keep_coal.unwrap_or(0)),
+                )
+            })
+            .map(|(_, _, a)| a)
+    }
+
+    /// The discard: the plant that powers the fewest fuelled cities (see the module docs).
+    fn discard_least_fuelled(&self, legal: &[Action]) -> Option<Action> {
+        let mut hand = self.me.plants.clone();
+        if let Some((_, plant)) = self.view.pending_discard {
+            if !hand.contains(&plant) {
+                hand.push(plant);
+            }
+        }
+        legal
+            .iter()
+            .copied()
+            .filter_map(|a| match a {
+                Action::Discard { plant, keep_coal } => Some((plant, keep_coal, a)),
+                _ => None,
+            })
+            .min_by_key(|&(plant, keep_coal, _)| {
+                let fuelled = (100.0 * self.fuelled_cities(&[plant], &hand)).round() as i64;
+                (
+                    fuelled,
                     spec(plant).cities,
                     plant.0,
                     std::cmp::Reverse(keep_coal.unwrap_or(0)),
@@ -805,5 +834,195 @@ mod tests {
         let fuelled = with_coal(&s, 24, &[PlantId(25)], 4);
         let a = Heuristic::decide(&fuelled, &legal, &[]);
         assert!(matches!(a, Action::Build { .. }), "{a}");
+    }
+
+    /// Eco plants (they burn nothing) adding up to `cities` cities.
+    fn eco_hand(mut cities: u32) -> Vec<PlantId> {
+        let mut hand = Vec::new();
+        for (number, size) in [(50, 6), (44, 5), (33, 4), (27, 3), (22, 2), (13, 1)] {
+            while cities >= size {
+                hand.push(PlantId(number));
+                cities -= size;
+            }
+        }
+        hand
+    }
+
+    /// In Step 2 the bot still builds one city beyond what it can power; once a rival has
+    /// connected the game-end count, it builds only what its fuel powers.
+    #[test]
+    fn it_builds_one_city_ahead_until_the_game_is_ending() {
+        let s = playing_until(4, 5, |s| {
+            let seat = s.actor().seat();
+            s.phase() == PhaseKind::Building
+                && s.step() >= 2
+                && seat.is_some_and(|me| s.city_count(me) >= 3 && s.money(me) >= 60)
+        })
+        .expect("a Step 2 building turn with 3 cities and 60 Elektro");
+        let me = s.actor().seat().unwrap();
+        let mut legal = Vec::new();
+        s.legal_actions(&mut legal);
+        let mut view = s.view(Viewer::Seat(me));
+        view.players[me.index()].plants = eco_hand(u32::from(s.city_count(me)));
+        let a = Heuristic::decide(&view, &legal, &[]);
+        assert!(matches!(a, Action::Build { .. }), "{a}");
+        let rival = view.players.iter().position(|p| p.seat != me).unwrap();
+        let all: Vec<CityId> = view.players[rival]
+            .cities
+            .iter()
+            .copied()
+            .chain(Board::get(view.map, RegionSet::of(&view.regions)).cities())
+            .take(17)
+            .collect();
+        view.players[rival].cities = all;
+        assert_eq!(Heuristic::decide(&view, &legal, &[]), Action::Done);
+    }
+
+    /// A view in round 4's auction with the actor holding `mine` and 100 Elektro, every rival
+    /// holding `theirs`, and `coal` coal tokens in the market and none in the supply.
+    fn auction_view(mine: &[PlantId], theirs: &[PlantId], coal: u8) -> (State, View) {
+        let s = playing_until(4, 5, |s| s.round() >= 4 && s.phase() == PhaseKind::Auction)
+            .expect("the game reaches round 4");
+        let me = s.actor().seat().unwrap();
+        let mut view = with_coal(&s, coal, mine, 0);
+        view.supply.coal = 0;
+        for p in view.players.iter_mut() {
+            if p.seat == me {
+                p.money = Some(100);
+            } else {
+                p.plants = theirs.to_vec();
+                p.resources = ByResource::default();
+            }
+        }
+        (s, view)
+    }
+
+    /// With capacity to spare, a plant is wanted only if it adds 5 fuelled cities, or 2 for a
+    /// plant that burns nothing.
+    #[test]
+    fn with_capacity_to_spare_only_big_or_fuel_free_plants_are_wanted() {
+        let (s, mut view) = auction_view(&[], &[PlantId(4)], 24);
+        let me = s.actor().seat().unwrap();
+        let cities = view.players[me.index()].cities.len() as u32;
+        view.players[me.index()].plants = eco_hand(cities + 3);
+        assert_eq!(Heuristic::plant_value(&view, PlantId(16)), 0); // oil, 3 cities
+        assert!(Heuristic::plant_value(&view, PlantId(31)) > 31); // coal, 6 cities
+        assert!(Heuristic::plant_value(&view, PlantId(22)) > 22); // wind, 2 cities
+    }
+
+    /// Fuel weighs more from round 3 on: a plant burning 3 coal for 2 cities loses 3 Elektro
+    /// of value more than in round 1.
+    #[test]
+    fn fuel_costs_a_plant_more_from_round_three() {
+        let s = State::new(Setup::new(4, MapId::Germany, 5)).unwrap();
+        let mut view = s.view(Viewer::Seat(s.actor().seat().unwrap()));
+        let early = Heuristic::plant_value(&view, PlantId(8));
+        view.round = 3;
+        let later = Heuristic::plant_value(&view, PlantId(8));
+        assert_eq!(early, later + 3, "{early} vs {later}");
+    }
+
+    /// A rival holding more than one run of coal stocks it and counts for two runs, so the
+    /// viewer expects less of the coal it needs.
+    #[test]
+    fn a_rival_stocking_fuel_counts_twice() {
+        let (s, mut view) = auction_view(&[PlantId(25)], &[PlantId(31)], 11);
+        let me = s.actor().seat().unwrap();
+        let share = |view: &View| Ctx::new(view).unwrap().fuel_share(&[PlantId(25)]).coal;
+        let plain = share(&view);
+        let rival = view.players.iter().position(|p| p.seat != me).unwrap();
+        view.players[rival].resources.coal = 6;
+        let stocked = share(&view);
+        assert!((plain - 0.5).abs() < 1e-9, "{plain}");
+        assert!(stocked < plain, "{stocked} vs {plain}");
+    }
+
+    /// With 100 Elektro or more the bot buys a second run of a resource the market will not
+    /// cover; with less, one run.
+    #[test]
+    fn a_rich_bot_stocks_a_second_run_of_scarce_fuel() {
+        let (_, mut view) = auction_view(&[PlantId(25)], &[PlantId(31)], 11);
+        view.phase = PhaseKind::Resources;
+        let legal: Vec<Action> = (1..=4)
+            .map(|amount| Action::Buy {
+                resource: Resource::Coal,
+                amount,
+            })
+            .chain([Action::Done])
+            .collect();
+        let two = Action::Buy {
+            resource: Resource::Coal,
+            amount: 2,
+        };
+        let four = Action::Buy {
+            resource: Resource::Coal,
+            amount: 4,
+        };
+        assert_eq!(Heuristic::decide(&view, &legal, &[]), four);
+        let me = view.viewer;
+        for p in view.players.iter_mut() {
+            if Viewer::Seat(p.seat) == me {
+                p.money = Some(60);
+            }
+        }
+        assert_eq!(Heuristic::decide(&view, &legal, &[]), two);
+    }
+
+    /// In a rival's auction for a coal plant whose coal is scarce, the bot passes while a wind
+    /// plant that is a better buy waits in the market (its own turn to open is still to come),
+    /// and bids when there is none.
+    #[test]
+    fn it_lets_a_rivals_auction_go_while_a_better_buy_waits() {
+        let (s, mut view) = auction_view(&[], &[PlantId(31)], 11);
+        let me = s.actor().seat().unwrap();
+        let rival = view.players.iter().find(|p| p.seat != me).unwrap().seat;
+        view.auction = Some(AuctionView {
+            plant: PlantId(31),
+            starter: rival,
+            high_bid: 31,
+            high_bidder: rival,
+            bidders: vec![rival, me],
+        });
+        view.auction_done.clear();
+        let legal = [Action::Bid { amount: 32 }, Action::Pass];
+        view.current_market = vec![PlantId(27), PlantId(31)];
+        assert_eq!(Heuristic::decide(&view, &legal, &[]), Action::Pass);
+        view.current_market = vec![PlantId(31)];
+        assert_eq!(
+            Heuristic::decide(&view, &legal, &[]),
+            Action::Bid { amount: 32 }
+        );
+        // Its own auction: no turn to wait for.
+        view.current_market = vec![PlantId(27), PlantId(31)];
+        if let Some(a) = view.auction.as_mut() {
+            a.starter = me;
+        }
+        assert_eq!(
+            Heuristic::decide(&view, &legal, &[]),
+            Action::Bid { amount: 32 }
+        );
+    }
+
+    /// With four plants, the one to go is the one that powers the fewest cities with the fuel
+    /// it can get: a 7-city coal plant with no coal coming before a 4-city hybrid with oil.
+    #[test]
+    fn it_discards_the_plant_its_market_starves() {
+        let hand = [PlantId(36), PlantId(29), PlantId(39), PlantId(50)];
+        let (_, mut view) = auction_view(&hand, &[PlantId(31)], 0);
+        view.pending_discard = None;
+        let legal: Vec<Action> = hand[..3]
+            .iter()
+            .map(|&plant| Action::Discard {
+                plant,
+                keep_coal: None,
+            })
+            .collect();
+        assert_eq!(
+            Heuristic::decide(&view, &legal, &[]),
+            Action::Discard {
+                plant: PlantId(36),
+                keep_coal: None
+            }
+        );
     }
 }
