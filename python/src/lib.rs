@@ -393,8 +393,9 @@ state_class!(
 );
 
 /// Refuses a view dict that no game could show (bots trust their views): a full state is
-/// drawn from it, checked by the engine as a position, and must show the same view.
-fn check_thegame_view(view: &thegame::View) -> PyResult<()> {
+/// drawn from it, checked by the engine as a position, and must show the same view. Answers
+/// that state (its seat's legal actions are the view's: they depend only on what it shows).
+fn check_thegame_view(view: &thegame::View) -> PyResult<thegame::State> {
     let seat = view
         .viewer
         .ok_or_else(|| PyValueError::new_err("a spectator's view: bots play a seat"))?;
@@ -405,13 +406,15 @@ fn check_thegame_view(view: &thegame::View) -> PyResult<()> {
     if state.seat_view(seat) != *view {
         return Err(bad("its parts do not agree".into()));
     }
-    Ok(())
+    Ok(state)
 }
 
-/// A built-in bot for one seat of The Game.
+/// A built-in bot for one seat of The Game. It plans a whole turn at once and hands the plan
+/// out action by action while each position is the one the plan expects
+/// ([`bots::thegame::EngineBot`], as the server plays it), so a turn costs one plan.
 #[pyclass(module = "tabletop._tabletop")]
 pub struct TheGameBot {
-    bot: Mutex<Box<dyn bots::thegame::Player>>,
+    bot: Mutex<bots::thegame::EngineBot>,
     seat: Seat,
 }
 
@@ -427,27 +430,31 @@ impl TheGameBot {
             )));
         }
         Ok(TheGameBot {
-            bot: Mutex::new((entry.make)(seed)),
+            bot: Mutex::new(bots::thegame::EngineBot::new((entry.make)(seed))),
             seat: Seat(seat),
         })
     }
 
     /// The bot's action (text form) for a state or a view dict of its seat, on its turn.
     fn act(&self, position: &Bound<'_, PyAny>) -> PyResult<String> {
-        let view: thegame::View = match position.cast::<TheGameState>() {
+        let (view, legal) = match position.cast::<TheGameState>() {
             Ok(s) => {
                 let s = s.borrow();
                 check_seat(&s.state, i64::from(self.seat.0))?;
-                s.state.seat_view(self.seat)
+                let mut legal = Vec::new();
+                s.state.legal_actions(&mut legal);
+                (s.state.seat_view(self.seat), legal)
             }
             Err(_) => {
                 let view: thegame::View = from_py(position)
                     .map_err(|e| PyValueError::new_err(format!("not a State or a view: {e}")))?;
-                check_thegame_view(&view)?;
-                view
+                let state = check_thegame_view(&view)?;
+                let mut legal = Vec::new();
+                state.legal_actions(&mut legal);
+                (view, legal)
             }
         };
-        if view.viewer != Some(self.seat) || !view.is_my_turn() {
+        if view.viewer != Some(self.seat) || !view.is_my_turn() || legal.is_empty() {
             return Err(illegal(format!(
                 "it is not {}'s turn in this position",
                 self.seat
@@ -457,13 +464,7 @@ impl TheGameBot {
             .bot
             .lock()
             .map_err(|_| PyValueError::new_err("bot poisoned"))?;
-        let mut plan = Vec::new();
-        bot.plan(&view, &mut plan);
-        // The first action of the turn the bot plans from this view.
-        let action = plan
-            .first()
-            .ok_or_else(|| illegal(format!("bot {} planned no action", bot.name())))?;
-        Ok(action.to_string())
+        Ok(engine::Bot::choose(&mut *bot, &view, &legal).to_string())
     }
 
     /// The bot's action as an index.
@@ -492,7 +493,7 @@ impl TheGameBot {
             .bot
             .lock()
             .map_err(|_| PyValueError::new_err("bot poisoned"))?;
-        Ok(bot.name().to_string())
+        Ok(engine::Bot::name(&*bot).to_string())
     }
 }
 

@@ -276,6 +276,30 @@ async fn version_of(http: &HttpClient, id: &str) -> Option<(u64, Value)> {
     (status == 200).then(|| (info["version"].as_u64().unwrap_or(0), info))
 }
 
+/// Waits up to 20 s until the database holds every one of `ids` as finished.
+async fn wait_all_finished(db: &tokio_postgres::Client, ids: &[String]) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let row = db
+            .query_one(
+                "SELECT count(*) FROM games WHERE finished AND id = ANY($1)",
+                &[&ids],
+            )
+            .await
+            .unwrap();
+        if row.get::<_, i64>(0) as usize == ids.len() {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "only {} of {} ended games are marked finished",
+            row.get::<_, i64>(0),
+            ids.len()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 fn acked_total(games: &[(String, Vec<String>, Acked)]) -> usize {
     games.iter().map(|(_, _, a)| a.lock().unwrap().len()).sum()
 }
@@ -378,6 +402,11 @@ async fn two_processes_share_games_and_one_goes_on_when_the_other_is_killed() {
         assert_eq!(info["actor"]["type"], "terminal", "{info}");
     }
     check_stored(&db, &games).await;
+    // The games are marked over in the database, also those whose lease the killed process
+    // held: by the survivor, once it drives them.
+    let mut ids: Vec<String> = games.iter().map(|(id, _, _)| id.clone()).collect();
+    ids.push(bot_game.clone());
+    wait_all_finished(&db, &ids).await;
     second.kill().unwrap();
     second.wait().unwrap();
     eprintln!(
@@ -463,4 +492,211 @@ async fn a_database_restart_under_load_loses_nothing_acknowledged() {
         tally.unavailable.load(Ordering::Relaxed),
         tally.stale.load(Ordering::Relaxed)
     );
+}
+
+/// Two `tabletop serve` processes on one database (no bot pause), killed when dropped.
+struct TwoProcesses {
+    children: Vec<Child>,
+    one: HttpClient,
+    two: HttpClient,
+}
+
+impl TwoProcesses {
+    fn start(database: &str) -> TwoProcesses {
+        let (first, first_url) = serve(database, 0);
+        let (second, second_url) = serve(database, 0);
+        TwoProcesses {
+            children: vec![first, second],
+            one: HttpClient::new(&first_url),
+            two: HttpClient::new(&second_url),
+        }
+    }
+
+    /// Creates `count` two-player games on the first process, plays them to the end with
+    /// seat 0 on the first process and seat 1 on the second, and returns once both processes
+    /// show every game over.
+    async fn games_played_to_the_end(
+        &self,
+        count: usize,
+        seed: u64,
+    ) -> Vec<(String, Vec<String>, Acked)> {
+        let games = human_games(&self.one, count).await;
+        let tally = Arc::new(Tally::default());
+        let both = [self.one.clone(), self.two.clone()];
+        let deadline = Instant::now() + Duration::from_secs(120);
+        for p in start_playing(&both, &games, &tally, seed) {
+            tokio::time::timeout_at(deadline.into(), p)
+                .await
+                .expect("games did not end within 120 s")
+                .unwrap();
+        }
+        for (id, _, _) in &games {
+            for server in &both {
+                while version_of(server, id).await.unwrap().1["actor"]["type"] != "terminal" {
+                    assert!(
+                        Instant::now() < deadline,
+                        "game {id} never ended on a process"
+                    );
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            }
+        }
+        games
+    }
+}
+
+impl Drop for TwoProcesses {
+    fn drop(&mut self) {
+        for child in &mut self.children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Both processes follow every game to its end, but only the one that drives a game marks it
+/// finished: when both did, their write batches waited on each other's rows, and PostgreSQL
+/// broke each such deadlock only after a second (the one-second tail of `bench serve` with two
+/// processes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_played_on_two_processes_is_marked_finished_once() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let Some((database, db)) = fresh_database().await else {
+        return;
+    };
+    let servers = TwoProcesses::start(&database);
+    // Every write of a game's `finished` flag, as the database saw it.
+    db.batch_execute(
+        "CREATE TABLE finish_marks (game_id text NOT NULL);
+         CREATE FUNCTION note_finish() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN INSERT INTO finish_marks VALUES (NEW.id); RETURN NEW; END $$;
+         CREATE TRIGGER note_finish AFTER UPDATE OF finished ON games
+         FOR EACH ROW EXECUTE FUNCTION note_finish();",
+    )
+    .await
+    .unwrap();
+    // Both processes have the games' ends (so any mark of theirs is queued), then each commits
+    // one more write: a process's writes commit in order, so every queued mark is in by then.
+    let games = servers.games_played_to_the_end(8, 100).await;
+    for server in [&servers.one, &servers.two] {
+        let body = json!({"kind":"thegame","setup":{"players":2}});
+        let (status, created) = server
+            .json("POST", "/api/games", None, Some(&body))
+            .await
+            .unwrap();
+        assert_eq!(status, 201, "{created}");
+    }
+    let ids: Vec<String> = games.iter().map(|(id, _, _)| id.clone()).collect();
+    wait_all_finished(&db, &ids).await;
+    check_stored(&db, &games).await;
+    let marks: BTreeMap<String, i64> = db
+        .query(
+            "SELECT game_id, count(*) FROM finish_marks GROUP BY game_id",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    for id in &ids {
+        assert_eq!(marks.get(id), Some(&1), "game {id}: marks {marks:?}");
+    }
+}
+
+/// Two players ask for a rematch at the same moment, each on another process: both get the
+/// same new game (the database keeps one rematch per game; the other process joins it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_asked_on_two_processes_at_once_is_one_game() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let Some((database, db)) = fresh_database().await else {
+        return;
+    };
+    let servers = TwoProcesses::start(&database);
+    for (id, tokens, _) in servers.games_played_to_the_end(4, 200).await {
+        let path = format!("/api/games/{id}/rematch");
+        let (a, b) = tokio::join!(
+            servers.one.json("POST", &path, Some(&tokens[0]), None),
+            servers.two.json("POST", &path, Some(&tokens[1]), None)
+        );
+        let ((status_a, a), (status_b, b)) = (a.unwrap(), b.unwrap());
+        assert_eq!((status_a, status_b), (200, 200), "{a} {b}");
+        assert_eq!(a["game"], b["game"], "game {id}: two rematches: {a} {b}");
+        let stored: i64 = db
+            .query_one("SELECT count(*) FROM games WHERE rematch_of = $1", &[&id])
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(stored, 1, "game {id}");
+    }
+}
+
+/// A player whose connection reached one process is present on every process: shown as
+/// connected there, and not replaceable by a bot (`player_present`) from there. Once the
+/// connection closes and the time allowed has passed, the creator may replace them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_connected_to_one_process_is_present_on_the_other() {
+    use futures_util::SinkExt;
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let Some((database, _db)) = fresh_database().await else {
+        return;
+    };
+    let servers = TwoProcesses::start(&database);
+    let (one, two) = (&servers.one, &servers.two);
+    let body = json!({"kind":"thegame","setup":{"players":2},
+        "options":{"replace_after_seconds":1}});
+    let (status, created) = one
+        .json("POST", "/api/games", None, Some(&body))
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{created}");
+    let id = created["game"].as_str().unwrap().to_owned();
+    let token = created["seats"][1]["token"].as_str().unwrap().to_owned();
+    let creator = created["creator"]["token"].as_str().unwrap().to_owned();
+    let ws = format!("{}/api/games/{id}/ws", two.base().replacen("http", "ws", 1));
+    let (mut socket, _) = tokio_tungstenite::connect_async(ws.as_str()).await.unwrap();
+    let hello = json!({"type":"hello","token":token}).to_string();
+    socket
+        .send(tokio_tungstenite::tungstenite::Message::text(hello))
+        .await
+        .unwrap();
+    // The first process learns of the connection at the second's next roll call.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while version_of(one, &id).await.unwrap().1["seats"][1]["connected"] != true {
+        assert!(
+            Instant::now() < deadline,
+            "the first process never showed seat 1 connected"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Past the time allowed to be away, and the player is still connected at the second.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let replace = format!("/api/games/{id}/seats/1/replace");
+    let (status, refused) = one
+        .json("POST", &replace, Some(&creator), None)
+        .await
+        .unwrap();
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("player_present")),
+        "{refused}"
+    );
+    // Gone from the second process: absent everywhere three roll calls later, then replaceable.
+    socket.close(None).await.unwrap();
+    drop(socket);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (status, answer) = one
+            .json("POST", &replace, Some(&creator), None)
+            .await
+            .unwrap();
+        if status == 200 {
+            break;
+        }
+        assert_eq!(answer["code"], "player_present", "{answer}");
+        assert!(Instant::now() < deadline, "seat 1 never became replaceable");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let (_, info) = version_of(two, &id).await.unwrap();
+    assert_eq!(info["seats"][1]["connected"], false, "{info}");
 }

@@ -460,6 +460,115 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
         );
     }
     assert!(passes >= 2, "the device was passed {passes} times");
+
+    // The lobby's "My games" lists the hotseat game once, opening at the seat to move.
+    let actor = server.get(&format!("/api/games/{game}"), None)["actor"]["seat"]
+        .as_u64()
+        .unwrap() as usize;
+    open_lobby(&b, &server);
+    let rows = b.wait_js(
+        "my games to list the hotseat game",
+        "const rows = [...document.querySelectorAll('#my-games .game-row[data-game=\"' + arguments[0] + '\"]')];
+         return rows.length ? rows.map(r => [r.querySelector('.open-game').textContent, r.querySelector('.open-game').getAttribute('href')]) : null",
+        json!([game]),
+    );
+    assert_eq!(
+        rows,
+        json!([[
+            "The Game on this device (hotseat)",
+            format!("/games/{game}#token={}", tokens[actor])
+        ]]),
+    );
+}
+
+/// Hotseat with Power Grid: two human seats on one device beside a bot. Whenever the other
+/// human seat is to act, the pass screen hides the page (and with it the previous player's
+/// money and plans); confirming opens the page as that seat.
+#[test]
+fn hotseat_works_for_power_grid_too() {
+    let Some((_one, server, b)) = session(Duration::from_millis(20), DESKTOP) else {
+        return;
+    };
+    open_lobby(&b, &server);
+    choose(&b, "powergrid", 3);
+    set(&b, "select.seat-type[data-seat=\"1\"]", json!("human"));
+    set(&b, "#hotseat", json!(true));
+    b.type_into("#seed", "5");
+    b.click("#create");
+    let (game, _) = on_seat_page(&b);
+    let tokens = b.js(
+        "return JSON.parse(localStorage.getItem('tabletop.seats')).filter(s => s.game === arguments[0]).sort((a, b) => a.seat - b.seat).map(s => s.token)",
+        json!([game]),
+    );
+    let tokens: Vec<String> = tokens
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(tokens.len(), 2, "both human seats are kept in this browser");
+
+    // Play the humans' first legal actions (by the API, as the page's own buttons are tested
+    // elsewhere) until the device has been passed twice.
+    let mut passes = 0;
+    for step in 0..200 {
+        if passes >= 2 {
+            break;
+        }
+        let summary = server.get(&format!("/api/games/{game}"), None);
+        let Some(actor) = summary["actor"]["seat"].as_u64().map(|s| s as usize) else {
+            panic!("step {step}: the game ended before the device was passed twice");
+        };
+        if actor >= 2 {
+            // The bot's turn: wait for it to move.
+            let version = summary["version"].as_u64().unwrap();
+            let deadline = std::time::Instant::now() + Duration::from_secs(20);
+            while server.get(&format!("/api/games/{game}"), None)["version"].as_u64()
+                == Some(version)
+            {
+                assert!(std::time::Instant::now() < deadline, "the bot never moved");
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            continue;
+        }
+        let version = summary["version"].as_u64().unwrap();
+        let shown = b.wait_js(
+            "the actor's page or the pass screen, at the current version",
+            "if (Number(document.body.dataset.version) < arguments[0]) return null;
+             const p = document.querySelector('#pass-device');
+             if (p) return 'pass:' + p.dataset.seat;
+             return location.hash.includes(arguments[1]) ? 'mine' : null",
+            json!([version, tokens[actor]]),
+        );
+        if shown == json!(format!("pass:{actor}")) {
+            let hidden = b.js(
+                "const m = document.querySelector('#main'); return m.hidden && m.getBoundingClientRect().height === 0",
+                json!([]),
+            );
+            assert_eq!(hidden, json!(true), "step {step}: the page is hidden");
+            if passes == 0 {
+                shots(&b, "hotseat-powergrid-pass");
+            }
+            passes += 1;
+            b.click("#pass-device-ready");
+            b.wait_js(
+                "the actor's own page",
+                "return location.hash.includes(arguments[0]) && !document.querySelector('#pass-device') && Number(document.body.dataset.version) >= arguments[1]",
+                json!([tokens[actor], version]),
+            );
+        } else {
+            assert_eq!(shown, json!("mine"), "step {step}");
+        }
+        let view = server.get(&format!("/api/games/{game}/view"), Some(&tokens[actor]));
+        let action = view["legal"][0].clone();
+        let answer = server.post(
+            &format!("/api/games/{game}/actions"),
+            Some(&tokens[actor]),
+            &json!({"version": version, "action": action}),
+        );
+        assert_eq!(answer.status, 200, "step {step}: {}", answer.body);
+    }
+    assert!(passes >= 2, "the device was passed {passes} times");
 }
 
 /// Creates a game by the API; gives its creation answer.

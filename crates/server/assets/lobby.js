@@ -15,7 +15,7 @@
 //   next to the field; the server checks again and its refusal is shown by its code.
 import { t, h, api, savedSeats, saveSeat, has, errorText } from "./core.js";
 import { seatLabel, seatName, PG_COLOURS } from "./seatnames.js";
-import { invitesOf, saveInvites, markHotseat, copyButton } from "./share.js";
+import { invitesOf, saveInvites, markHotseat, isHotseat, copyButton } from "./share.js";
 
 const REGION_COUNT = { 2: 3, 3: 3, 4: 4, 5: 5, 6: 5 };
 const REGIONS = ["green", "brown", "yellow", "red", "cyan", "purple"];
@@ -279,12 +279,33 @@ export function duration(ms) {
   return hh ? `${hh}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
 }
 
+/**
+ * One row per game: a hotseat game, whose every human seat this browser holds, is listed once,
+ * as the seat whose turn it is (or its first seat), so that opening it lands on the player to move.
+ */
+function oneRowPerGame(games) {
+  const rows = [];
+  for (const g of games) {
+    if (!isHotseat(g.game)) {
+      rows.push(g);
+      continue;
+    }
+    if (rows.some((r) => r.game === g.game)) continue;
+    const held = games.filter((x) => x.game === g.game);
+    rows.push({ ...(held.find((x) => x.actor?.type === "seat" && x.actor.seat === x.seat) || g), hotseat: true });
+  }
+  return rows;
+}
+
 function gameRow(g, saved) {
   const names = (g.seats || []).map((s) => seatName(g.kind, s.seat, g.seats));
   let status;
   if (g.actor?.type === "seat") {
     status = g.actor.seat === g.seat ? t("lobby-status-turn") : t("lobby-status-waiting-for", { name: seatName(g.kind, g.actor.seat, g.seats) });
   } else status = t("lobby-status-over");
+  const title = g.hotseat
+    ? t("lobby-game-title-hotseat", { kind: kindName(g.kind) })
+    : t("lobby-game-title", { kind: kindName(g.kind), seat: seatName(g.kind, g.seat, g.seats) });
   let clock = null;
   if (g.clock && g.clock.deadline_ms && g.actor?.type === "seat") {
     // Counted down with this browser's clock, corrected by the server's `now_ms`.
@@ -303,7 +324,7 @@ function gameRow(g, saved) {
     : null;
   const over = g.actor?.type !== "seat";
   return h("li", { class: `game-row${g.actor?.seat === g.seat && !over ? " my-turn" : ""}`, "data-game": g.game },
-    h("a", { href, class: "open-game" }, t("lobby-game-title", { kind: kindName(g.kind), seat: seatName(g.kind, g.seat, g.seats) })),
+    h("a", { href, class: "open-game" }, title),
     h("div", { class: "game-status" }, status, clock ? " · " : null, clock),
     h("div", { class: "game-names hint" }, names.join(" · ")),
     over ? h("a", { href: `/games/${g.game}#replay`, class: "replay-link" }, t("lobby-replay")) : null,
@@ -326,7 +347,7 @@ async function myGames(el) {
     el.replaceChildren(head, h("p", { class: "error" }, errorText(e)));
     return;
   }
-  const rows = games.map((g) => gameRow(g, seats.find((s) => s.game === g.game && s.seat === g.seat)));
+  const rows = oneRowPerGame(games).map((g) => gameRow(g, seats.find((s) => s.game === g.game && s.seat === g.seat)));
   el.replaceChildren(head, rows.length ? h("ul", { class: "games" }, rows) : h("p", {}, t("lobby-no-games")));
   clearInterval(countdown);
   countdown = setInterval(() => {

@@ -19,6 +19,17 @@
 //!   once its leases may have expired (half a second early, by its own clock), so two processes
 //!   drive the same game only if a clock runs more than that fast; even then the database's
 //!   unique version keeps the game's history single.
+//! - **Finishing.** Every process follows a game to its end, but only its driver marks it
+//!   finished in the database (a game over in a process that does not drive it is marked when
+//!   that process takes the lease). When every process marked it, their write batches locked
+//!   the same rows in different orders and deadlocked, which PostgreSQL breaks only after a
+//!   second: the one-second p99 of the first two-process benchmarks (`docs/benchmarks.md`).
+//! - **Presence.** Each process tells the others every [`ROLL_CALL_EVERY`] which seats have a
+//!   connection open to it (one notice per hundred games, nothing stored), and an action taken
+//!   elsewhere counts as its player being seen. So a seat shows as connected on every process,
+//!   and the creator cannot replace a player by a bot (`player_present`) because that player's
+//!   connection reached another process. A dead process's players look absent three roll calls
+//!   later.
 //! - A dead process's games are taken over when their leases expire: within [`LEASE`] plus
 //!   [`LEASE_RENEW_EVERY`] (4 s). A process that stops cleanly gives its leases up first
 //!   ([`Server::release_leases`]), so an upgrade moves the bots at once.
@@ -45,7 +56,42 @@ pub(crate) fn start(
     changes: broadcast::Receiver<Change>,
 ) {
     tokio::spawn(follow(Arc::downgrade(&server.inner), changes));
-    tokio::spawn(hold_leases(Arc::downgrade(&server.inner), shared));
+    tokio::spawn(hold_leases(Arc::downgrade(&server.inner), shared.clone()));
+    tokio::spawn(roll_call(Arc::downgrade(&server.inner), shared));
+}
+
+/// How often a process tells the others which seats are connected to it.
+pub(crate) const ROLL_CALL_EVERY: Duration = Duration::from_secs(2);
+
+/// Every [`ROLL_CALL_EVERY`], tells the other processes which seats of the live games have a
+/// connection open here, so that everywhere a seat shows as connected, and a present player is
+/// not replaced by a bot, whichever process their connection reached.
+async fn roll_call(inner: Weak<Inner>, shared: Arc<dyn Shared>) {
+    let mut every = tokio::time::interval(ROLL_CALL_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let Some(inner) = inner.upgrade() else { return };
+        let live: Vec<_> = read(&inner.games)
+            .iter()
+            .map(|(id, e)| (id.clone(), e.handle.clone()))
+            .collect();
+        drop(inner);
+        let mut present = Vec::new();
+        for (id, handle) in live {
+            if let Ok(seats) = handle.connected_seats().await {
+                if !seats.is_empty() {
+                    present.push((id, seats));
+                }
+            }
+        }
+        if present.is_empty() {
+            continue;
+        }
+        if let Err(e) = shared.announce_presence(present).await {
+            tracing::debug!("cannot announce the connected seats: {e}");
+        }
+    }
 }
 
 async fn follow(inner: Weak<Inner>, mut changes: broadcast::Receiver<Change>) {
@@ -95,6 +141,13 @@ async fn follow(inner: Weak<Inner>, mut changes: broadcast::Receiver<Change>) {
             Change::Claim { game, seat, token } => {
                 if read(&server.inner.games).contains_key(&game) {
                     write(&server.inner.tokens).insert(token, (game, Seat(seat)));
+                }
+            }
+            Change::Presence(games) => {
+                for (game, seats) in games {
+                    server
+                        .tell_live(&game, Command::RemotePresence { seats })
+                        .await;
                 }
             }
             Change::Resync => {

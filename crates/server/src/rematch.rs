@@ -2,7 +2,10 @@
 //! new secret seed, once the game is over; every player of the old game gets their new seat.
 //!
 //! Decisions:
-//! - One rematch per game: the first call makes it, later calls (from any seat) join it.
+//! - One rematch per game: the first call makes it, later calls (from any seat) join it. With
+//!   several processes on one database, two calls at the same moment on two processes both try;
+//!   the database keeps the first game stored (a unique `rematch_of`) and the other process
+//!   answers with that one.
 //! - The new game's human seats start *unclaimed*: the server never holds a player's token in
 //!   the clear, so it cannot hand out new tokens for players who are not there. The token of a
 //!   new seat is derived from the old seat's token and the new game's id
@@ -97,9 +100,19 @@ impl Server {
                 entry.creator,
                 Some(id.to_owned()),
             )
-            .await?;
-        entry.rematch.send_replace(Some(started.id.clone()));
-        Ok(started.id)
+            .await;
+        let new = match (started, &self.inner.shared) {
+            (Ok(started), _) => started.id,
+            // Another process sharing the database made this rematch at the same moment: the
+            // database keeps one per game (a unique index), so this one was refused; join it.
+            (Err(e), Some(shared)) => match shared.rematch_of(id).await {
+                Ok(Some(theirs)) => theirs,
+                _ => return Err(e),
+            },
+            (Err(e), None) => return Err(e),
+        };
+        entry.rematch.send_replace(Some(new.clone()));
+        Ok(new)
     }
 
     /// Claims `seat` of the rematch `new_id` for the holder of `old_token` (that seat's token

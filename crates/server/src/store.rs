@@ -266,6 +266,9 @@ pub enum Change {
         seat: u8,
         token: TokenHash,
     },
+    /// Seats with a connection open to another process, per game: that process's periodic
+    /// roll call (module `cluster`). Not stored: a process that dies simply stops calling.
+    Presence(Vec<(String, Vec<u8>)>),
     /// Changes may have been missed (the feed reconnected, or this reader fell behind): every
     /// game must catch up from the database.
     Resync,
@@ -281,6 +284,12 @@ pub trait Shared: Send + Sync + 'static {
     fn renew_leases(&self) -> Answer<Vec<String>>;
     /// Gives up every lease of this process (a clean stop), so that others take over at once.
     fn release_leases(&self) -> Answer<()>;
+    /// Tells the other processes which seats of which games have a connection open here
+    /// ([`Change::Presence`]).
+    fn announce_presence(&self, seats: Vec<(String, Vec<u8>)>) -> Answer<()>;
+    /// The rematch of `game`, if any process has stored one (at most one can be: two processes
+    /// making it at once are decided by the database, and the loser joins the winner's).
+    fn rematch_of(&self, game: &str) -> Answer<Option<String>>;
 }
 
 /// How long a lease lasts without renewal: a dead process's games are taken over within this
@@ -924,7 +933,7 @@ mod tests {
         assert!(games[1].actions.is_empty());
         assert_eq!(games[0].options, game("a").options);
         assert_eq!(games[0].creator, game("a").creator);
-        assert_eq!(games[0].rematch_of.as_deref(), Some("old"));
+        assert_eq!(games[0].rematch_of, game("a").rematch_of);
     }
 
     #[tokio::test]

@@ -132,7 +132,16 @@ pub(crate) enum Command {
     Drive(bool),
     /// Another process changed a seat's display name.
     RemoteName { seat: Seat, name: Option<String> },
+    /// The seats with a connection open here (for the roll call of module `cluster`).
+    Connected { reply: oneshot::Sender<Vec<u8>> },
+    /// Another process has these seats connected now (its roll call).
+    RemotePresence { seats: Vec<u8> },
 }
+
+/// How long another process's word that a seat is connected holds: three of its roll calls
+/// ([`crate::cluster::ROLL_CALL_EVERY`]), so that one late notice does not make a present
+/// player look absent, while a dead process's players look absent within seconds.
+const REMOTE_PRESENCE_MS: i64 = 3 * crate::cluster::ROLL_CALL_EVERY.as_millis() as i64;
 
 /// A change of who plays a seat, asked for by a person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -275,6 +284,11 @@ impl GameHandle {
 
     /// Tells the game of a change made by another process (module `cluster`); waits only for
     /// room in the game's queue.
+    /// The seats with a connection open to this process.
+    pub async fn connected_seats(&self) -> Result<Vec<u8>, ApiError> {
+        self.ask(|reply| Command::Connected { reply }).await
+    }
+
     pub async fn tell(&self, command: Command) {
         let _ = self.tx.send(command).await;
     }
@@ -341,8 +355,11 @@ struct SeatState {
     name: Option<String>,
     /// Why the stand-in bot plays this human seat now.
     away: Option<RecordKind>,
-    /// When the seat's player last connected, acted or closed a connection.
+    /// When the seat's player last connected, acted or closed a connection (here, or, with
+    /// several processes, at another: module `cluster`).
     last_seen_ms: i64,
+    /// Until when another process's roll call says the seat is connected there.
+    remote_until_ms: i64,
 }
 
 struct Watcher {
@@ -379,6 +396,9 @@ struct Table<G: Game> {
     /// Whether the store may hold records this task has not applied (a write whose outcome is
     /// unknown, a catch-up that failed): caught up before the next change.
     behind: bool,
+    /// Whether the store has been told that this game is over, or need not be: a finished
+    /// game loaded from the store is marked already.
+    marked: bool,
 }
 
 /// Rebuilds a game from its setup and stored records, and starts its task.
@@ -405,6 +425,7 @@ pub(crate) fn spawn<G: Game>(
     );
     let (bot_tx, bot_rx) = mpsc::unbounded_channel();
     let driving = ctx.drives;
+    let marked = ctx.finished.is_none();
     let mut game = Table {
         id: table.id,
         setup: table.setup,
@@ -420,6 +441,7 @@ pub(crate) fn spawn<G: Game>(
                 name: s.name,
                 away: None,
                 last_seen_ms: started,
+                remote_until_ms: 0,
             })
             .collect(),
         bots: Vec::new(),
@@ -436,6 +458,7 @@ pub(crate) fn spawn<G: Game>(
         bot_backoff: None,
         driving,
         behind: false,
+        marked,
     };
     game.rebuild_bots()?;
     for stored in records {
@@ -718,7 +741,29 @@ impl<G: Game> Table<G> {
                     if self.behind {
                         self.catch_up().await;
                     }
+                    self.mark_finished();
                     self.schedule_bot();
+                }
+            }
+            Command::Connected { reply } => {
+                let seats = (0..self.seats.len() as u8)
+                    .filter(|&s| self.connected_here(Seat(s)))
+                    .collect();
+                let _ = reply.send(seats);
+            }
+            Command::RemotePresence { seats } => {
+                let now = now_ms();
+                let mut changed = false;
+                for seat in seats {
+                    let Some(s) = self.seats.get_mut(usize::from(seat)) else {
+                        continue;
+                    };
+                    changed |= s.remote_until_ms < now;
+                    s.remote_until_ms = now + REMOTE_PRESENCE_MS;
+                    s.last_seen_ms = now;
+                }
+                if changed {
+                    self.publish(&[]);
                 }
             }
             Command::RemoteName { seat, name } => {
@@ -770,7 +815,13 @@ impl<G: Game> Table<G> {
                 return;
             }
             match self.replay(record) {
-                Ok(events) => self.publish(&events),
+                Ok(events) => {
+                    if record.kind == RecordKind::Action {
+                        // Its player was there, at whichever process took the action.
+                        self.seen(Seat(record.seat));
+                    }
+                    self.publish(&events);
+                }
                 Err(e) => {
                     tracing::error!(game = %self.id, "cannot follow another process: {e}");
                     self.behind = true;
@@ -818,6 +869,23 @@ impl<G: Game> Table<G> {
         }
     }
 
+    /// Whether the seat's player has a connection open to this process.
+    fn connected_here(&self, seat: Seat) -> bool {
+        self.watchers
+            .iter()
+            .any(|w| w.viewer == Viewer::Seat(seat) && !w.tx.is_closed())
+    }
+
+    /// Whether the seat's player has a connection open here or, by the last roll call of
+    /// another process sharing the database, there.
+    fn connected(&self, seat: Seat) -> bool {
+        self.connected_here(seat)
+            || self
+                .seats
+                .get(seat.index())
+                .is_some_and(|s| s.remote_until_ms > now_ms())
+    }
+
     fn seen(&mut self, seat: Seat) {
         if let Some(s) = self.seats.get_mut(seat.index()) {
             s.last_seen_ms = now_ms();
@@ -836,10 +904,7 @@ impl<G: Game> Table<G> {
                     bot: s.bot.clone(),
                     name: s.name.clone(),
                     away: s.away.map(RecordKind::as_str),
-                    connected: self
-                        .watchers
-                        .iter()
-                        .any(|w| w.viewer == Viewer::Seat(seat) && !w.tx.is_closed()),
+                    connected: self.connected(seat),
                 }
             })
             .collect()
@@ -947,10 +1012,7 @@ impl<G: Game> Table<G> {
         self.check_record(kind, seat)?;
         if kind == RecordKind::Replaced {
             let s = &self.seats[seat.index()];
-            let connected = self
-                .watchers
-                .iter()
-                .any(|w| w.viewer == Viewer::Seat(seat) && !w.tx.is_closed());
+            let connected = self.connected(seat);
             let away_ms = now_ms() - s.last_seen_ms;
             let limit = self.replace_after_ms();
             if connected || away_ms < limit {
@@ -1178,14 +1240,29 @@ impl<G: Game> Table<G> {
         Ok(seq)
     }
 
-    /// The game is over: mark it finished in the store and tell the server, which moves it out
-    /// of the live games. The mark is queued after the last action; if it is lost (a crash
-    /// right now), the game is found over at the next start and marked then.
+    /// The game is over: tell the server, which moves it out of the live games, and mark it
+    /// finished in the store ([`Self::mark_finished`]).
     fn retire(&mut self) {
         if let Some(tx) = self.ctx.finished.take() {
-            drop(self.ctx.store.mark_finished(&self.id));
             let _ = tx.send(self.id.clone());
         }
+        self.mark_finished();
+    }
+
+    /// Marks a game that is over finished in the store, once, from the process that drives it:
+    /// with several processes sharing a database, every process follows the game to its end,
+    /// and were each to mark it, their transactions would wait on the same row (and, holding
+    /// other rows of their batches, deadlock: PostgreSQL finds that only after a second, and
+    /// every write of both batches waits that long). A process that is not driving leaves the
+    /// mark to the one that is, or to the one that takes the lease over ([`Command::Drive`]).
+    /// The mark is queued after the last action; if it is lost (a crash right now), the game
+    /// is found over at the next start, or by the next driver, and marked then.
+    fn mark_finished(&mut self) {
+        if self.marked || !self.driving || self.state.actor() != Actor::Terminal {
+            return;
+        }
+        self.marked = true;
+        drop(self.ctx.store.mark_finished(&self.id));
     }
 
     /// Puts the state back to what the accepted history gives.

@@ -237,6 +237,13 @@ impl EngineBot {
             expect: None,
         }
     }
+
+    /// Reseeds the player for a new game and forgets the planned turn.
+    pub fn reset(&mut self, seed: u64) {
+        self.player.reset(seed);
+        self.pending.clear();
+        self.expect = None;
+    }
 }
 
 /// What `view` becomes for its own seat after `action`, while the turn goes on (`None` once

@@ -468,3 +468,7 @@ tg-final-stuck = { $name } could not play: { $min ->
 } needed this turn, { $played } played; none of { $cards } fits a pile.
 tg-final-hands = Every hand at the end
 tg-final-none = no cards
+
+## lead
+# My games: a hotseat game, listed once for all its seats.
+lobby-game-title-hotseat = { $kind } on this device (hotseat)

@@ -438,3 +438,7 @@ error-storage_unavailable = સર્વર હમણાં તેના ડે�
 tg-final-stuck = { $name } રમી ન શક્યા: આ વળાંકમાં ઓછામાં ઓછાં { $min } કાર્ડ જોઈતાં હતાં, { $played } રમાયાં, અને { $cards }માંથી એકેય કોઈ ખૂંટા પર ન મુકાયું.
 tg-final-hands = અંતે બધાના હાથ
 tg-final-none = કોઈ કાર્ડ નહીં
+
+## lead
+# My games: a hotseat game, listed once for all its seats.
+lobby-game-title-hotseat = { $kind }: એક જ ઉપકરણ

@@ -423,3 +423,7 @@ error-storage_unavailable = 서버가 지금 데이터베이스에 연결할 수
 tg-final-stuck = { $name }은(는) 더 놓을 수 없었습니다. 이번 차례에 { $min }장이 필요했고 { $played }장을 놓았으며, { $cards } 중 어느 것도 더미에 맞지 않았습니다.
 tg-final-hands = 끝났을 때 모든 손패
 tg-final-none = 카드 없음
+
+## lead
+# My games: a hotseat game, listed once for all its seats.
+lobby-game-title-hotseat = { $kind }: 핫시트

@@ -423,3 +423,7 @@ error-storage_unavailable = ตอนนี้เซิร์ฟเวอร์�
 tg-final-stuck = { $name } เล่นต่อไม่ได้: ตานี้ต้องลงอย่างน้อย { $min } ใบ ลงไปแล้ว { $played } ใบ และไพ่ { $cards } ไม่เข้ากองไหนเลย
 tg-final-hands = ไพ่ในมือทุกคนตอนจบ
 tg-final-none = ไม่มีไพ่
+
+## lead
+# My games: a hotseat game, listed once for all its seats.
+lobby-game-title-hotseat = { $kind }: เล่นเครื่องเดียว

@@ -423,3 +423,7 @@ error-storage_unavailable = 服务器暂时无法连接数据库；局面没有�
 tg-final-stuck = { $name }无法出牌：本回合至少要出 { $min } 张，已出 { $played } 张；{ $cards } 都放不上任何堆。
 tg-final-hands = 结束时各人的手牌
 tg-final-none = 没有牌
+
+## lead
+# My games: a hotseat game, listed once for all its seats.
+lobby-game-title-hotseat = { $kind }：同屏游戏

@@ -37,6 +37,11 @@
 //!   advisory locks: a lock lives with one connection, so every database restart or dropped
 //!   connection would free every lock at once, and one lock per game costs a query per game;
 //!   the table costs one statement per second whatever the number of games.
+//! - **No lock cycles.** A write batch locks its rows in the order of their games' ids, and
+//!   the lease renewal skips rows a writer holds (`SKIP LOCKED`), so transactions of two
+//!   processes may wait on each other but never in a cycle: PostgreSQL detects a deadlock only
+//!   after `deadlock_timeout` (a second by default), and every write of the batch it fails
+//!   would wait that long.
 //! - Connections that break are made again on the next use; meanwhile writes and reads answer
 //!   [`StoreError::Unavailable`] at once (the API's `storage_unavailable`) instead of waiting.
 //! - Migrations are numbered in `schema_migrations`, applied at start under a transaction-level
@@ -111,6 +116,13 @@ const MIGRATIONS: &[&str] = &[
      );
      CREATE INDEX leases_owner ON leases(owner);
      CREATE INDEX leases_expiry ON leases(expires_at);",
+    // 2: one rematch per game, whichever process makes it. Rematches made twice before (two
+    // processes at once) keep the first; the later ones become games of their own.
+    "UPDATE games g SET rematch_of = NULL
+     WHERE rematch_of IS NOT NULL AND created_order > (
+        SELECT min(created_order) FROM games h WHERE h.rematch_of = g.rematch_of);
+     DROP INDEX games_rematch;
+     CREATE UNIQUE INDEX games_rematch ON games(rematch_of) WHERE rematch_of IS NOT NULL;",
 ];
 
 /// The schema version this program writes in PostgreSQL.
@@ -130,10 +142,16 @@ impl From<tokio_postgres::Error> for StoreError {
                     || *code == SqlState::CANNOT_CONNECT_NOW
             }
         };
+        // The server's own words ("duplicate key value violates ..."), not the bare "db error"
+        // that the error's `Display` gives.
+        let text = match e.as_db_error() {
+            Some(db) => db.to_string(),
+            None => e.to_string(),
+        };
         if unavailable {
-            StoreError::Unavailable(e.to_string())
+            StoreError::Unavailable(text)
         } else {
-            StoreError::Database(e.to_string())
+            StoreError::Database(text)
         }
     }
 }
@@ -145,6 +163,19 @@ enum Write {
     Finished(String),
     Name(String, u8, Option<String>),
     Claim(String, u8, TokenHash),
+}
+
+impl Write {
+    /// The game whose rows this write locks.
+    fn game(&self) -> &str {
+        match self {
+            Write::Game(g) => &g.id,
+            Write::Action(game, _)
+            | Write::Finished(game)
+            | Write::Name(game, _, _)
+            | Write::Claim(game, _, _) => game,
+        }
+    }
 }
 
 type Reply = oneshot::Sender<Result<(), StoreError>>;
@@ -176,7 +207,15 @@ enum Notice {
         s: u8,
         h: Vec<u8>,
     },
+    Presence {
+        p: String,
+        e: Vec<(String, Vec<u8>)>,
+    },
 }
+
+/// Games per presence notice: a game id (32 characters) and its seats take under 60 bytes, so
+/// this stays far below the 8,000-byte payload limit.
+const PRESENCE_PER_NOTICE: usize = 100;
 
 #[derive(Serialize, Deserialize)]
 struct NoticeRecord {
@@ -192,7 +231,8 @@ impl Notice {
             Notice::Record { p, .. }
             | Notice::Game { p, .. }
             | Notice::Name { p, .. }
-            | Notice::Claim { p, .. } => p,
+            | Notice::Claim { p, .. }
+            | Notice::Presence { p, .. } => p,
         }
     }
 
@@ -223,6 +263,7 @@ impl Notice {
                 seat: s,
                 token: TokenHash(h.try_into().ok()?),
             },
+            Notice::Presence { e, .. } => Change::Presence(e),
         })
     }
 }
@@ -779,6 +820,11 @@ async fn writer(
             };
         }
         let Some(w) = conn.as_ref() else { continue };
+        // Rows are locked in the order of their games, in every process, so that two batches
+        // never wait on each other in a cycle (a deadlock, which PostgreSQL breaks only after
+        // `deadlock_timeout`, a second, by failing one of them). The sort is stable: a game's
+        // own writes keep their order.
+        batch.sort_by(|(a, _), (b, _)| a.game().cmp(b.game()));
         let writes: Vec<&Write> = batch.iter().map(|(w, _)| w).collect();
         match w.commit(&process, &writes).await {
             Ok(results) => {
@@ -1052,17 +1098,43 @@ impl Shared for Leases {
         self.read(|client, process| async move {
             let rows = client
                 .query(
-                    "WITH renewed AS (
-                        UPDATE leases SET expires_at = now() + make_interval(secs => $2)
-                        WHERE owner = $1 RETURNING game_id
-                     ), taken AS (
-                        UPDATE leases SET owner = $1, expires_at = now() + make_interval(secs => $2)
-                        WHERE owner <> $1 AND expires_at < now() RETURNING game_id
-                     ) SELECT game_id FROM renewed UNION ALL SELECT game_id FROM taken",
+                    // Rows another transaction holds are skipped, not waited for: a lease
+                    // being deleted (its game just finished) or taken by another process. A
+                    // wait here could close a cycle with a writer's batch (see `writer`).
+                    "WITH mine AS (
+                        SELECT game_id FROM leases WHERE owner = $1 OR expires_at < now()
+                        FOR UPDATE SKIP LOCKED
+                     ) UPDATE leases SET owner = $1, expires_at = now() + make_interval(secs => $2)
+                     FROM mine WHERE leases.game_id = mine.game_id RETURNING leases.game_id",
                     &[&&*process, &LEASE.as_secs_f64()],
                 )
                 .await?;
             Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
+    fn announce_presence(&self, seats: Vec<(String, Vec<u8>)>) -> Answer<()> {
+        self.read(move |client, process| async move {
+            for chunk in seats.chunks(PRESENCE_PER_NOTICE) {
+                let notice = notice_text(&Notice::Presence {
+                    p: process.to_string(),
+                    e: chunk.to_vec(),
+                });
+                client
+                    .execute("SELECT pg_notify('tabletop', $1)", &[&notice])
+                    .await?;
+            }
+            Ok(())
+        })
+    }
+
+    fn rematch_of(&self, game: &str) -> Answer<Option<String>> {
+        let id = game.to_owned();
+        self.read(move |client, _| async move {
+            Ok(client
+                .query_opt("SELECT id FROM games WHERE rematch_of = $1", &[&id])
+                .await?
+                .map(|r| r.get::<_, String>(0)))
         })
     }
 
@@ -1106,4 +1178,65 @@ pub async fn action_counts(url: &str) -> Result<Vec<(String, u64, u64)>, StoreEr
             )
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database at schema 1 where two processes made the same rematch (possible before
+    /// schema 2) is migrated: the first rematch stays, the later one becomes a game of its own,
+    /// and from then on the database refuses a second.
+    #[tokio::test]
+    async fn migration_2_keeps_the_first_of_two_rematches() {
+        let Some(config) = super::super::suite::fresh_schema().await else {
+            return;
+        };
+        let (client, connection) = config.connect(NoTls).await.unwrap();
+        tokio::spawn(connection);
+        client.batch_execute(MIGRATIONS[0]).await.unwrap();
+        client
+            .batch_execute(
+                "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY);
+                 INSERT INTO schema_migrations VALUES (1);
+                 INSERT INTO games (id, kind, setup, created_at, rematch_of, finished) VALUES
+                    ('old', 'k', '{}', 1, NULL, true),
+                    ('first', 'k', '{}', 2, 'old', false),
+                    ('second', 'k', '{}', 3, 'old', false);",
+            )
+            .await
+            .unwrap();
+        let store = PgStore::connect_with(config).await.unwrap();
+        let rows = client
+            .query(
+                "SELECT id, rematch_of FROM games ORDER BY created_order",
+                &[],
+            )
+            .await
+            .unwrap();
+        let games: Vec<(String, Option<String>)> =
+            rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+        assert_eq!(
+            games,
+            [
+                ("old".to_owned(), None),
+                ("first".to_owned(), Some("old".to_owned())),
+                ("second".to_owned(), None),
+            ]
+        );
+        let version: i64 = client
+            .query_one("SELECT max(version) FROM schema_migrations", &[])
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(version, schema_version());
+        let again = client
+            .execute(
+                "INSERT INTO games (id, kind, setup, created_at, rematch_of) VALUES ('third', 'k', '{}', 4, 'old')",
+                &[],
+            )
+            .await;
+        assert!(again.is_err(), "a second rematch of one game was stored");
+        drop(store);
+    }
 }

@@ -58,7 +58,8 @@ pub(crate) fn game(id: &str) -> StoredGame {
         actions: vec![],
         options: r#"{"clock":{"type":"per_move","seconds":60}}"#.into(),
         creator: Some(TokenHash([7; 32])),
-        rematch_of: Some("old".into()),
+        // Unique per game: PostgreSQL keeps one rematch per game.
+        rematch_of: Some(format!("before-{id}")),
     }
 }
 
@@ -93,7 +94,7 @@ async fn games_and_actions_round_trip(store: &dyn Store) {
     assert!(games[1].actions.is_empty());
     assert_eq!(games[0].options, game("a").options);
     assert_eq!(games[0].creator, game("a").creator);
-    assert_eq!(games[0].rematch_of.as_deref(), Some("old"));
+    assert_eq!(games[0].rematch_of, game("a").rematch_of);
 }
 
 async fn names_change_and_a_seat_is_claimed_only_once(store: &dyn Store) {
@@ -300,4 +301,72 @@ async fn two_postgres_stores_share_one_database() {
     // A finished game has no lease.
     two.mark_finished("a").await.unwrap();
     assert!(two_leases.renew_leases().await.unwrap().is_empty());
+    // One rematch per game: the second process's is refused, and both find the first.
+    assert_eq!(one_leases.rematch_of("a").await.unwrap(), None);
+    let mut theirs = game("r1");
+    theirs.rematch_of = Some("a".into());
+    let mut mine = game("r2");
+    mine.rematch_of = Some("a".into());
+    one.create_game(theirs).await.unwrap();
+    assert!(two.create_game(mine).await.is_err());
+    assert_eq!(
+        two_leases.rematch_of("a").await.unwrap().as_deref(),
+        Some("r1")
+    );
+    assert!(two.load_game("r2").await.unwrap().is_none());
+}
+
+/// A PostgreSQL write batch locks its games' rows in the order of their ids, whatever the
+/// order of its writes, so that two processes' batches never wait on each other in a cycle.
+/// Here a transaction holds game `x`; a batch queued as "finish y, finish x" must wait for `x`
+/// before it touches `y`.
+#[tokio::test]
+async fn a_postgres_batch_locks_its_games_in_order() {
+    let Some(config) = fresh_schema().await else {
+        return;
+    };
+    let store = PgStore::connect_with(config.clone()).await.unwrap();
+    store.create_game(game("x")).await.unwrap();
+    store.create_game(game("y")).await.unwrap();
+    let (holder, connection) = config.connect(tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(connection);
+    holder
+        .batch_execute("BEGIN; SELECT 1 FROM games WHERE id = 'x' FOR UPDATE")
+        .await
+        .unwrap();
+    // Queued together: on this one-thread runtime the writer runs only at the next await, so
+    // both are in one batch.
+    let later = store.mark_finished("y");
+    let sooner = store.mark_finished("x");
+    let batch = tokio::spawn(async move { (later.await, sooner.await) });
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let waiting = holder
+            .query_one(
+                "SELECT count(*) FROM pg_locks w WHERE NOT w.granted
+                 AND w.locktype = 'transactionid' AND w.transactionid = (
+                   SELECT transactionid FROM pg_locks
+                   WHERE pid = pg_backend_pid() AND locktype = 'transactionid' AND granted)",
+                &[],
+            )
+            .await
+            .unwrap();
+        if waiting.get::<_, i64>(0) > 0 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the batch never waited for game x"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // The batch waits at `x` and has not locked `y`.
+    let y = holder
+        .query("SELECT 1 FROM games WHERE id = 'y' FOR UPDATE NOWAIT", &[])
+        .await;
+    assert!(y.is_ok(), "the batch locked y before x: {y:?}");
+    holder.batch_execute("ROLLBACK").await.unwrap();
+    let (later, sooner) = batch.await.unwrap();
+    later.unwrap();
+    sooner.unwrap();
 }
