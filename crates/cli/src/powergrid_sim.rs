@@ -149,6 +149,16 @@ fn budget_text(config: &Config) -> String {
     }
 }
 
+/// A bot's win rate from the first seat of round 1's turn order (`-` if it never sat there).
+fn as_first(b: &sim::BotReport) -> String {
+    let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
+    if mean("first") > 0.0 {
+        format!("{:.1}%", 100.0 * mean("first_wins") / mean("first"))
+    } else {
+        "-".to_owned()
+    }
+}
+
 /// The bot `--against` plays: the one of `--seats`, or the heuristic.
 fn panel_bot(seats: &[String]) -> anyhow::Result<String> {
     match seats {
@@ -204,8 +214,8 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         budget_text(&config)
     );
     println!(
-        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>8}",
-        "style", "games", "win rate", "cities", "powered", "unpowered>=5", "games/s"
+        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>10} {:>8}",
+        "style", "games", "win rate", "cities", "powered", "unpowered>=5", "as first", "games/s"
     );
     for row in &rows {
         let Some(b) = row.report.bots.iter().find(|b| b.bot == bot) else {
@@ -213,7 +223,7 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         };
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>8.2}",
+            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>10} {:>8.2}",
             row.style,
             b.games,
             100.0 * b.win_rate,
@@ -221,6 +231,7 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
             mean("cities"),
             mean("cities_powered"),
             100.0 * mean("unpowered_5"),
+            as_first(b),
             row.report.games_per_second
         );
     }
@@ -283,7 +294,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         report.seconds
     );
     println!(
-        "{:<10} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>12}",
+        "{:<10} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>9} {:>12}",
         "bot",
         "games",
         "seat-games",
@@ -292,12 +303,13 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         "cities powered",
         "money",
         "rounds",
+        "as first",
         "decisions/s"
     );
     for b in &report.bots {
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<10} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>12.0}",
+            "{:<10} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>9} {:>12.0}",
             b.bot,
             b.games,
             b.seat_games,
@@ -307,6 +319,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             mean("cities_powered"),
             mean("money"),
             mean("rounds"),
+            as_first(b),
             b.decisions_per_second.unwrap_or(0.0)
         );
     }
