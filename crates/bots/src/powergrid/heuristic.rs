@@ -392,25 +392,13 @@ impl<'a> Ctx<'a> {
             .any(|&p| i64::from(self.plant_value(p)) - i64::from(p.0) > margin)
     }
 
+    /// The plain discard (the panel's styles): the plant powering the fewest cities.
     pub(crate) fn discard(&self, legal: &[Action]) -> Option<Action> {
-        legal
-            .iter()
-            .copied()
-            .filter_map(|a| match a {
-                Action::Discard { plant, keep_coal } => Some((plant, keep_coal, a)),
-                _ => None,
-            })
-            .min_by_key(|&(plant, keep_coal, _)| {
-                (
-                    spec(plant).cities,
-                    plant.0,
-                    std::cmp::Reverse(keep_coal.unwrap_or(0)),
-                )
-            })
-            .map(|(_, _, a)| a)
+        Self::discard_ranked(legal, |_| 0)
     }
 
-    /// The discard: the plant that powers the fewest fuelled cities (see the module docs).
+    /// The heuristic's discard: the plant that powers the fewest fuelled cities (see the module
+    /// docs).
     fn discard_least_fuelled(&self, legal: &[Action]) -> Option<Action> {
         let mut hand = self.me.plants.clone();
         if let Some((_, plant)) = self.view.pending_discard {
@@ -418,6 +406,14 @@ impl<'a> Ctx<'a> {
                 hand.push(plant);
             }
         }
+        Self::discard_ranked(legal, |plant| {
+            (100.0 * self.fuelled_cities(&[plant], &hand)).round() as i64
+        })
+    }
+
+    /// The discard among `legal` lowest by `rank`, then by cities, by number, and keeping the
+    /// most coal.
+    fn discard_ranked(legal: &[Action], rank: impl Fn(PlantId) -> i64) -> Option<Action> {
         legal
             .iter()
             .copied()
@@ -426,9 +422,8 @@ impl<'a> Ctx<'a> {
                 _ => None,
             })
             .min_by_key(|&(plant, keep_coal, _)| {
-                let fuelled = (100.0 * self.fuelled_cities(&[plant], &hand)).round() as i64;
                 (
-                    fuelled,
+                    rank(plant),
                     spec(plant).cities,
                     plant.0,
                     std::cmp::Reverse(keep_coal.unwrap_or(0)),
