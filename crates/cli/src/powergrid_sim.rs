@@ -159,6 +159,16 @@ fn times_text(b: &sim::BotReport) -> String {
     )
 }
 
+/// A bot's win rate from the first seat of round 1's turn order (`-` if it never sat there).
+fn as_first(b: &sim::BotReport) -> String {
+    let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
+    if mean("first") > 0.0 {
+        format!("{:.1}%", 100.0 * mean("first_wins") / mean("first"))
+    } else {
+        "-".to_owned()
+    }
+}
+
 /// The bot `--against` plays: the one of `--seats`, or the heuristic.
 fn panel_bot(seats: &[String]) -> anyhow::Result<String> {
     match seats {
@@ -214,13 +224,14 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         budget_text(&config)
     );
     println!(
-        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>8} {:>26}",
+        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>10} {:>8} {:>26}",
         "style",
         "games",
         "win rate",
         "cities",
         "powered",
         "unpowered>=5",
+        "as first",
         "games/s",
         "ms/decision mean/p99/max"
     );
@@ -230,7 +241,7 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         };
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>8.2} {:>26}",
+            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>10} {:>8.2} {:>26}",
             row.style,
             b.games,
             100.0 * b.win_rate,
@@ -238,6 +249,7 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
             mean("cities"),
             mean("cities_powered"),
             100.0 * mean("unpowered_5"),
+            as_first(b),
             row.report.games_per_second,
             times_text(b)
         );
@@ -301,7 +313,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         report.seconds
     );
     println!(
-        "{:<10} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>12} {:>26}",
+        "{:<10} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>9} {:>12} {:>26}",
         "bot",
         "games",
         "seat-games",
@@ -310,13 +322,14 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         "cities powered",
         "money",
         "rounds",
+        "as first",
         "decisions/s",
         "ms/decision mean/p99/max"
     );
     for b in &report.bots {
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<10} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>12.0} {:>26}",
+            "{:<10} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>9} {:>12.0} {:>26}",
             b.bot,
             b.games,
             b.seat_games,
@@ -326,6 +339,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             mean("cities_powered"),
             mean("money"),
             mean("rounds"),
+            as_first(b),
             b.decisions_per_second.unwrap_or(0.0),
             times_text(b)
         );

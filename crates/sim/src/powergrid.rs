@@ -10,7 +10,10 @@
 //! - Measures per seat-game: cities powered and money at the end, the game's rounds, cities
 //!   connected, and `unpowered_5`: 1 when the seat ends with [`UNPOWERED`] or more connected
 //!   cities unpowered at the final count (its mean is the share of such games); decisions per
-//!   second are of the bot's own thinking time, as `play_game` times it.
+//!   second are of the bot's own thinking time, as `play_game` times it. `first` is 1 when the
+//!   seat is first in round 1's turn order (dealt with the game) and `first_wins` is then its
+//!   share of the win (0 otherwise), so `first_wins / first` is a bot's win rate from the
+//!   first seat (issue #17: the first seat in round 1 used to win markedly less).
 //! - [`panel`] runs one bot against each style of the panel (`bots::powergrid::panel::STYLES`):
 //!   one tournament per style, the bot in one seat and the style in every other, seats rotating
 //!   over each deal as in any mixed lineup, so each row counts games, not seat-games.
@@ -235,7 +238,15 @@ impl Contest for Tournament {
     }
 
     fn measures(&self) -> &'static [&'static str] {
-        &["cities_powered", "money", "rounds", "cities", "unpowered_5"]
+        &[
+            "cities_powered",
+            "money",
+            "rounds",
+            "cities",
+            "unpowered_5",
+            "first",
+            "first_wins",
+        ]
     }
 
     fn worker(&self) -> Result<Externals, SimError> {
@@ -250,6 +261,10 @@ impl Contest for Tournament {
         let failed = |reason: String| SimError::Game { game, reason };
         let (deal, seated) = self.seating(game);
         let setup = Setup::new(self.players, self.map, deal);
+        // Round 1's turn order is dealt with the game: the first seat is known before it.
+        let first = State::new(setup.clone())
+            .ok()
+            .and_then(|s| s.turn_order().first().copied());
         let mut forfeited = vec![false; seated.len()];
         let (played, record_setup, actions);
         let mut times: Vec<Timings> = Vec::new();
@@ -323,13 +338,15 @@ impl Contest for Tournament {
             .map(|(s, spec)| {
                 let me = Seat(s as u8);
                 let standing = outcome.standings.iter().find(|x| x.seat == me);
+                let win = if outcome.winners.contains(&me) {
+                    1.0 / outcome.winners.len() as f64
+                } else {
+                    0.0
+                };
+                let is_first = first == Some(me);
                 SeatResult {
                     bot: self.names.iter().position(|n| n == spec).unwrap_or(0),
-                    win: if outcome.winners.contains(&me) {
-                        1.0 / outcome.winners.len() as f64
-                    } else {
-                        0.0
-                    },
+                    win,
                     measures: vec![
                         standing.map_or(0.0, |x| f64::from(x.cities_powered)),
                         standing.map_or(0.0, |x| f64::from(x.money)),
@@ -338,6 +355,8 @@ impl Contest for Tournament {
                         standing.map_or(0.0, |x| {
                             f64::from(u8::from(x.cities >= x.cities_powered + UNPOWERED))
                         }),
+                        f64::from(u8::from(is_first)),
+                        if is_first { win } else { 0.0 },
                     ],
                     decisions: decisions.get(s).copied().unwrap_or(0),
                     nanos: nanos.get(s).copied().unwrap_or(0),
@@ -399,6 +418,39 @@ mod tests {
         .unwrap()
     }
 
+    /// Exactly one seat per game is first in round 1's turn order, as the game dealt it, and
+    /// `first_wins` counts a bot's wins from there only.
+    #[test]
+    fn each_game_has_one_first_seat() {
+        let t = Tournament::new(
+            MapId::Germany,
+            lineup("heuristic,random,random"),
+            7,
+            Config::default(),
+        )
+        .unwrap();
+        let games = 12;
+        let r = play(&t, games, 2);
+        let firsts: f64 = r
+            .bots
+            .iter()
+            .map(|b| b.means["first"] * b.seat_games as f64)
+            .sum();
+        assert!((firsts - games as f64).abs() < 1e-9, "{firsts}");
+        let mut expected = [0.0; 2];
+        for g in 0..games {
+            let (deal, seated) = t.seating(g);
+            let state = State::new(Setup::new(3, MapId::Germany, deal)).unwrap();
+            let first = state.turn_order()[0].index();
+            expected[usize::from(seated[first] != "heuristic")] += 1.0;
+        }
+        let h = &r.bots[0];
+        assert!((h.means["first"] * h.seat_games as f64 - expected[0]).abs() < 1e-9);
+        for b in &r.bots {
+            assert!(b.means["first_wins"] <= b.means["first"] + 1e-9);
+        }
+    }
+
     /// Figures of `tabletop sim powergrid … --json` before the runner moved into this crate.
     #[test]
     fn mixed_lineups_give_the_former_results() {
@@ -417,9 +469,21 @@ mod tests {
         );
         assert_eq!(h.win_rate, 0.5);
         // Pinned again when the heuristic's rules changed against the panel (issue #17).
-        assert!((h.means["cities_powered"] - 15.666666666666666).abs() < 1e-9);
-        assert!((h.means["money"] - 27.61111111111111).abs() < 1e-9);
-        assert!((h.means["rounds"] - 9.88888888888889).abs() < 1e-9);
+        assert!(
+            (h.means["cities_powered"] - 16.0).abs() < 1e-9,
+            "cities_powered {}",
+            h.means["cities_powered"]
+        );
+        assert!(
+            (h.means["money"] - 42.77777777777778).abs() < 1e-9,
+            "money {}",
+            h.means["money"]
+        );
+        assert!(
+            (h.means["rounds"] - 10.0).abs() < 1e-9,
+            "rounds {}",
+            h.means["rounds"]
+        );
         assert_eq!((r.bots[1].seat_games, r.bots[1].wins), (9, 0.0));
         // The search bot's games changed with the one determinization (its sampler), so its
         // figures are not pinned here; at a fixed number of iterations it is reproducible.
