@@ -80,12 +80,14 @@ pub struct SimArgs {
     /// Games played in parallel [default: every core].
     #[arg(long, allow_negative_numbers = true, value_parser = progress::threads)]
     threads: Option<usize>,
-    /// The search bot's time per decision, in milliseconds (wall clock: results vary with load).
-    #[arg(long, default_value_t = 50)]
-    search_ms: u64,
-    /// The search bot's rollouts per decision (instead of --search-ms; reproducible).
+    /// The search bot's rollouts per decision: reproducible from the seed [default: 64, which
+    /// keeps 99 % of decisions well under 100 ms; docs/sim.md].
     #[arg(long, allow_negative_numbers = true, value_parser = progress::games)]
     search_iterations: Option<u64>,
+    /// The search bot's time per decision in milliseconds, instead of a number of rollouts
+    /// (wall clock: results vary with load and do not reproduce).
+    #[arg(long, conflicts_with = "search_iterations")]
+    search_ms: Option<u64>,
     /// Threads of each search bot.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = progress::threads)]
     search_threads: usize,
@@ -134,11 +136,18 @@ fn lineup(players: Option<u8>, seats: &[String]) -> anyhow::Result<Vec<String>> 
     }
 }
 
+/// The search bot's rollouts per decision when neither budget is given: the budget of the
+/// published figures (docs/benchmarks.md).
+const DEFAULT_ROLLOUTS: u32 = 64;
+
 fn config(args: &SimArgs) -> anyhow::Result<Config> {
     Ok(Config {
-        budget: match args.search_iterations {
-            Some(n) => Budget::Iterations(u32::try_from(n).context("--search-iterations")?),
-            None => Budget::Millis(args.search_ms),
+        budget: match (args.search_iterations, args.search_ms) {
+            (_, Some(ms)) => Budget::Millis(ms),
+            (Some(n), None) => {
+                Budget::Iterations(u32::try_from(n).context("--search-iterations")?)
+            }
+            (None, None) => Budget::Iterations(DEFAULT_ROLLOUTS),
         },
         threads: args.search_threads,
     })
