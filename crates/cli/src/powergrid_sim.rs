@@ -144,9 +144,7 @@ fn config(args: &SimArgs) -> anyhow::Result<Config> {
     Ok(Config {
         budget: match (args.search_iterations, args.search_ms) {
             (_, Some(ms)) => Budget::Millis(ms),
-            (Some(n), None) => {
-                Budget::Iterations(u32::try_from(n).context("--search-iterations")?)
-            }
+            (Some(n), None) => Budget::Iterations(u32::try_from(n).context("--search-iterations")?),
             (None, None) => Budget::Iterations(DEFAULT_ROLLOUTS),
         },
         threads: args.search_threads,
