@@ -12,7 +12,9 @@
 //! - `--against panel` plays the one bot of `--seats` (default: the heuristic) against each
 //!   style of the panel (`sim::powergrid::panel`) and prints one row per style: games, win rate
 //!   with its 95 % interval, mean cities connected and powered, the share of games ending with 5
-//!   or more connected cities unpowered, and games per second.
+//!   or more connected cities unpowered, games per second, and the bot's decision times.
+//! - Both tables give each bot's thinking time per decision as mean / 99th percentile / slowest
+//!   in milliseconds (`sim::Timings`), so a claim like "≤ 100 ms per decision" can be read off.
 //! - `--log FILE` writes one complete game record per line in game order, flushed as the games
 //!   come in, so a long run that is stopped still leaves usable records.
 
@@ -78,12 +80,14 @@ pub struct SimArgs {
     /// Games played in parallel [default: every core].
     #[arg(long, allow_negative_numbers = true, value_parser = progress::threads)]
     threads: Option<usize>,
-    /// The search bot's time per decision, in milliseconds.
-    #[arg(long, default_value_t = 50)]
-    search_ms: u64,
-    /// The search bot's rollouts per decision (instead of --search-ms; reproducible).
+    /// The search bot's rollouts per decision: reproducible from the seed [default: 64, which
+    /// keeps 99 % of decisions well under 100 ms; docs/sim.md].
     #[arg(long, allow_negative_numbers = true, value_parser = progress::games)]
     search_iterations: Option<u64>,
+    /// The search bot's time per decision in milliseconds, instead of a number of rollouts
+    /// (wall clock: results vary with load and do not reproduce).
+    #[arg(long, conflicts_with = "search_iterations")]
+    search_ms: Option<u64>,
     /// Threads of each search bot.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = progress::threads)]
     search_threads: usize,
@@ -132,11 +136,18 @@ fn lineup(players: Option<u8>, seats: &[String]) -> anyhow::Result<Vec<String>> 
     }
 }
 
+/// The search bot's rollouts per decision when neither budget is given: the budget of the
+/// published figures (docs/benchmarks.md).
+const DEFAULT_ROLLOUTS: u32 = 64;
+
 fn config(args: &SimArgs) -> anyhow::Result<Config> {
     Ok(Config {
-        budget: match args.search_iterations {
-            Some(n) => Budget::Iterations(u32::try_from(n).context("--search-iterations")?),
-            None => Budget::Millis(args.search_ms),
+        budget: match (args.search_iterations, args.search_ms) {
+            (_, Some(ms)) => Budget::Millis(ms),
+            (Some(n), None) => {
+                Budget::Iterations(u32::try_from(n).context("--search-iterations")?)
+            }
+            (None, None) => Budget::Iterations(DEFAULT_ROLLOUTS),
         },
         threads: args.search_threads,
     })
@@ -147,6 +158,14 @@ fn budget_text(config: &Config) -> String {
         Budget::Iterations(n) => format!("{n} iterations x {} threads", config.threads),
         Budget::Millis(ms) => format!("{ms} ms x {} threads", config.threads),
     }
+}
+
+/// A bot's decision times as "mean / p99 / max" in milliseconds, or "-" when untimed.
+fn times_text(b: &sim::BotReport) -> String {
+    b.decision_times.map_or_else(
+        || "-".to_owned(),
+        |t| format!("{:.3} / {:.1} / {:.1}", t.mean_ms, t.p99_ms, t.max_ms),
+    )
 }
 
 /// A bot's win rate from the first seat of round 1's turn order (`-` if it never sat there).
@@ -214,8 +233,16 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         budget_text(&config)
     );
     println!(
-        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>10} {:>8}",
-        "style", "games", "win rate", "cities", "powered", "unpowered>=5", "as first", "games/s"
+        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>10} {:>8} {:>26}",
+        "style",
+        "games",
+        "win rate",
+        "cities",
+        "powered",
+        "unpowered>=5",
+        "as first",
+        "games/s",
+        "ms/decision mean/p99/max"
     );
     for row in &rows {
         let Some(b) = row.report.bots.iter().find(|b| b.bot == bot) else {
@@ -223,7 +250,7 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         };
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>10} {:>8.2}",
+            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>10} {:>8.2} {:>26}",
             row.style,
             b.games,
             100.0 * b.win_rate,
@@ -232,7 +259,8 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
             mean("cities_powered"),
             100.0 * mean("unpowered_5"),
             as_first(b),
-            row.report.games_per_second
+            row.report.games_per_second,
+            times_text(b)
         );
     }
     Ok(())
@@ -294,7 +322,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         report.seconds
     );
     println!(
-        "{:<10} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>9} {:>12}",
+        "{:<10} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>9} {:>12} {:>26}",
         "bot",
         "games",
         "seat-games",
@@ -304,12 +332,13 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         "money",
         "rounds",
         "as first",
-        "decisions/s"
+        "decisions/s",
+        "ms/decision mean/p99/max"
     );
     for b in &report.bots {
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<10} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>9} {:>12.0}",
+            "{:<10} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>9} {:>12.0} {:>26}",
             b.bot,
             b.games,
             b.seat_games,
@@ -320,7 +349,8 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             mean("money"),
             mean("rounds"),
             as_first(b),
-            b.decisions_per_second.unwrap_or(0.0)
+            b.decisions_per_second.unwrap_or(0.0),
+            times_text(b)
         );
     }
     let forfeits: u64 = report.bots.iter().map(|b| b.forfeits).sum();

@@ -138,6 +138,14 @@ fn power_grid_seats_default_to_the_heuristic_and_count_each_game_once() {
         (bot["games"].as_u64(), bot["seat_games"].as_u64()),
         (Some(20), Some(80))
     );
+    // Every decision is timed: as many as the report counts, the 99th percentile within the max.
+    let times = &bot["decision_times"];
+    let decisions = bot["decisions_per_game"].as_f64().unwrap() * 80.0;
+    assert_eq!(
+        times["decisions"].as_f64().map(f64::round),
+        Some(decisions.round())
+    );
+    assert!(times["p99_ms"].as_f64().unwrap() <= times["max_ms"].as_f64().unwrap());
     let out = tabletop(&[
         "sim",
         "powergrid",

@@ -38,8 +38,10 @@
 pub mod powergrid;
 mod report;
 pub mod thegame;
+mod timings;
 
 pub use report::{BotReport, Report, Tally};
+pub use timings::{TimeSummary, Timings};
 
 use rayon::prelude::*;
 use std::io::Write;
@@ -69,6 +71,8 @@ pub struct SeatResult {
     pub decisions: u64,
     /// See `decisions`.
     pub nanos: u64,
+    /// Each timed decision's thinking time, where the game loop keeps them (empty otherwise).
+    pub times: Timings,
     /// Whether this seat's external bot forfeited the game (see the module docs).
     pub forfeited: bool,
 }

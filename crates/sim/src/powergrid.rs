@@ -26,7 +26,7 @@
 
 use crate::{
     bot_seed, exec_spec, known, Contest, Options, Played, Record, Report, SeatError, SeatResult,
-    SeatedAction, SimError,
+    SeatedAction, SimError, Timings,
 };
 use botproto::{public_setup, ExecSpec, External, SeatBot};
 use bots::powergrid::{find, play_game, Config, REGISTRY};
@@ -267,6 +267,7 @@ impl Contest for Tournament {
             .and_then(|s| s.turn_order().first().copied());
         let mut forfeited = vec![false; seated.len()];
         let (played, record_setup, actions);
+        let mut times: Vec<Timings> = Vec::new();
         if worker.0.iter().any(Option::is_some) {
             if record {
                 return Err(SimError::NotLogged);
@@ -326,6 +327,7 @@ impl Contest for Tournament {
                 result.decisions,
                 result.nanos,
             );
+            times = result.times.iter().map(|t| Timings::of(t)).collect();
             record_setup = Some(result.setup);
             actions = result.actions;
         }
@@ -358,6 +360,7 @@ impl Contest for Tournament {
                     ],
                     decisions: decisions.get(s).copied().unwrap_or(0),
                     nanos: nanos.get(s).copied().unwrap_or(0),
+                    times: times.get(s).cloned().unwrap_or_default(),
                     forfeited: forfeited[s],
                 }
             })
@@ -498,6 +501,24 @@ mod tests {
         let (one, two) = (play(&t, 4, 1), play(&t, 4, 2));
         for (a, b) in one.bots.iter().zip(&two.bots) {
             assert_eq!((a.wins, &a.means), (b.wins, &b.means));
+        }
+    }
+
+    #[test]
+    fn every_decision_is_timed() {
+        let t = Tournament::new(
+            MapId::Germany,
+            lineup("heuristic,random"),
+            4,
+            Config::default(),
+        )
+        .unwrap();
+        let r = play(&t, 4, 2);
+        for b in &r.bots {
+            let times = b.decision_times.unwrap();
+            let counted = b.decisions_per_game.unwrap() * b.seat_games as f64;
+            assert_eq!(times.decisions as f64, counted.round());
+            assert!(times.mean_ms <= times.max_ms && times.p99_ms <= times.max_ms);
         }
     }
 

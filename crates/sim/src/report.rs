@@ -1,6 +1,6 @@
 //! Tallies of finished games, and the one report both games print.
 
-use crate::{Contest, Played};
+use crate::{Contest, Played, TimeSummary, Timings};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -28,6 +28,7 @@ struct BotTally {
     measures: Vec<f64>,
     decisions: u64,
     nanos: u64,
+    times: Timings,
     forfeits: u64,
 }
 
@@ -77,6 +78,7 @@ impl Tally {
                 bot.forfeits += u64::from(s.forfeited);
                 bot.decisions += s.decisions;
                 bot.nanos += s.nanos;
+                bot.times.merge(&s.times);
             }
         }
     }
@@ -114,6 +116,7 @@ impl Tally {
                         .then(|| per(b.decisions as f64, b.seat_games)),
                     decisions_per_second: (b.nanos > 0)
                         .then(|| b.decisions as f64 * 1e9 / b.nanos as f64),
+                    decision_times: b.times.summary(),
                 }
             })
             .collect();
@@ -177,6 +180,9 @@ pub struct BotReport {
     pub decisions_per_game: Option<f64>,
     /// Decisions per second of the bot's own thinking time, where the game loop times them.
     pub decisions_per_second: Option<f64>,
+    /// Mean, 99th percentile and slowest decision, where the game loop keeps each decision's
+    /// time (Power Grid's built-in bots).
+    pub decision_times: Option<TimeSummary>,
 }
 
 #[cfg(test)]
@@ -216,6 +222,7 @@ mod tests {
             measures: vec![points],
             decisions: 0,
             nanos: 0,
+            times: Timings::default(),
             forfeited: false,
         }
     }

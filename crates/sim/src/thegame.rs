@@ -288,6 +288,7 @@ impl Contest for Run {
             measures: vec![f64::from(left), f64::from(u8::from(left < 10))],
             decisions: 0,
             nanos: 0,
+            times: crate::Timings::default(),
             forfeited: false,
         };
         Ok(Played {
@@ -332,6 +333,7 @@ impl Run {
             measures: vec![f64::from(left), f64::from(u8::from(left < 10))],
             decisions: played.decisions.iter().sum(),
             nanos: played.nanos.iter().sum(),
+            times: crate::Timings::default(),
             forfeited,
         };
         Ok(Played {

@@ -75,7 +75,7 @@ pub const REGISTRY: &[BotEntry] = &[
     },
     BotEntry {
         name: "search",
-        about: "determinized rollouts with the heuristic over sampled decks (budget per move)",
+        about: "rollouts over sampled decks, each rival played by the style fitted to its moves",
         make: |seed, config| Box::new(SearchBot::new(seed, config.budget, config.threads)),
     },
     BotEntry {
@@ -185,6 +185,8 @@ pub struct GameRecord {
     pub decisions: Vec<u64>,
     /// Time spent choosing, per seat, in nanoseconds.
     pub nanos: Vec<u64>,
+    /// Every decision's thinking time in microseconds, per seat, in order.
+    pub times: Vec<Vec<u32>>,
     /// The setup with every chance outcome written out (see the module docs).
     pub setup: Setup,
     /// Every action, with the seat that took it.
@@ -207,6 +209,7 @@ pub fn play_game(setup: Setup, bots: &mut [Box<dyn Bot<State>>]) -> Result<GameR
     let players = state.players();
     let mut decisions = vec![0u64; players];
     let mut nanos = vec![0u64; players];
+    let mut times = vec![Vec::new(); players];
     let mut legal = Vec::new();
     let mut explicit = Setup {
         regions: Some(state.board().regions.iter().collect()),
@@ -229,6 +232,7 @@ pub fn play_game(setup: Setup, bots: &mut [Box<dyn Bot<State>>]) -> Result<GameR
                 rounds: state.round(),
                 decisions,
                 nanos,
+                times,
                 setup: explicit,
                 actions,
             });
@@ -238,7 +242,9 @@ pub fn play_game(setup: Setup, bots: &mut [Box<dyn Bot<State>>]) -> Result<GameR
         let bot = &mut bots[seat.index()];
         let start = Instant::now();
         let action = bot.choose(&view, &legal);
-        nanos[seat.index()] += start.elapsed().as_nanos() as u64;
+        let spent = start.elapsed();
+        nanos[seat.index()] += spent.as_nanos() as u64;
+        times[seat.index()].push(u32::try_from(spent.as_micros()).unwrap_or(u32::MAX));
         decisions[seat.index()] += 1;
         if !legal.contains(&action) {
             let error = state
