@@ -13,8 +13,8 @@
 //!   it will actually run, so the bot diversifies and switches to plants of other resources (or eco
 //!   plants) when its own fuel runs short.
 //! - **Plants** ([`Heuristic::plant_value`]): a plant is worth its number plus 4 Elektro per
-//!   *useful* fuelled city it adds (beyond the game-end count is useless; with a full hand the
-//!   plant with the fewest fuelled cities is replaced), plus 4 for a plant that burns nothing,
+//!   *useful* fuelled city it adds (more than [`PAST_END`] city beyond the game-end count is
+//!   useless; with a full hand the plant with the fewest fuelled cities is replaced), plus 4 for a plant that burns nothing,
 //!   minus [`FUEL_PENALTY`] per token burned per city powered (2 Elektro in rounds 1 and 2, 4 from
 //!   round 3 on, when the markets tighten). It is wanted only while fuelled capacity does not run
 //!   more than [`WANT_AHEAD`] city ahead of its network, or when it adds at least [`WANT_BIG`]
@@ -97,6 +97,37 @@
 //! heuristic); wanting big plants from 3, 4, 6 or 7 cities; round-1 openings (the lowest plant, a
 //! jump to the valuation).
 //!
+//! Third pass (pgheur2). Losses on deals 1000-1249 (1,000 games per field, every
+//! seat), sorted at the final count: builder 230 losses (fuel 101: dark cities with capacity to
+//! spare, from diversified hands too, often with 100-270 Elektro; cities 60: all powered, fewer
+//! than the winner; capacity 51: more cities than plant capacity; money tie-break 18); blocker 194
+//! (capacity 76, cities 71, fuel 29, tie-break 18); green 211 (cities 75, fuel 63, capacity 44,
+//! tie-break 29). The typical lost game ends with the bot one or two cities short of the winner
+//! (mean gap 2.0-2.7 powered cities), holding 100 Elektro or more and capacity equal to its cities.
+//! One rule kept: a plant's useful capacity counts one city past the game-end count (it stopped
+//! at the count; the lost games' winners powered 17-19): on deals 1000-1249 / 5000-5249 (1,000 games per
+//! field) / 9000-9499 (2,000) casual 0 / +0.2 / 0, builder −0.4 / +0.6 / +0.1, tycoon 0 / +0.2
+//! / 0, hoarder +0.9 / 0 / +0.3, blocker +1.0 / +0.3 / +0.7, green +0.4 / +0.5 / +0.3 points (two
+//! cities past: about the same). Tried (effects in points on deals 1000-1249 / 5000-5249,
+//! builder, blocker, green), none kept:
+//! - wanting any plant adding a fuelled city once the bot holds 100 Elektro (in any step: −2.1 to
+//!   +1.5; from Step 3 only: −1.0 to +0.9; and only for plants whose fuel is fully covered: −1.0
+//!   to +1.0): turns capacity losses into city losses; on the report deals casual +1.6, builder
+//!   +1.3, tycoon +1.2, hoarder +0.4, blocker +0.9 but green −0.3, so not kept;
+//! - holding back the game-end trigger (building only what the held fuel powers when the bot's own
+//!   next cities reach the end count): −8 casual, −1.3 to −5.5 elsewhere: letting rivals catch up
+//!   costs more than the dark cities it saves;
+//! - building only what the held fuel powers when a rival building later this phase could reach
+//!   the end count at 15, 20 or 25 Elektro a city: −0.7 to +0.6;
+//! - fuelling every plant in the resources phase once a player is 3 or 5 cities from the end: ±0;
+//! - stocking a second run of every resource (not only scarce ones) from 60, 100 or 150 Elektro:
+//!   −14 to +0.5 (green loses most); stocking from 60, 80 or 150 Elektro, or three runs: −6.5 to
+//!   +2.2;
+//! - openness weighted 0 or 2 in the city choice (0: −10 to −37; 2: −3.6 to +1.6), keeping 0 or
+//!   20 Elektro out of auctions, wanting plants 2 cities ahead, eco plants from 1 city or with an
+//!   8-Elektro bonus, 5 Elektro a city, expecting a build per 15 rather than 25 Elektro (or up to
+//!   6 builds) when fuelling: −17 to +1.6.
+//!
 //! The first seat of round 1 (self-play, deals from 100000: 19.4 % against an even 25 %; the former
 //! heuristic 18.9 %): round 1's market is always plants 3-10 and heuristics value them alike, so
 //! the seat that must open every auction is outbid by parity each time and ends with plant 9 (one
@@ -123,6 +154,10 @@ const WANT_AHEAD: f64 = 1.0;
 const WANT_BIG: f64 = 5.0;
 /// ... or, for a plant burning nothing, this many.
 const WANT_ECO: f64 = 2.0;
+/// Fuelled cities past the game-end count that a plant's value still counts: the final count
+/// includes the cities built in the round that reaches the end count, and winners power 17-19
+/// in 4-player Germany (see the module docs).
+const PAST_END: f64 = 1.0;
 /// From this much money on the bot stocks a second run of every scarce resource.
 const STOCK_MONEY: u32 = 100;
 /// Elektro a plant loses per fuel token it burns per city powered, in rounds 1 and 2 and from
@@ -250,7 +285,7 @@ impl<'a> Ctx<'a> {
                 after.retain(|&p| p != weakest);
             }
         }
-        let cap = f64::from(self.rules.end_cities);
+        let cap = f64::from(self.rules.end_cities) + PAST_END;
         let now = self.fuelled_cities(plants, plants);
         let useful = self.fuelled_cities(&after, &after).min(cap) - now.min(cap);
         if useful < 0.5 {
@@ -941,6 +976,27 @@ mod tests {
         assert_eq!(Heuristic::plant_value(&view, PlantId(16)), 0); // oil, 3 cities
         assert!(Heuristic::plant_value(&view, PlantId(31)) > 31); // coal, 6 cities
         assert!(Heuristic::plant_value(&view, PlantId(22)) > 22); // wind, 2 cities
+    }
+
+    /// With 17 connected cities and 17 fuelled (4 players: the game-end count), a plant that
+    /// adds a city is still worth buying: the final count includes the round's last builds. A
+    /// bigger gain counts only that one city past the end count.
+    #[test]
+    fn capacity_counts_one_city_past_the_end_count() {
+        // Coal 7 + fusion 6 + wind 4 = 17 cities; coal is plentiful.
+        let hand = [PlantId(36), PlantId(50), PlantId(33)];
+        let (s, mut view) = auction_view(&hand, &[PlantId(4)], 24);
+        let me = s.actor().seat().unwrap();
+        let board = Board::get(view.map, RegionSet::of(&view.regions));
+        view.players[me.index()].cities = board.cities().take(17).collect();
+        // Wind 5 replaces wind 4: 18 cities, one past the end count.
+        let wind5 = Heuristic::plant_value(&view, PlantId(44));
+        assert_eq!(wind5, 44 + 4 + 4, "{wind5}");
+        // Hybrid 7 replaces wind 4 (20 cities): still one useful city.
+        let hybrid7 = Heuristic::plant_value(&view, PlantId(46));
+        assert!(hybrid7 > 46 && hybrid7 <= 46 + 4, "{hybrid7}");
+        // Wind 4 for wind 4 adds nothing.
+        assert_eq!(Heuristic::plant_value(&view, PlantId(37)), 0);
     }
 
     /// Fuel weighs more from round 3 on: a plant burning 3 coal for 2 cities loses 3 Elektro
