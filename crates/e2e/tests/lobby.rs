@@ -93,6 +93,20 @@ fn on_seat_page(b: &Browser) -> (String, String) {
     (game, token)
 }
 
+/// The seat tokens this browser keeps for `game`, by seat.
+fn saved_tokens(b: &Browser, game: &str) -> Vec<String> {
+    let tokens = b.js(
+        "return JSON.parse(localStorage.getItem('tabletop.seats')).filter(s => s.game === arguments[0]).sort((a, b) => a.seat - b.seat).map(s => s.token)",
+        json!([game]),
+    );
+    tokens
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_owned())
+        .collect()
+}
+
 /// Screenshots at desktop and phone size (the window is left at desktop size).
 fn shots(b: &Browser, name: &str) {
     b.js("window.scrollTo(0, 0)", json!([]));
@@ -384,16 +398,7 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
     b.click("#create");
     let (game, _) = on_seat_page(&b);
     // Both seats' tokens are kept in this browser.
-    let tokens = b.js(
-        "return JSON.parse(localStorage.getItem('tabletop.seats')).filter(s => s.game === arguments[0]).sort((a, b) => a.seat - b.seat).map(s => s.token)",
-        json!([game]),
-    );
-    let tokens: Vec<String> = tokens
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t.as_str().unwrap().to_owned())
-        .collect();
+    let tokens = saved_tokens(&b, &game);
     assert_eq!(tokens.len(), 2);
     let names = ["Ann (Seat 1)", "Bo (Seat 2)"];
 
@@ -496,16 +501,7 @@ fn hotseat_works_for_power_grid_too() {
     b.type_into("#seed", "5");
     b.click("#create");
     let (game, _) = on_seat_page(&b);
-    let tokens = b.js(
-        "return JSON.parse(localStorage.getItem('tabletop.seats')).filter(s => s.game === arguments[0]).sort((a, b) => a.seat - b.seat).map(s => s.token)",
-        json!([game]),
-    );
-    let tokens: Vec<String> = tokens
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t.as_str().unwrap().to_owned())
-        .collect();
+    let tokens = saved_tokens(&b, &game);
     assert_eq!(tokens.len(), 2, "both human seats are kept in this browser");
 
     // Play the humans' first legal actions (by the API, as the page's own buttons are tested
