@@ -484,6 +484,7 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
             format!("/games/{game}#token={}", tokens[actor])
         ]]),
     );
+    shots(&b, "hotseat-my-games");
 }
 
 /// Hotseat with Power Grid: two human seats on one device beside a bot. Whenever the other

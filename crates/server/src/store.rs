@@ -906,7 +906,7 @@ pub fn action_counts(path: &Path) -> Result<Vec<(String, u64, u64)>, StoreError>
 
 #[cfg(test)]
 mod tests {
-    use super::suite::{action, game};
+    use super::suite::{action, assert_round_trip, game};
     use super::*;
 
     #[tokio::test]
@@ -925,15 +925,7 @@ mod tests {
             }
         }
         let store = SqliteStore::open(&path).unwrap();
-        let games = store.load().unwrap();
-        assert_eq!(games.len(), 2);
-        assert_eq!(games[0].id, "a");
-        assert_eq!(games[0].seats, game("a").seats);
-        assert_eq!(games[0].actions, (1..=50).map(action).collect::<Vec<_>>());
-        assert!(games[1].actions.is_empty());
-        assert_eq!(games[0].options, game("a").options);
-        assert_eq!(games[0].creator, game("a").creator);
-        assert_eq!(games[0].rematch_of, game("a").rematch_of);
+        assert_round_trip(&store.load().unwrap());
     }
 
     #[tokio::test]

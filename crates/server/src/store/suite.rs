@@ -86,7 +86,11 @@ async fn games_and_actions_round_trip(store: &dyn Store) {
     for c in commits {
         c.await.unwrap();
     }
-    let games = store.load().unwrap();
+    assert_round_trip(&store.load().unwrap());
+}
+
+/// `games`, as loaded, are [`game`] "a" with actions 1 to 50, then a game with none.
+pub(crate) fn assert_round_trip(games: &[StoredGame]) {
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].id, "a");
     assert_eq!(games[0].seats, game("a").seats);
