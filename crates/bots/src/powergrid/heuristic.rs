@@ -156,17 +156,18 @@
 //! auctions 96.2 % / 87.5 %. **Where they disagree** (the heuristic playing, the search asked
 //! at every auction and discard, builder field, 400 games: 4,162 disagreements, 1,411 of them
 //! in the 89 lost games): from round 3 on, when both open an auction the search opens a lower
-//! plant than the heuristic in 638 of 716 cases (green field 233 of 277); the heuristic opens
-//! the biggest plant of the market (the last or last but one of the four in 500 of 716), often
-//! a wind plant (wind for uranium, oil or garbage: 187 cases), the search one of the two lowest
-//! (494); where the heuristic raises, the search passes in 615 cases, 396 of them at the plant's
+//! plant than the heuristic in 638 of 716 cases (green field 233 of 277): the heuristic opens
+//! one of the market's two lowest plants in 40 of them, the search in 494, and the heuristic's
+//! plant is often a wind plant where the search takes uranium, oil or garbage (187 cases);
+//! where the heuristic raises, the search passes in 615 cases, 396 of them at the plant's
 //! number + 4 (letting a builder that raises to + 3 pay); where the heuristic passes, the search
 //! opens a cheap plant (13, 9, 17 most often) with 1-3 cities of capacity to spare (620). The
 //! heuristic ranks openings by value minus price, and its value (number + 4 per city + 4 for
 //! burning nothing) makes that margin grow with the plant's size: it buys the big plant. With
-//! the search in auctions from round 3 the bot's capacity stays the same (12.3 against 11.7
-//! cities in round 8) while its network grows faster (12.6 against 11.6 cities in round 8), it
-//! pays 199 Elektro for plants instead of 211, and the game ends 0.6 round sooner (10.4).
+//! the search in auctions from round 3 the bot's capacity after round 8 is about the same
+//! (12.3 against 11.7 cities) while its network grows faster (12.4 against 11.6 cities), it
+//! pays 201 Elektro for plants over the game instead of 212, and the game ends 0.4 round sooner
+//! (10.6).
 //!
 //! **Rules distilled and measured** (deals 1000-1499, 2,000 games per field; builder / blocker
 //! / green, from 77.5 / 80.5 / 81.1 %): ranking openings by value per Elektro 77.5 / 79.6 /
