@@ -174,7 +174,9 @@
 //! 79.8; by value minus price minus a quarter (half) of the price 78.6 / 81.7 / 79.4 (74.7 /
 //! 77.9 / 78.2); raising to at most the plant's number + 3 (+ 2) 78.5 / 81.0 / 77.4 (72.0 /
 //! 80.2 / 77.2); wanting plants 2 or 3 cities ahead from round 3 (or in round 3 only) −0.3 to
-//! −6.3; raising a rival's auction the bot does not want to the number + 1 or 2 (price
+//! −6.3; with the kept rule, letting a rival's auction go once the next bid passes the plant's
+//! number + 1, 2, 3 or 5 while the bot's own turn to open is still to come −0.8 to +0.6;
+//! raising a rival's auction the bot does not want to the number + 1 or 2 (price
 //! pushing) ±0.5; discarding the plant costliest to run while the rest still covers the network
 //! −20 to −1.5 (the search's discards are no rule we could find: it often drops a big fuel plant
 //! for a wind plant, and as often its own new plant). Kept, from round 3 on: **no bonus for a
