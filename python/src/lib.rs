@@ -507,8 +507,14 @@ pub struct PowerGridBot {
 #[pymethods]
 impl PowerGridBot {
     #[new]
-    #[pyo3(signature = (name, seat, seed = 0, budget_ms = 50))]
-    fn new(name: &str, seat: u8, seed: u64, budget_ms: u64) -> PyResult<Self> {
+    #[pyo3(signature = (name, seat, seed = 0, budget_ms = None, rollouts = None))]
+    fn new(
+        name: &str,
+        seat: u8,
+        seed: u64,
+        budget_ms: Option<u64>,
+        rollouts: Option<u32>,
+    ) -> PyResult<Self> {
         let entry =
             bots::powergrid::find(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
         if seat >= 6 {
@@ -516,10 +522,23 @@ impl PowerGridBot {
                 "seat {seat} does not exist (Power Grid has seats 0..6)"
             )));
         }
-        let config = bots::powergrid::Config {
-            budget: bots::powergrid::Budget::Millis(budget_ms),
-            threads: 1,
+        use bots::powergrid::Budget;
+        let budget = match (rollouts, budget_ms) {
+            (Some(_), Some(_)) => {
+                return Err(PyValueError::new_err(
+                    "give the search bot rollouts or budget_ms, not both",
+                ))
+            }
+            (Some(0), None) => {
+                return Err(PyValueError::new_err(
+                    "rollouts must be at least 1 (leave it out for the standard budget)",
+                ))
+            }
+            (Some(n), None) => Budget::Iterations(n),
+            (None, Some(ms)) => Budget::Millis(ms),
+            (None, None) => Budget::STANDARD,
         };
+        let config = bots::powergrid::Config { budget, threads: 1 };
         Ok(PowerGridBot {
             bot: Mutex::new((entry.make)(seed, &config)),
             seat: Seat(seat),

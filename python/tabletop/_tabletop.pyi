@@ -61,7 +61,14 @@ class TheGameBot:
 
 class PowerGridBot:
     name: str
-    def __init__(self, name: str, seat: int, seed: int = 0, budget_ms: int = 50) -> None: ...
+    def __init__(
+        self,
+        name: str,
+        seat: int,
+        seed: int = 0,
+        budget_ms: Optional[int] = None,
+        rollouts: Optional[int] = None,
+    ) -> None: ...
     def act(self, position: Union[PowerGridState, Mapping[str, Any]]) -> str: ...
 
 class VecEnv:

@@ -6,7 +6,7 @@
 >>> s.apply(bot.act(s))  # the action's text form; bot.act_index(s) gives its index
 """
 
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 from tabletop._tabletop import PowerGridBot, TheGameBot, bot_names
 
@@ -16,10 +16,20 @@ def thegame(name: str, seat: int, seed: int = 0) -> TheGameBot:
     return TheGameBot(name, seat, seed)
 
 
-def powergrid(name: str, seat: int, seed: int = 0, budget_ms: int = 50) -> PowerGridBot:
-    """A bot for one seat of Power Grid: ``random``, ``heuristic`` or ``search`` (``budget_ms``
-    per decision). Bots here see the view only, not the event stream."""
-    return PowerGridBot(name, seat, seed, budget_ms)
+def powergrid(
+    name: str,
+    seat: int,
+    seed: int = 0,
+    budget_ms: Optional[int] = None,
+    rollouts: Optional[int] = None,
+) -> PowerGridBot:
+    """A bot for one seat of Power Grid: ``random``, ``heuristic``, ``search`` or a panel style
+    (``bots.names("powergrid")``). The search bot's budget per decision: by default 64
+    rollouts with none started after 100 ms (the same decisions for a seed unless a decision
+    reaches the cap); ``rollouts=N`` for exactly N (reproducible on any machine), or
+    ``budget_ms=M`` for M milliseconds of wall time. Bots here see the view only, not the event
+    stream."""
+    return PowerGridBot(name, seat, seed, budget_ms, rollouts)
 
 
 def names(game: str) -> List[Tuple[str, str]]:

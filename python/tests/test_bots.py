@@ -64,3 +64,16 @@ def test_powergrid_heuristic_plays_a_whole_game():
         p.apply(seats[p.current_player()].act(p))
         steps += 1
     assert steps > 50 and sum(p.returns()) >= 1
+
+
+def test_powergrid_search_budgets():
+    p = powergrid.new_game(players=3, map="germany", seed=5)
+    seat = p.current_player()
+    first = bots.powergrid("search", seat=seat, seed=9, rollouts=16).act(p)
+    again = bots.powergrid("search", seat=seat, seed=9, rollouts=16).act(p)
+    assert p.is_legal(first) and first == again
+    assert p.is_legal(bots.powergrid("search", seat=seat, seed=9).act(p))
+    with pytest.raises(ValueError, match="rollouts or budget_ms, not both"):
+        bots.powergrid("search", seat=seat, rollouts=8, budget_ms=20)
+    with pytest.raises(ValueError, match="rollouts must be at least 1"):
+        bots.powergrid("search", seat=seat, rollouts=0)

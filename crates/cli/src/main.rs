@@ -12,6 +12,12 @@ mod thegame;
 
 use clap::{Parser, Subcommand};
 
+/// mimalloc instead of the system allocator: the server allocates a little for every message it
+/// builds and sends, from several threads, and glibc's allocator took about a fifth of a server
+/// process's CPU under `bench serve` (docs/benchmarks.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Play, serve, replay, simulate and measure Power Grid and The Game.
 #[derive(Parser)]
 #[command(name = "tabletop", version, about)]

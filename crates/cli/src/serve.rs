@@ -163,16 +163,17 @@ pub struct BenchServeArgs {
     /// own) instead of one in-process server on SQLite.
     #[arg(long, value_name = "URL")]
     pub database: Option<String>,
-    /// With --database: how many server processes share it, behind a round-robin TCP balancer.
+    /// With --database: how many server processes share it; the clients' connections are spread
+    /// over them round-robin.
     #[arg(long, default_value_t = 1)]
     pub processes: usize,
 }
 
 impl BenchServeArgs {
-    /// What the load generator is told, against the server at `base`.
-    pub fn load(&self, base: String) -> anyhow::Result<loadgen::LoadConfig> {
+    /// What the load generator is told, against the server processes at `bases`.
+    pub fn load(&self, bases: Vec<String>) -> anyhow::Result<loadgen::LoadConfig> {
         Ok(loadgen::LoadConfig {
-            base,
+            bases,
             kind: self.kind.clone(),
             setup: serde_json::from_str(&self.setup).context("--setup is not JSON")?,
             games: self.games,
@@ -196,7 +197,7 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
     if let Some(url) = &args.database {
         return crate::serve_cluster::bench(&args, url);
     }
-    let load = args.load(String::new())?;
+    let load = args.load(Vec::new())?;
     let cpu_before = cpu_seconds();
     let temp = tempfile::tempdir()?;
     let data = args.data.clone().unwrap_or_else(|| temp.path().to_owned());
@@ -228,7 +229,7 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
         .build()?;
     println!("{}", args.describe(&addr.to_string()));
     let report = load_rt.block_on(loadgen::run(loadgen::LoadConfig {
-        base: format!("http://{addr}"),
+        bases: vec![format!("http://{addr}")],
         ..load
     }))?;
     drop(load_rt);

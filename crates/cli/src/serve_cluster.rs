@@ -1,20 +1,25 @@
 //! `tabletop bench serve --database URL [--processes N]`: the load bench against PostgreSQL.
 //!
 //! The bench makes a new schema in the database (so that the check of stored against
-//! acknowledged actions sees only this run), starts N `tabletop serve` processes on it, and, for
-//! N > 1, a round-robin TCP balancer in front of them: each connection (an HTTP request's or a
-//! seat's WebSocket) goes to the next process, so the seats of one game are spread over the
-//! processes and every action crosses from one to the others by `NOTIFY`. The load generator is
-//! the one of `bench serve`, pointed at the balancer. The servers are stopped with SIGKILL at
-//! the end: every acknowledged action is committed by then, which the check confirms.
+//! acknowledged actions sees only this run), starts N `tabletop serve` processes on it, and runs
+//! the load generator of `bench serve` against all of them: it spreads its connections (each
+//! HTTP request and each seat's WebSocket) round-robin over the processes, as a round-robin load
+//! balancer would, so the seats of one game sit on different processes and every action crosses
+//! from one to the others by `NOTIFY`. The servers are stopped with SIGKILL at the end: every
+//! acknowledged action is committed by then, which the check confirms.
+//!
+//! The spreading is the load generator's, not a TCP proxy's: the bench first had a proxy in
+//! front of the processes, on the load generator's two threads, and on this 2-core machine,
+//! which also runs the database and the servers, its copy of every byte (twice through the
+//! kernel) took 4-5 s of CPU in a 20 s run, 40 % of what the two servers took, and put its
+//! queue in every measured latency. A real deployment's balancer runs elsewhere
+//! (`docs/deploy.md`).
 
 use crate::serve::{print_report, BenchServeArgs};
 use anyhow::{bail, Context};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Server processes, killed when dropped.
@@ -51,26 +56,6 @@ fn start_server(database: &str) -> anyhow::Result<(Child, SocketAddr)> {
     let addr = url.trim_end_matches('/').parse()?;
     std::thread::spawn(move || for _ in lines {});
     Ok((child, addr))
-}
-
-/// Forwards every connection on `listener` to the next of `backends`, until dropped.
-async fn balance(listener: tokio::net::TcpListener, backends: Vec<SocketAddr>) {
-    let next = Arc::new(AtomicUsize::new(0));
-    loop {
-        let Ok((mut client, _)) = listener.accept().await else {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            continue;
-        };
-        let backend = backends[next.fetch_add(1, Ordering::Relaxed) % backends.len()];
-        tokio::spawn(async move {
-            let Ok(mut server) = tokio::net::TcpStream::connect(backend).await else {
-                return;
-            };
-            let _ = client.set_nodelay(true);
-            let _ = server.set_nodelay(true);
-            let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
-        });
-    }
 }
 
 /// CPU seconds (user + system) process `pid` has used, from `/proc` (Linux only).
@@ -113,25 +98,18 @@ pub fn bench(args: &BenchServeArgs, url: &str) -> anyhow::Result<()> {
         processes.0.push(child);
         backends.push(addr);
     }
-    let base = if backends.len() == 1 {
-        backends[0]
-    } else {
-        let listener =
-            runtime.block_on(async { server::bind(SocketAddr::from(([127, 0, 0, 1], 0))) })?;
-        let addr = listener.local_addr()?;
-        runtime.spawn(balance(listener, backends.clone()));
-        addr
-    };
+    let bases: Vec<String> = backends.iter().map(|a| format!("http://{a}")).collect();
     println!(
         "{}",
         args.describe(&format!(
-            "{} process(es) on PostgreSQL (schema {schema}), at {base}",
-            args.processes
+            "{} process(es) on PostgreSQL (schema {schema}), at {}",
+            args.processes,
+            bases.join(" ")
         ))
     );
     let pids: Vec<u32> = processes.0.iter().map(Child::id).collect();
     let cpu_before: Vec<Option<f64>> = pids.iter().map(|p| cpu_of(*p)).collect();
-    let report = runtime.block_on(loadgen::run(args.load(format!("http://{base}"))?))?;
+    let report = runtime.block_on(loadgen::run(args.load(bases)?))?;
     let servers_cpu: f64 = pids
         .iter()
         .zip(&cpu_before)

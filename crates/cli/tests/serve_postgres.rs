@@ -700,3 +700,57 @@ async fn a_player_connected_to_one_process_is_present_on_the_other() {
     let (_, info) = version_of(two, &id).await.unwrap();
     assert_eq!(info["seats"][1]["connected"], false, "{info}");
 }
+
+/// `tabletop bench serve --database URL --processes 2`, briefly: the load generator spreads its
+/// connections over both processes (one game's seats on both), games are played to their end,
+/// and the bench's own check finds every acknowledged action stored exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_two_process_bench_stores_every_acknowledged_action_once() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Ok(url) = std::env::var(DATABASE_VAR) else {
+        eprintln!("skipped: set {DATABASE_VAR} to a PostgreSQL URL to run this test");
+        return;
+    };
+    let output = tokio::task::spawn_blocking(move || {
+        Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(["bench", "serve", "--database", &url, "--processes", "2"])
+            .args(["--games", "20", "--seconds", "4", "--think-ms", "10"])
+            .output()
+            .expect("tabletop bench serve runs")
+    })
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "bench serve failed: {stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let over = stdout
+        .lines()
+        .find(|l| l.starts_with("bench serve:"))
+        .expect("the run's first line");
+    assert_eq!(
+        over.matches(" http://127.0.0.1:").count(),
+        2,
+        "two processes served the load: {over}"
+    );
+    let number_before = |line_start: &str, word: &str| -> u64 {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(line_start))
+            .unwrap_or_else(|| panic!("no {line_start:?} line in {stdout}"));
+        let at = line.find(word).expect(word);
+        line[..at]
+            .split_whitespace()
+            .last()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no number before {word:?} in {line}"))
+    };
+    assert!(number_before("games:", " finished") > 0, "{stdout}");
+    assert!(number_before("games:", " accepted") > 100, "{stdout}");
+    assert!(
+        stdout.contains("lost 0, unacknowledged extra 0, games with gaps 0"),
+        "{stdout}"
+    );
+}

@@ -3,7 +3,8 @@
 //! does not depend on the `server` crate; `tabletop bench serve` runs it against a server it
 //! starts itself.
 //!
-//! [`run`] keeps `games` games going at once on a server reachable over loopback. Each game is
+//! [`run`] keeps `games` games going at once on a server (one or several processes) reachable
+//! over loopback. Each game is
 //! created over HTTP with every seat human; each seat is a client on its own WebSocket that,
 //! whenever the server says it must act, thinks for a while ([`LoadConfig::think`]) and plays a
 //! uniformly random legal action, measuring the time from sending it to receiving its
@@ -24,7 +25,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -40,8 +41,10 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(20);
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct LoadConfig {
-    /// The server, e.g. `http://127.0.0.1:8080`.
-    pub base: String,
+    /// The server's processes, e.g. `["http://127.0.0.1:8080"]`. Games are created and seats
+    /// connected round-robin over them, connection by connection, as a round-robin load balancer
+    /// would spread them: with several processes the seats of one game sit on different ones.
+    pub bases: Vec<String>,
     /// The game kind to play.
     pub kind: String,
     /// Its setup (a random seed is filled in by the server for each game).
@@ -93,7 +96,11 @@ impl LoadReport {
 }
 
 struct Shared {
-    http: HttpClient,
+    /// One client per process of `config.bases`.
+    http: Vec<HttpClient>,
+    /// Connections (HTTP requests and WebSockets) made so far: the next one goes to the process
+    /// this counts to.
+    next: AtomicUsize,
     config: LoadConfig,
     stop: AtomicBool,
     deadline: Instant,
@@ -108,6 +115,12 @@ struct Shared {
 }
 
 impl Shared {
+    /// The process the next connection goes to.
+    fn next_process(&self) -> &HttpClient {
+        let i = self.next.fetch_add(1, Ordering::Relaxed);
+        &self.http[i % self.http.len()]
+    }
+
     fn stopping(&self) -> bool {
         if self.stop.load(Ordering::Relaxed) {
             return true;
@@ -125,13 +138,22 @@ impl Shared {
 /// Runs the load described by `config` and reports what it measured.
 ///
 /// # Errors
-/// The first game could not be created (the server is not there, or refuses the setup).
+/// No process is given, or the first game could not be created on one of them (the server is
+/// not there, or refuses the setup).
 pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
-    let http = HttpClient::new(&config.base);
-    // One game first, so that a wrong kind or setup fails fast and clearly.
-    create_game(&http, &config).await?;
+    if config.bases.is_empty() {
+        return Err(LoadError::Http(
+            "no server to load: the list of processes is empty".into(),
+        ));
+    }
+    let http: Vec<HttpClient> = config.bases.iter().map(|b| HttpClient::new(b)).collect();
+    // One game on each process first, so that a wrong kind or setup fails fast and clearly.
+    for process in &http {
+        create_game(process, &config).await?;
+    }
     let shared = Arc::new(Shared {
         http,
+        next: AtomicUsize::new(0),
         deadline: Instant::now() + config.duration,
         config,
         stop: AtomicBool::new(false),
@@ -225,7 +247,7 @@ async fn slot(shared: Arc<Shared>, index: u64) -> Result<(), LoadError> {
     while !shared.stopping() {
         let (id, tokens) = {
             let _permit = shared.connecting.acquire().await;
-            create_game(&shared.http, &shared.config).await?
+            create_game(shared.next_process(), &shared.config).await?
         };
         shared.started.fetch_add(1, Ordering::Relaxed);
         shared
@@ -284,7 +306,7 @@ async fn seat(
 ) -> Result<bool, LoadError> {
     let ws_url = format!(
         "{}/api/games/{id}/ws",
-        shared.http.base().replacen("http", "ws", 1)
+        shared.next_process().base().replacen("http", "ws", 1)
     );
     let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
     let connecting = {

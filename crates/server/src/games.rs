@@ -59,8 +59,8 @@ pub fn standard_registry() -> Registry {
             (entry.make)(seed.0, &bots::powergrid::Config::default())
         });
     }
-    // The search bot's default budget is 50 ms a move on one thread: short, as a stand-in's
-    // should be.
+    // The search bot's default budget is 64 rollouts a move on one thread, none started after
+    // 100 ms (`Budget::STANDARD`): short, as a stand-in's should be.
     registry.register_with_rules::<powergrid::State>(powergrid_bots, POWERGRID_PLAY);
     registry
 }

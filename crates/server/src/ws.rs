@@ -362,14 +362,14 @@ async fn serve_updates(
                     _ => return,
                 };
                 if let Step::Reply(r) = conn.on_text(text.as_str()).await {
-                    if sink.send(Message::Text(r)).await.is_err() {
+                    if !send_with_waiting(sink, Message::Text(r), updates).await {
                         return;
                     }
                 }
             }
             update = updates.recv() => match update {
                 Some(m) => {
-                    if sink.send(Message::Text(m.to_string().into())).await.is_err() {
+                    if !send_with_waiting(sink, Message::Text(m.to_string().into()), updates).await {
                         return;
                     }
                 }
@@ -383,4 +383,29 @@ async fn serve_updates(
             },
         }
     }
+}
+
+/// Sends `first` and every update already waiting behind it, with one flush: an action's
+/// `accepted` and the state that follows it (or several states of a busy game) go out in one
+/// write to the socket instead of one each. Under `bench serve` the socket writes were a
+/// quarter of a server process's CPU. Answers false when the connection is gone.
+async fn send_with_waiting(
+    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    first: Message,
+    updates: &mut mpsc::Receiver<Outgoing>,
+) -> bool {
+    if sink.feed(first).await.is_err() {
+        return false;
+    }
+    // A closed channel (the client fell too far behind) is seen by the caller's next `recv`.
+    while let Ok(m) = updates.try_recv() {
+        if sink
+            .feed(Message::Text(m.to_string().into()))
+            .await
+            .is_err()
+        {
+            return false;
+        }
+    }
+    sink.flush().await.is_ok()
 }

@@ -44,7 +44,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            budget: Budget::Millis(50),
+            budget: Budget::STANDARD,
             threads: 1,
         }
     }

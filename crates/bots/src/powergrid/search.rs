@@ -48,19 +48,23 @@
 //!   rollouts, 94.0 % against greens (96.5 % without) and 86.8 % against heuristics (82.5 %).
 //! - **Chance.** The plant draws are sampled in every rollout ([`State::sample_from_view`]
 //!   draws the deck), so a candidate's mean is over draws, never the true deck.
-//! - **Budget and threads.** A budget is iterations or milliseconds per decision. With several
-//!   threads each runs its own iterations on its own random stream (seeded from the bot's seed,
-//!   the decision number and the thread) and the statistics are summed, so an iteration budget
-//!   gives the same decisions on every run (the fit's replays are seeded from the bot's seed
-//!   and its decision count). The figures use 64 iterations: on the shared 2-core machine a
-//!   decision took 4.5-9.7 ms on average, 15-40 ms at the 99th percentile, and at most 33-96
-//!   ms per run but for one of 127 ms. Part of every tail is the machine's scheduling: the
-//!   same games replayed (same decisions) gave a slowest decision of 53 ms instead of 222,
-//!   and the heuristic's microsecond decisions show 4-15 ms stalls in the same
-//!   runs. A wall-clock budget would make results depend on the load, and a cap would not
-//!   remove stalls inside a rollout. Decisions with a single candidate (bureaucracy, forced
-//!   moves, a purchase or build the heuristic declines with nothing else sensible) are
-//!   answered without a rollout.
+//! - **Budget and threads.** A budget is rollouts, milliseconds, or rollouts under a time cap
+//!   per decision. With several threads each runs its own rollouts on its own random stream
+//!   (seeded from the bot's seed, the decision number and the thread) and the statistics are
+//!   summed, so a rollout budget gives the same decisions on every run (the fit's replays are
+//!   seeded from the bot's seed and its decision count). The figures use 64 rollouts: on the
+//!   shared 2-core machine a decision took 4.5-9.7 ms on average, 15-40 ms at the 99th
+//!   percentile, and at most 33-96 ms per run but for one of 127 ms (119-172 ms in later runs
+//!   under heavy load). Part of every tail is the machine's scheduling: the same games replayed
+//!   (same decisions) gave a slowest decision of 53 ms instead of 222, and the heuristic's
+//!   microsecond decisions show 4-15 ms stalls in the same runs. A wall-clock budget alone
+//!   would make every result depend on the load, so the registered bot uses
+//!   [`Budget::STANDARD`]: 64 rollouts, but no rollout started after 100 ms. It decides exactly
+//!   as the plain 64 rollouts do until a decision reaches the cap, which on an idle machine none
+//!   does, and it bounds the search's share of a slow decision under load (a stall inside the
+//!   rollout running at the cap, or of the whole process, still adds to it). Decisions with a
+//!   single candidate (bureaucracy, forced moves, a purchase or build the heuristic declines
+//!   with nothing else sensible) are answered without a rollout.
 
 mod fit;
 
@@ -81,6 +85,20 @@ pub enum Budget {
     Iterations(u32),
     /// About this many milliseconds of wall time.
     Millis(u64),
+    /// This many rollouts, but none started after this many milliseconds: the same decisions
+    /// on every run for a seed, unless the machine is so slow or loaded that a decision reaches
+    /// the cap (it then answers with the rollouts it has, or the heuristic's choice if none).
+    Capped { rollouts: u32, millis: u64 },
+}
+
+impl Budget {
+    /// The registered bot's budget (server, Python, `sim`): 64 rollouts, the budget of the
+    /// published figures, capped at 100 ms, the bound on a decision (#17). On an idle
+    /// machine 64 rollouts take 5-10 ms on average and the cap is not reached.
+    pub const STANDARD: Budget = Budget::Capped {
+        rollouts: 64,
+        millis: 100,
+    };
 }
 
 /// The search bot (see the module docs).
@@ -270,7 +288,15 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn run(&self, seed: u64, iterations: Option<u32>, deadline: Option<Instant>) -> Stats {
+    /// Runs rollouts until `iterations` are done or `deadline` passes; with `visit_all`, the
+    /// deadline waits until every candidate has had one rollout.
+    fn run(
+        &self,
+        seed: u64,
+        iterations: Option<u32>,
+        deadline: Option<Instant>,
+        visit_all: bool,
+    ) -> Stats {
         let n = self.cands.len();
         let mut stats = Stats {
             reward: vec![0.0; n],
@@ -284,7 +310,7 @@ impl Search<'_> {
             if iterations.is_some_and(|m| done >= m) {
                 break;
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) && done >= n as u32 {
+            if deadline.is_some_and(|d| Instant::now() >= d) && (!visit_all || done >= n as u32) {
                 break;
             }
             let total = f64::from(done.max(1));
@@ -340,22 +366,25 @@ impl SearchBot {
                 .collect(),
             prior: self.fit.weights(me, true),
         };
-        let (per_thread, deadline) = match self.budget {
-            Budget::Iterations(n) => (Some(n.div_ceil(self.threads as u32)), None),
-            Budget::Millis(ms) => (None, Some(Instant::now() + Duration::from_millis(ms))),
+        let after = |ms: u64| Some(Instant::now() + Duration::from_millis(ms));
+        let per_thread = |n: u32| Some(n.div_ceil(self.threads as u32));
+        let (per_thread, deadline, visit_all) = match self.budget {
+            Budget::Iterations(n) => (per_thread(n), None, false),
+            Budget::Millis(ms) => (None, after(ms), true),
+            Budget::Capped { rollouts, millis } => (per_thread(rollouts), after(millis), false),
         };
         let base = self
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(self.decisions << 8);
         let all: Vec<Stats> = if self.threads == 1 {
-            vec![search.run(base, per_thread, deadline)]
+            vec![search.run(base, per_thread, deadline, visit_all)]
         } else {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..self.threads as u64)
                     .map(|t| {
                         let search = &search;
-                        scope.spawn(move || search.run(base + t, per_thread, deadline))
+                        scope.spawn(move || search.run(base + t, per_thread, deadline, visit_all))
                     })
                     .collect();
                 handles.into_iter().filter_map(|h| h.join().ok()).collect()

@@ -43,3 +43,65 @@ fn the_fit_finds_each_rivals_style() {
         }
     }
 }
+
+/// The decisions of `bot` in seat 0 over the first `rounds` rounds of a 4-player game against
+/// three heuristics.
+fn decisions_of(mut bot: Box<dyn Bot<State>>, rounds: u16, seed: u64) -> Vec<Action> {
+    let mut rivals: Vec<Box<dyn Bot<State>>> = (1..4)
+        .map(|i| (find("heuristic").unwrap().make)(seed + i, &Config::default()))
+        .collect();
+    let mut state = State::new(Setup::new(4, MapId::Germany, seed)).unwrap();
+    let mut legal = Vec::new();
+    let mut mine = Vec::new();
+    while let Actor::Seat(seat) = state.actor() {
+        if state.round() > rounds {
+            break;
+        }
+        state.legal_actions(&mut legal);
+        let view = state.view(Viewer::Seat(seat));
+        let a = match seat.index() {
+            0 => {
+                let a = bot.choose(&view, &legal);
+                mine.push(a);
+                a
+            }
+            i => rivals[i - 1].choose(&view, &legal),
+        };
+        let events = state.apply_as(seat, &a).unwrap();
+        for e in &events {
+            bot.observe(e);
+            rivals.iter_mut().for_each(|r| r.observe(e));
+        }
+    }
+    mine
+}
+
+fn search(budget: Budget, seed: u64) -> Box<dyn Bot<State>> {
+    Box::new(SearchBot::new(seed, budget, 1))
+}
+
+/// A cap the decisions never reach changes nothing: the capped budget decides exactly as the
+/// same number of rollouts without a cap.
+#[test]
+fn a_cap_not_reached_decides_as_the_plain_rollouts() {
+    let plain = decisions_of(search(Budget::Iterations(8), 5), 3, 5);
+    let capped = Budget::Capped {
+        rollouts: 8,
+        millis: 60_000,
+    };
+    assert!(plain.len() > 20, "{} decisions", plain.len());
+    assert_eq!(plain, decisions_of(search(capped, 5), 3, 5));
+}
+
+/// A cap reached at once leaves no time for a rollout: every decision is the heuristic's.
+#[test]
+fn a_cap_reached_at_once_answers_the_heuristics_choice() {
+    let capped = Budget::Capped {
+        rollouts: 64,
+        millis: 0,
+    };
+    let heuristic = (find("heuristic").unwrap().make)(6, &Config::default());
+    let theirs = decisions_of(heuristic, 3, 6);
+    assert!(theirs.len() > 20, "{} decisions", theirs.len());
+    assert_eq!(decisions_of(search(capped, 6), 3, 6), theirs);
+}
