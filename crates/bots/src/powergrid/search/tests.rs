@@ -7,27 +7,7 @@ use powergrid::{MapId, Setup};
 /// replayed.
 fn fit_against(rival: &str, rounds: u16, seed: u64) -> (Vec<[f64; MODELS]>, u64) {
     let mut search = SearchBot::new(seed, Budget::Iterations(2), 1);
-    let mut rivals: Vec<Box<dyn Bot<State>>> = (1..4)
-        .map(|i| (find(rival).unwrap().make)(seed + i, &Config::default()))
-        .collect();
-    let mut state = State::new(Setup::new(4, MapId::Germany, seed)).unwrap();
-    let mut legal = Vec::new();
-    while let Actor::Seat(seat) = state.actor() {
-        if state.round() > rounds {
-            break;
-        }
-        state.legal_actions(&mut legal);
-        let view = state.view(Viewer::Seat(seat));
-        let a = match seat.index() {
-            0 => search.choose(&view, &legal),
-            i => rivals[i - 1].choose(&view, &legal),
-        };
-        let events = state.apply_as(seat, &a).unwrap();
-        for e in &events {
-            search.observe(e);
-            rivals.iter_mut().for_each(|r| r.observe(e));
-        }
-    }
+    decisions_of(&mut search, rival, rounds, seed);
     let fitted = (1..4).map(|i| search.fitted(Seat(i))).collect();
     (fitted, search.fit.replayed)
 }
@@ -45,10 +25,10 @@ fn the_fit_finds_each_rivals_style() {
 }
 
 /// The decisions of `bot` in seat 0 over the first `rounds` rounds of a 4-player game against
-/// three heuristics.
-fn decisions_of(mut bot: Box<dyn Bot<State>>, rounds: u16, seed: u64) -> Vec<Action> {
+/// three of `rival`.
+fn decisions_of(bot: &mut dyn Bot<State>, rival: &str, rounds: u16, seed: u64) -> Vec<Action> {
     let mut rivals: Vec<Box<dyn Bot<State>>> = (1..4)
-        .map(|i| (find("heuristic").unwrap().make)(seed + i, &Config::default()))
+        .map(|i| (find(rival).unwrap().make)(seed + i, &Config::default()))
         .collect();
     let mut state = State::new(Setup::new(4, MapId::Germany, seed)).unwrap();
     let mut legal = Vec::new();
@@ -76,21 +56,27 @@ fn decisions_of(mut bot: Box<dyn Bot<State>>, rounds: u16, seed: u64) -> Vec<Act
     mine
 }
 
-fn search(budget: Budget, seed: u64) -> Box<dyn Bot<State>> {
-    Box::new(SearchBot::new(seed, budget, 1))
+/// The search bot's decisions against three heuristics with `budget`.
+fn search_decisions(budget: Budget, rounds: u16, seed: u64) -> Vec<Action> {
+    decisions_of(
+        &mut SearchBot::new(seed, budget, 1),
+        "heuristic",
+        rounds,
+        seed,
+    )
 }
 
 /// A cap the decisions never reach changes nothing: the capped budget decides exactly as the
 /// same number of rollouts without a cap.
 #[test]
 fn a_cap_not_reached_decides_as_the_plain_rollouts() {
-    let plain = decisions_of(search(Budget::Iterations(8), 5), 3, 5);
+    let plain = search_decisions(Budget::Iterations(8), 3, 5);
     let capped = Budget::Capped {
         rollouts: 8,
         millis: 60_000,
     };
     assert!(plain.len() > 20, "{} decisions", plain.len());
-    assert_eq!(plain, decisions_of(search(capped, 5), 3, 5));
+    assert_eq!(plain, search_decisions(capped, 3, 5));
 }
 
 /// A cap reached at once leaves no time for a rollout: every decision is the heuristic's.
@@ -100,8 +86,8 @@ fn a_cap_reached_at_once_answers_the_heuristics_choice() {
         rollouts: 64,
         millis: 0,
     };
-    let heuristic = (find("heuristic").unwrap().make)(6, &Config::default());
-    let theirs = decisions_of(heuristic, 3, 6);
+    let mut heuristic = (find("heuristic").unwrap().make)(6, &Config::default());
+    let theirs = decisions_of(&mut *heuristic, "heuristic", 3, 6);
     assert!(theirs.len() > 20, "{} decisions", theirs.len());
-    assert_eq!(decisions_of(search(capped, 6), 3, 6), theirs);
+    assert_eq!(search_decisions(capped, 3, 6), theirs);
 }
