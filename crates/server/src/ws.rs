@@ -296,11 +296,7 @@ async fn connection(
         };
         match conn.on_text(text.as_str()).await {
             Step::Joined(now, rx) => {
-                if sink
-                    .send(Message::Text(now.to_string().into()))
-                    .await
-                    .is_err()
-                {
+                if sink.send(outgoing(&now)).await.is_err() {
                     return;
                 }
                 break rx;
@@ -369,7 +365,7 @@ async fn serve_updates(
             }
             update = updates.recv() => match update {
                 Some(m) => {
-                    if !send_with_waiting(sink, Message::Text(m.to_string().into()), updates).await {
+                    if !send_with_waiting(sink, outgoing(&m), updates).await {
                         return;
                     }
                 }
@@ -399,13 +395,14 @@ async fn send_with_waiting(
     }
     // A closed channel (the client fell too far behind) is seen by the caller's next `recv`.
     while let Ok(m) = updates.try_recv() {
-        if sink
-            .feed(Message::Text(m.to_string().into()))
-            .await
-            .is_err()
-        {
+        if sink.feed(outgoing(&m)).await.is_err() {
             return false;
         }
     }
     sink.flush().await.is_ok()
+}
+
+/// A message of the game (a state, a notice) as a WebSocket text frame.
+fn outgoing(m: &Outgoing) -> Message {
+    Message::Text(m.to_string().into())
 }
