@@ -1259,14 +1259,12 @@ mod tests {
         assert_eq!((early_wind, later_wind), (13 + 4 + 4, 13 + 3));
     }
 
-    /// The auction rule the search bot taught (see the module docs): with coal plentiful and an
-    /// empty hand, the bot opens on the 2-city wind plant 22 in round 2 but on the cheaper
-    /// 3-city coal plant 15 from round 3 on, where a city is worth 3 Elektro and burning
-    /// nothing no bonus.
-    #[test]
-    fn from_round_three_it_opens_on_the_coal_plant_rather_than_the_wind() {
-        let (_, mut view) = auction_view(&[], &[PlantId(4)], 24);
+    /// An opening in round 4 with an empty hand, coal plentiful, and a market of the 3-city coal
+    /// plant 15 and the 2-city wind plant 22: the legal openings on each, and passing.
+    fn coal_or_wind() -> (State, View, [Action; 3]) {
+        let (s, mut view) = auction_view(&[], &[PlantId(4)], 24);
         view.auction = None;
+        view.auction_done.clear();
         view.current_market = vec![PlantId(15), PlantId(22)];
         let legal = [
             Action::StartAuction {
@@ -1279,6 +1277,16 @@ mod tests {
             },
             Action::Pass,
         ];
+        (s, view, legal)
+    }
+
+    /// The auction rule the search bot taught (see the module docs): with coal plentiful and an
+    /// empty hand, the bot opens on the 2-city wind plant 22 in round 2 but on the cheaper
+    /// 3-city coal plant 15 from round 3 on, where a city is worth 3 Elektro and burning
+    /// nothing no bonus.
+    #[test]
+    fn from_round_three_it_opens_on_the_coal_plant_rather_than_the_wind() {
+        let (_, mut view, legal) = coal_or_wind();
         view.round = 2;
         assert_eq!(Heuristic::decide(&view, &legal, &[]), legal[1]);
         view.round = 4;
@@ -1378,21 +1386,7 @@ mod tests {
     /// of money, and never without a record of the rivals' bidding.
     #[test]
     fn it_puts_a_plant_up_for_a_rival_that_raises_every_auction() {
-        let (s, mut view) = auction_view(&[], &[PlantId(4)], 24);
-        view.auction = None;
-        view.auction_done.clear();
-        view.current_market = vec![PlantId(15), PlantId(22)];
-        let legal = [
-            Action::StartAuction {
-                plant: PlantId(15),
-                bid: 15,
-            },
-            Action::StartAuction {
-                plant: PlantId(22),
-                bid: 22,
-            },
-            Action::Pass,
-        ];
+        let (s, view, legal) = coal_or_wind();
         let me = s.actor().seat().unwrap();
         let rival = view.players.iter().find(|p| p.seat != me).unwrap().seat;
         let other = view
