@@ -232,6 +232,29 @@
 //! 4 Elektro a city (79.8 %), wanting uncontested plants 2 or 3 cities ahead (78.6 / 79.2 %),
 //! raising a passive starter's auction at its opening bid rather than waiting (77.3 %), pushing a
 //! reflexive rival's price up to its deepest raise less 1 or 3 (79.9 / 79.6 %, tycoon −1.7).
+//!
+//! The green field after the fifth pass (the one field under 90 %). Hybrids as in the fourth
+//! pass, deals 1000-1099, 400 games, the heuristic alone 76.6 %: the search deciding the
+//! openings from round 3 on wins 97.0 %; only where the heuristic passes (buying more) 89.5 %;
+//! only where it opens (buying something else, or nothing) 94.5 %, of which passing instead
+//! 79.6 % and another plant 90.9 %; another plant only in rounds 3-5 79.0 % (the heuristic's
+//! plant burning fuel) / 76.1 % (burning nothing), from round 6 on 89.2 % / 78.1 %. So the
+//! lever is which fuel plant the bot buys from round 6: in those 274 decisions the search took
+//! a plant with fewer cities (197) and cheaper (179), often one the heuristic values at 0 (67).
+//! Losses sorted at the final count (400 games, 90 lost): 49 with connected cities dark, often
+//! with 100-217 Elektro (the leader buys its fuel last, and the greens and the others empty the
+//! coal and oil markets first: one game ended with 16 cities, 211 Elektro and none powered,
+//! after the bot had swapped a uranium plant for a coal-or-oil hybrid), 28 with fewer cities,
+//! 13 on the money tie-break. Tried, none kept (green field, deals 1000-1499, from 79.6 %):
+//! ranking openings by margin less 0.1, 0.25, 0.5 or 1 times the price while accepting the same
+//! plants (79.5 / 78.4 / 74.8 / 61.8 %: the cheaper plant alone is not what the search buys);
+//! buying the plant adding the most fuelled cities per Elektro when within 2, 3 or 4 cities of
+//! needing capacity (78.5 / 78.5 / 72.9 %; 2 cities or more at once: 79.1 / 78.9 %, builder
+//! +0.9 to +2.0); pricing a plant by the deepest raise seen from a rival still to buy (78.9 %,
+//! tycoon 70.8 %); a bonus of 3, 6 or 10 Elektro per city for a plant burning nothing while the
+//! bot cannot fuel its network or its plants (71.5-78.7 %); a fuel share by buying order
+//! from Step 2 (the rivals after the bot in turn order buy first), in every decision or only in
+//! auctions (78.6 / 79.2 %, casual +0.7).
 
 use engine::{Bot, Seat, Viewer};
 use powergrid::plants::FuelNeeds;
