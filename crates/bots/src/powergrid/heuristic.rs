@@ -323,7 +323,6 @@ fn burns_nothing(plant: PlantId) -> bool {
 pub struct Bidders {
     /// Per seat index, per kind (0: burns fuel, 1: burns nothing): (chances, raises).
     seen: [[(u16, u16); 2]; 6],
-
     /// The running auction: its plant, its highest bid and the seats that have answered.
     running: Option<(PlantId, u32, u8)>,
 }
