@@ -293,6 +293,13 @@ const STOCK_MONEY: u32 = 100;
 /// Elektro a plant loses per fuel token it burns per city powered, in rounds 1 and 2 and from
 /// round 3 on (see the module docs).
 const FUEL_PENALTY: [f64; 2] = [2.0, 4.0];
+/// The bot connects the game-end count to win (see the module docs) only when its fuel leaves
+/// at most this many of its cities dark.
+const END_DARK: u32 = 3;
+/// Once the leader is this many cities or fewer from the game-end count, the fuel outlook also
+/// counts what this round's market leaves the viewer after the rivals who buy before it (see the
+/// module docs).
+const ORDER_NEAR_END: usize = 4;
 /// Elektro a plant is worth per useful fuelled city it adds, in rounds 1 and 2 and from round 3
 /// on (see the module docs: the search bot, deciding the auctions for the heuristic, buys
 /// cheaper plants than the heuristic from round 3 on).
@@ -561,13 +568,59 @@ impl<'a> Ctx<'a> {
             }
         }
         let refill = refill(self.view.players.len() as u8, self.view.step);
-        ByResource::from_fn(|r| {
+        let share = ByResource::from_fn(|r| {
             let coming = 2 * u32::from(refill[r].min(self.view.supply[r]))
                 + u32::from(self.view.resource_market[r]);
             if demand[r] == 0 {
                 1.0
             } else {
                 (f64::from(coming) / f64::from(demand[r])).min(1.0)
+            }
+        });
+        if !self.end_near() {
+            return share;
+        }
+        let now = self.share_this_round(mine);
+        ByResource::from_fn(|r| share[r].min(now[r]))
+    }
+
+    /// Whether the leader is [`ORDER_NEAR_END`] cities or fewer from the game-end count.
+    fn end_near(&self) -> bool {
+        let lead = self.view.players.iter().map(|p| p.cities.len()).max();
+        lead.unwrap_or(0) + ORDER_NEAR_END >= usize::from(self.rules.end_cities)
+    }
+
+    /// Whether `seat` buys resources before the viewer this round (resources are bought in
+    /// reverse turn order).
+    fn buys_before_me(&self, seat: Seat) -> bool {
+        let pos = |s: Seat| self.view.turn_order.iter().position(|&t| t == s);
+        pos(seat) > pos(self.me.seat)
+    }
+
+    /// The share of what `mine` lacks for one run that this round's market still holds once
+    /// the rivals buying before the viewer have bought what they lack (a rival stocking, as in
+    /// [`Ctx::fuel_share`], buys two runs); 1 for a resource the viewer lacks nothing of.
+    fn share_this_round(&self, mine: &[PlantId]) -> ByResource<f64> {
+        let mut before = ByResource::<u32>::default();
+        for p in self.view.players.iter() {
+            if p.seat == self.me.seat || !self.buys_before_me(p.seat) {
+                continue;
+            }
+            let theirs = Self::demand2(&p.plants);
+            for r in Resource::ALL {
+                let held = 2 * u32::from(p.resources[r]);
+                let runs = if held > theirs[r] { 2 } else { 1 };
+                before[r] += (runs * theirs[r]).saturating_sub(held);
+            }
+        }
+        let mine = Self::demand2(mine);
+        ByResource::from_fn(|r| {
+            let lack = mine[r].saturating_sub(2 * u32::from(self.me.resources[r]));
+            let left = (2 * u32::from(self.view.resource_market[r])).saturating_sub(before[r]);
+            if lack == 0 {
+                1.0
+            } else {
+                (f64::from(left) / f64::from(lack)).min(1.0)
             }
         })
     }
@@ -897,8 +950,11 @@ impl<'a> Ctx<'a> {
             .players
             .iter()
             .any(|p| p.cities.len() >= usize::from(self.rules.end_cities));
+        let end = u32::from(self.rules.end_cities);
         let limit = if ending {
             fuelled
+        } else if !stalled && end <= fuelled + END_DARK && self.wins_by_ending(fuelled) {
+            (expected.max(fuelled) + 1).max(end)
         } else {
             expected.max(fuelled) + 1
         };
@@ -923,6 +979,30 @@ impl<'a> Ctx<'a> {
             return Some(Action::Done);
         }
         Some(Action::Build { city })
+    }
+
+    /// Whether the viewer, holding fuel for `fuelled` cities, would win if it connected the
+    /// game-end count in this building phase: it would power more cities than any rival can.
+    /// Every rival has bought its fuel; one that has built this phase powers at most its cities,
+    /// one still to build (earlier in turn order) as many as its fuel runs.
+    fn wins_by_ending(&self, fuelled: u32) -> bool {
+        let end = u32::from(self.rules.end_cities);
+        let mine = fuelled.min(end.max(self.cities()));
+        self.view
+            .players
+            .iter()
+            .filter(|p| p.seat != self.me.seat)
+            .all(|p| {
+                let theirs = Self::fuelled_capacity(&p.plants, p.resources);
+                // Building goes in reverse turn order, as resource buying does.
+                let built = self.buys_before_me(p.seat);
+                let theirs = if built {
+                    theirs.min(p.cities.len() as u32)
+                } else {
+                    theirs
+                };
+                mine > theirs
+            })
     }
 
     pub(crate) fn power(&self, legal: &[Action]) -> Option<Action> {
@@ -1209,6 +1289,67 @@ mod tests {
             .collect();
         view.players[rival].cities = all;
         assert_eq!(Heuristic::decide(&view, &legal, &[]), Action::Done);
+    }
+
+    /// The last building turn of a game the bot wins by ending it: it holds 15 cities and fuel
+    /// for 14 (its usual limit is one city past its fuel), every rival powers at most 13, and
+    /// the bot builds on towards the game-end count (17). With a rival that can power 14 it
+    /// stops: ending the game would not win it.
+    #[test]
+    fn it_connects_the_end_count_when_that_wins() {
+        let s = playing_until(4, 5, |s| {
+            let seat = s.actor().seat();
+            s.phase() == PhaseKind::Building
+                && s.step() >= 2
+                && seat.is_some_and(|me| s.money(me) >= 60)
+        })
+        .expect("a Step 2 building turn with 60 Elektro");
+        let me = s.actor().seat().unwrap();
+        let mut legal = Vec::new();
+        s.legal_actions(&mut legal);
+        let mut view = s.view(Viewer::Seat(me));
+        let board = Board::get(view.map, RegionSet::of(&view.regions));
+        for p in view.players.iter_mut() {
+            let (cities, fuelled) = if p.seat == me { (15, 14) } else { (13, 13) };
+            p.cities = board.cities().take(cities).collect();
+            p.plants = eco_hand(fuelled);
+        }
+        let a = Heuristic::decide(&view, &legal, &[]);
+        assert!(matches!(a, Action::Build { .. }), "{a}");
+        let rival = view.players.iter().position(|p| p.seat != me).unwrap();
+        view.players[rival].plants = eco_hand(14);
+        assert_eq!(Heuristic::decide(&view, &legal, &[]), Action::Done);
+    }
+
+    /// Near the end of the game the leader buys its fuel last: a 5-city coal plant is worth
+    /// nothing to a bot that buys after three rivals who take the 6 coal left in the market,
+    /// though the next refill covers everyone. Buying first, or far from the end, it is worth
+    /// its cities.
+    #[test]
+    fn near_the_end_fuel_counts_what_the_rivals_buying_first_leave() {
+        let (s, mut view) = auction_view(&[PlantId(13)], &[PlantId(25)], 6);
+        let me = s.actor().seat().unwrap();
+        view.supply.coal = 24;
+        let board = Board::get(view.map, RegionSet::of(&view.regions));
+        let rival = view.players.iter().position(|p| p.seat != me).unwrap();
+        let mut order: Vec<Seat> = view.players.iter().map(|p| p.seat).collect();
+        order.retain(|&p| p != me);
+        let (first, last) = {
+            let mut first = vec![me];
+            first.extend(&order);
+            order.push(me);
+            (first, order)
+        };
+        let value = |view: &View, order: &[Seat]| {
+            let mut view = view.clone();
+            view.turn_order = order.to_vec();
+            Heuristic::plant_value(&view, PlantId(25))
+        };
+        let far = (value(&view, &first), value(&view, &last));
+        view.players[rival].cities = board.cities().take(14).collect();
+        let near = (value(&view, &first), value(&view, &last));
+        assert!(far.0 > 25 && far.0 == far.1, "{far:?}");
+        assert_eq!(near, (0, far.1));
     }
 
     /// A view in round 4's auction with the actor holding `mine` and 100 Elektro, every rival
