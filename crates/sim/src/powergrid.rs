@@ -469,19 +469,19 @@ mod tests {
         );
         assert_eq!(h.win_rate, 0.5);
         // Pinned again when the heuristic's rules changed against the panel (issue #17; last:
-        // the fuel left by the rivals buying first near the end, and ending the game to win).
+        // fuel valued at the market's prices).
         assert!(
-            (h.means["cities_powered"] - 15.111_111_111_111_11).abs() < 1e-9,
+            (h.means["cities_powered"] - 15.777_777_777_777_779).abs() < 1e-9,
             "cities_powered {}",
             h.means["cities_powered"]
         );
         assert!(
-            (h.means["money"] - 27.333_333_333_333_332).abs() < 1e-9,
+            (h.means["money"] - 35.388_888_888_888_886).abs() < 1e-9,
             "money {}",
             h.means["money"]
         );
         assert!(
-            (h.means["rounds"] - 9.333_333_333_333_334).abs() < 1e-9,
+            (h.means["rounds"] - 9.888_888_888_888_89).abs() < 1e-9,
             "rounds {}",
             h.means["rounds"]
         );

@@ -290,9 +290,9 @@ const BAIT_CHANCES: u16 = 4;
 const BAIT_RATE: f64 = 0.9;
 /// From this much money on the bot stocks a second run of every scarce resource.
 const STOCK_MONEY: u32 = 100;
-/// Elektro a plant loses per fuel token it burns per city powered, in rounds 1 and 2 and from
-/// round 3 on (see the module docs).
-const FUEL_PENALTY: [f64; 2] = [2.0, 4.0];
+/// Elektro a plant loses per Elektro its fuel costs per city powered, at the market's prices of
+/// the moment (see the module docs).
+const FUEL_COST: f64 = 2.0;
 /// The bot connects the game-end count to win (see the module docs) only when its fuel leaves
 /// at most this many of its cities dark.
 const END_DARK: u32 = 3;
@@ -527,7 +527,7 @@ impl<'a> Ctx<'a> {
         if s.fuel == 0 {
             value += ECO_BONUS[late];
         } else {
-            value -= FUEL_PENALTY[late] * f64::from(s.fuel) / f64::from(s.cities.max(1));
+            value -= FUEL_COST * self.fuel_cost_per_city(plant);
         }
         value.max(0.0) as u32
     }
@@ -790,7 +790,12 @@ impl<'a> Ctx<'a> {
         market_price(r, self.view.resource_market[r], 1).unwrap_or(20)
     }
 
-    /// Cost per city of running a plant at today's prices.
+    /// Elektro per city powered that `p`'s fuel costs at the market's prices of the moment.
+    fn fuel_cost_per_city(&self, p: PlantId) -> f64 {
+        f64::from(self.running_cost(p)) / 10.0
+    }
+
+    /// Cost per city of running a plant at today's prices, in tenths of an Elektro.
     fn running_cost(&self, p: PlantId) -> u32 {
         let s = spec(p);
         let unit = match s.kind {
@@ -1406,20 +1411,36 @@ mod tests {
         assert_eq!(Heuristic::plant_value(&view, PlantId(37)), 0);
     }
 
-    /// From round 3 on fuel weighs more and a city less: a plant burning 3 coal for 2 cities
-    /// loses 3 Elektro of value to fuel and 2 to its cities; a 1-city wind plant loses its
-    /// 4-Elektro bonus and 1 to its city.
+    /// A plant loses twice what its fuel costs per city at the market's prices: plant 10 burns 2
+    /// coal for 2 cities, so it loses twice the price of a coal token, and more when coal is
+    /// dear. From round 3 on a city is worth 3 Elektro instead of 4, and a 1-city wind plant
+    /// loses its 4-Elektro bonus for burning nothing.
     #[test]
-    fn fuel_costs_a_plant_more_and_a_city_less_from_round_three() {
+    fn a_plant_loses_twice_its_fuel_cost_per_city() {
         let s = State::new(Setup::new(4, MapId::Germany, 5)).unwrap();
         let mut view = s.view(Viewer::Seat(s.actor().seat().unwrap()));
-        let early = Heuristic::plant_value(&view, PlantId(8));
-        let early_wind = Heuristic::plant_value(&view, PlantId(13));
+        let coal =
+            |view: &View| market_price(Resource::Coal, view.resource_market.coal, 1).unwrap();
+        let cheap = coal(&view);
+        assert_eq!(
+            Heuristic::plant_value(&view, PlantId(10)),
+            10 + 4 * 2 - 2 * cheap
+        );
+        assert_eq!(Heuristic::plant_value(&view, PlantId(13)), 13 + 4 + 4);
+        view.supply.coal += view.resource_market.coal - 12;
+        view.resource_market.coal = 12;
+        let dear = coal(&view);
+        assert!(dear > cheap, "{dear} vs {cheap}");
+        assert_eq!(
+            Heuristic::plant_value(&view, PlantId(10)),
+            10 + 4 * 2 - 2 * dear
+        );
         view.round = 3;
-        let later = Heuristic::plant_value(&view, PlantId(8));
-        let later_wind = Heuristic::plant_value(&view, PlantId(13));
-        assert_eq!(early, later + 3 + 2, "{early} vs {later}");
-        assert_eq!((early_wind, later_wind), (13 + 4 + 4, 13 + 3));
+        assert_eq!(
+            Heuristic::plant_value(&view, PlantId(10)),
+            10 + 3 * 2 - 2 * dear
+        );
+        assert_eq!(Heuristic::plant_value(&view, PlantId(13)), 13 + 3);
     }
 
     /// An opening in round 4 with an empty hand, coal plentiful, and a market of the 3-city coal
