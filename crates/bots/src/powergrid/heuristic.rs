@@ -267,7 +267,6 @@
 //! bot cannot fuel its network or its plants (71.5-78.7 %); a fuel share by buying order
 //! from Step 2 (the rivals after the bot in turn order buy first), in every decision or only in
 //! auctions (78.6 / 79.2 %, casual +0.7).
-
 //!
 //! Sixth pass: fuel at its price, and the last rounds. The losses of the fifth pass against
 //! greens (deals 1000-1099, 400 games, 90 lost), sorted at the final count: 51 with connected
@@ -282,7 +281,9 @@
 //! - **the fuel the rivals buying first leave**, once the leader is 4 cities or fewer from the end
 //!   ([`ORDER_NEAR_END`], [`Ctx::share_this_round`]): green 79.6 → 81.9 / 79.5 → 82.5 %, builder
 //!   92.5 → 93.8 %, blocker 92.9 → 93.2 % (2, 6 or 20 cities from the end, 20 meaning always:
-//!   81.4-81.9 %);
+//!   81.4-81.9 %). Unlike the fuel share by buying order tried in the fifth pass, it bounds the
+//!   share rather than replacing it, counts only what the rivals buying first lack after their
+//!   stock, and against this round's market alone;
 //! - **ending the game to win** ([`END_DARK`]): green +0.6 / +1.2, casual 97.5 → 99.1 %. Holding
 //!   back the city that reaches the end count whenever ending would not win (the converse) lost
 //!   2.5 points; pushing to the end count with any number of dark cities gained 0.4 more but left
@@ -1353,8 +1354,8 @@ mod tests {
 
     /// The last building turn of a game the bot wins by ending it: it holds 15 cities and fuel
     /// for 14 (its usual limit is one city past its fuel), every rival powers at most 13, and
-    /// the bot builds on towards the game-end count (17). With a rival that can power 14 it
-    /// stops: ending the game would not win it.
+    /// the bot builds on towards the game-end count (17). With a rival that powers 14 it stops:
+    /// ending the game would not win it.
     #[test]
     fn it_connects_the_end_count_when_that_wins() {
         let s = playing_until(4, 5, |s| {
@@ -1377,6 +1378,7 @@ mod tests {
         let a = Heuristic::decide(&view, &legal, &[]);
         assert!(matches!(a, Action::Build { .. }), "{a}");
         let rival = view.players.iter().position(|p| p.seat != me).unwrap();
+        view.players[rival].cities = board.cities().take(14).collect();
         view.players[rival].plants = eco_hand(14);
         assert_eq!(Heuristic::decide(&view, &legal, &[]), Action::Done);
     }
@@ -1392,14 +1394,9 @@ mod tests {
         view.supply.coal = 24;
         let board = Board::get(view.map, RegionSet::of(&view.regions));
         let rival = view.players.iter().position(|p| p.seat != me).unwrap();
-        let mut order: Vec<Seat> = view.players.iter().map(|p| p.seat).collect();
-        order.retain(|&p| p != me);
-        let (first, last) = {
-            let mut first = vec![me];
-            first.extend(&order);
-            order.push(me);
-            (first, order)
-        };
+        let rivals = view.players.iter().map(|p| p.seat).filter(|&p| p != me);
+        let first: Vec<Seat> = std::iter::once(me).chain(rivals.clone()).collect();
+        let last: Vec<Seat> = rivals.chain(std::iter::once(me)).collect();
         let value = |view: &View, order: &[Seat]| {
             let mut view = view.clone();
             view.turn_order = order.to_vec();
