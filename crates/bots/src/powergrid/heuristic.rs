@@ -1322,10 +1322,9 @@ mod tests {
         hand
     }
 
-    /// In Step 2 the bot still builds one city beyond what it can power; once a rival has
-    /// connected the game-end count, it builds only what its fuel powers.
-    #[test]
-    fn it_builds_one_city_ahead_until_the_game_is_ending() {
+    /// A Step 2 building turn of a heuristic game where the actor has 3 cities and 60 Elektro:
+    /// the state, the actor, its legal actions and its view.
+    fn step2_building() -> (State, Seat, Vec<Action>, View) {
         let s = playing_until(4, 5, |s| {
             let seat = s.actor().seat();
             s.phase() == PhaseKind::Building
@@ -1336,7 +1335,15 @@ mod tests {
         let me = s.actor().seat().unwrap();
         let mut legal = Vec::new();
         s.legal_actions(&mut legal);
-        let mut view = s.view(Viewer::Seat(me));
+        let view = s.view(Viewer::Seat(me));
+        (s, me, legal, view)
+    }
+
+    /// In Step 2 the bot still builds one city beyond what it can power; once a rival has
+    /// connected the game-end count, it builds only what its fuel powers.
+    #[test]
+    fn it_builds_one_city_ahead_until_the_game_is_ending() {
+        let (s, me, legal, mut view) = step2_building();
         view.players[me.index()].plants = eco_hand(u32::from(s.city_count(me)));
         let a = Heuristic::decide(&view, &legal, &[]);
         assert!(matches!(a, Action::Build { .. }), "{a}");
@@ -1358,17 +1365,7 @@ mod tests {
     /// ending the game would not win it.
     #[test]
     fn it_connects_the_end_count_when_that_wins() {
-        let s = playing_until(4, 5, |s| {
-            let seat = s.actor().seat();
-            s.phase() == PhaseKind::Building
-                && s.step() >= 2
-                && seat.is_some_and(|me| s.money(me) >= 60)
-        })
-        .expect("a Step 2 building turn with 60 Elektro");
-        let me = s.actor().seat().unwrap();
-        let mut legal = Vec::new();
-        s.legal_actions(&mut legal);
-        let mut view = s.view(Viewer::Seat(me));
+        let (_, me, legal, mut view) = step2_building();
         let board = Board::get(view.map, RegionSet::of(&view.regions));
         for p in view.players.iter_mut() {
             let (cities, fuelled) = if p.seat == me { (15, 14) } else { (13, 13) };
