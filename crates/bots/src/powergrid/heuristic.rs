@@ -445,9 +445,9 @@ impl Heuristic {
         ctx.plant_value(plant)
     }
 
-    /// The action this bot takes in `view` among `legal`. `_money`, every seat's money as far
-    /// as it is known, is not read since the end-game check went (see the module docs); callers
-    /// keep passing it.
+    /// The action this bot takes in `view` among `legal`, with no tally of its rivals' bidding
+    /// (so it never baits). `money`, every seat's money as far as it is known, is read only by
+    /// the bait (see [`Heuristic::decide_with`]).
     pub fn decide(view: &View, legal: &[Action], money: &[u32]) -> Action {
         Heuristic::decide_with(view, legal, money, None)
     }
@@ -583,7 +583,7 @@ impl<'a> Ctx<'a> {
         if s.fuel == 0 {
             value += ECO_BONUS[late];
         } else {
-            value -= FUEL_COST * self.fuel_cost_per_city(plant);
+            value -= FUEL_COST * f64::from(self.running_cost(plant)) / 10.0;
         }
         value.max(0.0) as u32
     }
@@ -616,11 +616,9 @@ impl<'a> Ctx<'a> {
     pub(crate) fn fuel_share(&self, mine: &[PlantId]) -> ByResource<f64> {
         let mut demand = Self::demand2(mine);
         for p in self.view.players.iter().filter(|p| p.seat != self.me.seat) {
-            let theirs = Self::demand2(&p.plants);
+            let theirs = Self::rival_demand2(p);
             for r in Resource::ALL {
-                // A rival holding more than one run of a resource stocks it: it buys two.
-                let stocks = 2 * u32::from(p.resources[r]) > theirs[r];
-                demand[r] += if stocks { 2 * theirs[r] } else { theirs[r] };
+                demand[r] += theirs[r];
             }
         }
         let refill = refill(self.view.players.len() as u8, self.view.step);
@@ -638,6 +636,20 @@ impl<'a> Ctx<'a> {
         }
         let now = self.share_this_round(mine);
         ByResource::from_fn(|r| share[r].min(now[r]))
+    }
+
+    /// Tokens of each resource rival `p` buys per round, times two: one run of its plants, two
+    /// for a resource it holds more than one run of (it stocks it, as a hoarder does).
+    fn rival_demand2(p: &PlayerView) -> ByResource<u32> {
+        let run = Self::demand2(&p.plants);
+        ByResource::from_fn(|r| {
+            let stocks = 2 * u32::from(p.resources[r]) > run[r];
+            if stocks {
+                2 * run[r]
+            } else {
+                run[r]
+            }
+        })
     }
 
     /// Whether the leader is [`ORDER_NEAR_END`] cities or fewer from the game-end count.
@@ -662,11 +674,9 @@ impl<'a> Ctx<'a> {
             if p.seat == self.me.seat || !self.buys_before_me(p.seat) {
                 continue;
             }
-            let theirs = Self::demand2(&p.plants);
+            let theirs = Self::rival_demand2(p);
             for r in Resource::ALL {
-                let held = 2 * u32::from(p.resources[r]);
-                let runs = if held > theirs[r] { 2 } else { 1 };
-                before[r] += (runs * theirs[r]).saturating_sub(held);
+                before[r] += theirs[r].saturating_sub(2 * u32::from(p.resources[r]));
             }
         }
         let mine = Self::demand2(mine);
@@ -844,11 +854,6 @@ impl<'a> Ctx<'a> {
     /// The price of the next token of `r` (a high price when none is offered).
     pub(crate) fn unit_price(&self, r: Resource) -> u32 {
         market_price(r, self.view.resource_market[r], 1).unwrap_or(20)
-    }
-
-    /// Elektro per city powered that `p`'s fuel costs at the market's prices of the moment.
-    fn fuel_cost_per_city(&self, p: PlantId) -> f64 {
-        f64::from(self.running_cost(p)) / 10.0
     }
 
     /// Cost per city of running a plant at today's prices, in tenths of an Elektro.
