@@ -9,7 +9,7 @@
 //!   (redacted by the game) and the outcome, and turns a misbehaving bot into a [`Forfeit`]
 //!   instead of an error of the whole run.
 //! - [`check`] is `tabletop bot-check`; [`relay`] is a protocol bot that relays to a built-in
-//!   bot (the `tabletop-relay-bot` binary, used to test the host against the built-in bots);
+//!   bot (`tabletop relay-bot GAME BOT`, used to test the host against the built-in bots);
 //!   [`connect`] plays a seat of a live server game.
 //!
 //! Decisions:

@@ -4,7 +4,8 @@
 //!
 //! It asks for JSON legal lists, the view and events, and answers every request with the
 //! built-in bot's choice, as its JSON form. A new bot is made for every game from the seat and
-//! the seed of `start`, as simulations make theirs.
+//! the seed of `start`, as simulations make theirs. `tabletop relay-bot GAME BOT` runs
+//! [`relay_builtin`] on its standard input and output.
 
 use engine::{Bot, Game, Seat};
 use serde::de::DeserializeOwned;
@@ -18,6 +19,12 @@ pub enum RelayError {
     /// Reading or writing failed.
     #[error("i/o: {0}")]
     Io(#[from] io::Error),
+    /// `relay_builtin` was asked for a game it does not know.
+    #[error("unknown game {0:?}: thegame or powergrid")]
+    UnknownGame(String),
+    /// `relay_builtin` was asked for a bot the game's registry does not have.
+    #[error("{0}")]
+    UnknownBot(String),
     /// A host line the relay does not understand.
     #[error("host line {line}: {error}")]
     Host {
@@ -37,6 +44,38 @@ enum FromHost {
     Act { view: Value, legal: Value },
     Over,
     Quit,
+}
+
+/// Relays to the built-in bot `bot` of `game` (`thegame` or `powergrid`, and a name of that
+/// game's registry) on `input`/`output`, as [`relay`] does.
+///
+/// # Errors
+/// An unknown game or bot (before anything is read), or what [`relay`] returns.
+pub fn relay_builtin(
+    game: &str,
+    bot: &str,
+    input: impl BufRead,
+    output: impl Write,
+) -> Result<(), RelayError> {
+    match game {
+        "thegame" => {
+            let entry =
+                bots::thegame::find(bot).map_err(|e| RelayError::UnknownBot(e.to_string()))?;
+            relay::<thegame::State>(input, output, bot, |_, seed| {
+                let mut player = (entry.make)(seed);
+                player.reset(seed);
+                Box::new(bots::thegame::EngineBot::new(player))
+            })
+        }
+        "powergrid" => {
+            let entry =
+                bots::powergrid::find(bot).map_err(|e| RelayError::UnknownBot(e.to_string()))?;
+            relay::<powergrid::State>(input, output, bot, |_, seed| {
+                (entry.make)(seed, &bots::powergrid::Config::default())
+            })
+        }
+        other => Err(RelayError::UnknownGame(other.to_string())),
+    }
 }
 
 /// Speaks the bot side of the protocol on `input`/`output` until `quit` or the end of input,

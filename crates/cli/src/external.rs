@@ -30,6 +30,26 @@ impl ExecOptions {
     }
 }
 
+/// Arguments of `tabletop relay-bot`.
+#[derive(clap::Args)]
+pub struct RelayBotArgs {
+    /// The game: thegame or powergrid.
+    game: String,
+    /// A built-in bot of that game (for example random, heuristic or search).
+    bot: String,
+}
+
+/// `tabletop relay-bot`: speaks the bot side of tabletop-bot/1 on stdin and stdout until `quit`
+/// or the end of input, answering with the built-in bot.
+pub fn relay_bot(args: &RelayBotArgs) -> anyhow::Result<()> {
+    let (input, output) = (
+        std::io::stdin().lock(),
+        std::io::BufWriter::new(std::io::stdout().lock()),
+    );
+    botproto::relay::relay_builtin(&args.game, &args.bot, input, output)?;
+    Ok(())
+}
+
 /// Arguments of `tabletop bot-check`.
 #[derive(clap::Args)]
 pub struct BotCheckArgs {

@@ -42,6 +42,9 @@ enum Command {
     BotCheck(external::BotCheckArgs),
     /// Play a human seat of a live server game with a built-in or external bot.
     Connect(external::ConnectArgs),
+    /// Be a tabletop-bot/1 program on stdin/stdout that plays with a built-in bot (for example
+    /// `exec:tabletop relay-bot powergrid heuristic` as a seat of another build's `sim`).
+    RelayBot(external::RelayBotArgs),
     /// Measure performance.
     Bench {
         #[command(subcommand)]
@@ -98,6 +101,7 @@ fn main() -> anyhow::Result<()> {
         } => powergrid_sim::sim(&args),
         Command::BotCheck(args) => external::bot_check(&args),
         Command::Connect(args) => external::connect(&args),
+        Command::RelayBot(args) => external::relay_bot(&args),
         Command::Bench { what } => match what {
             Bench::Powergrid(args) => powergrid::bench(&args),
             Bench::Thegame(args) => thegame::bench(&args),

@@ -74,20 +74,39 @@ async fn open_postgres(url: &str) -> anyhow::Result<Arc<PgStore>> {
     Ok(Arc::new(store))
 }
 
-/// Waits for Ctrl-C or (on Unix) SIGTERM, the signal a service manager stops a process with.
-async fn stop_signal() {
+/// Ctrl-C or (on Unix) SIGTERM, the signal a service manager stops a process with. The
+/// handlers are installed when this is made, before the server says it is running: a Ctrl-C
+/// right after the URL is printed stops the server cleanly instead of killing it.
+struct StopSignal {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
+    signals: Option<(tokio::signal::unix::Signal, tokio::signal::unix::Signal)>,
+}
+
+impl StopSignal {
+    fn install() -> StopSignal {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            let signals = signal(SignalKind::interrupt())
+                .and_then(|int| Ok((int, signal(SignalKind::terminate())?)))
+                .ok();
+            StopSignal { signals }
+        }
+        #[cfg(not(unix))]
+        StopSignal {}
+    }
+
+    async fn wait(self) {
+        #[cfg(unix)]
+        if let Some((mut int, mut term)) = self.signals {
             tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
+                _ = int.recv() => {}
                 _ = term.recv() => {}
             }
             return;
         }
+        let _ = tokio::signal::ctrl_c().await;
     }
-    let _ = tokio::signal::ctrl_c().await;
 }
 
 pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
@@ -113,6 +132,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             ..Config::default()
         };
         let server = Server::start(config, registry(), store)?;
+        let stop = StopSignal::install();
         for (id, why) in server.skipped() {
             eprintln!("warning: game {id} was not resumed: {why}");
         }
@@ -121,7 +141,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
         std::io::stdout().flush()?;
         tokio::select! {
             served = server.clone().serve(listener) => served?,
-            () = stop_signal() => {
+            () = stop.wait() => {
                 println!("stopping");
                 // Other processes sharing the database take the bots over at once.
                 if let Err(e) = server.release_leases().await {

@@ -1,5 +1,5 @@
-//! `tabletop connect` against a real server on loopback: an external bot plays a seat of a
-//! live game to the end, through a connection that drops mid-game.
+//! `tabletop connect` against a real server on loopback: an external bot (`tabletop relay-bot`)
+//! plays a seat of a live game to the end, through a connection that drops mid-game.
 
 use botproto::connect::{connect, target};
 use botproto::{ExecSpec, SeatSpec};
@@ -94,8 +94,8 @@ async fn an_external_bot_plays_a_live_seat_through_a_dropped_connection() {
     let link = format!("http://{proxy}/games/{id}#token={token}");
     let target = target(&link, None).unwrap();
     let relay = format!(
-        "{} thegame random",
-        env!("CARGO_BIN_EXE_tabletop-relay-bot")
+        "{} relay-bot thegame random",
+        env!("CARGO_BIN_EXE_tabletop")
     );
     let mut spec = ExecSpec::new("");
     spec.log_dir = std::env::temp_dir().join("tabletop-bot-logs-tests");
