@@ -2,8 +2,9 @@
 //!
 //! In the games it loses, fuel bounds the bot more than money does: the leader buys its
 //! resources last (resources are bought in reverse turn order), and the coal or oil it needs is
-//! gone before its turn. So it plans with the cities it can expect to *fuel*, values a plant's fuel at the
-//! market's prices, and spends spare money on fuel rather than on cities it cannot power.
+//! gone before its turn. So it plans with the cities it can expect to *fuel*, values a plant's
+//! fuel at the market's prices, and spends spare money on fuel rather than on cities it cannot
+//! power.
 //! Strategy, phase by phase:
 //! - **Fuel outlook** ([`Ctx::fuel_share`]): for each resource, the tokens coming to the market per
 //!   round (this round's stock spread over two rounds, plus the refill for this player count and
