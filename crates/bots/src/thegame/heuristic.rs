@@ -982,8 +982,8 @@ mod tests {
     #[test]
     fn rule_7_wins_more_and_leaves_fewer_cards_with_one_teammate() {
         // Over 100,000 deals: 38.2 % and 6.20 cards left against 33.3 % and 7.93 without the
-        // rule (see `docs/benchmarks.md`); these 1,000 deals give 38.1 % and 6.07 against
-        // 34.0 % and 7.88.
+        // rule (see `docs/bots/thegame-heuristic.md`); these 1,000 deals give 38.1 % and 6.07
+        // against 34.0 % and 7.88.
         let run = |bot: Heuristic| {
             let mut bots: Vec<Box<dyn Player>> = vec![Box::new(bot.clone()), Box::new(bot)];
             let (mut won, mut left) = (0, 0);
@@ -1009,8 +1009,9 @@ mod tests {
 
     #[test]
     fn the_solo_lookahead_leaves_fewer_cards_than_greedy_play() {
-        // Over 100,000 deals: 11.4 cards left against 16.6 (see `docs/benchmarks.md`); 300
-        // deals separate them by far more than their noise.
+        // Over 100,000 deals: 11.4 cards left against 16.6 (see
+        // `docs/bots/thegame-heuristic.md`); 300 deals separate them by far more than their
+        // noise.
         let left = |bot: Heuristic| {
             let mut bots: Vec<Box<dyn Player>> = vec![Box::new(bot)];
             let mut left = 0u64;
