@@ -14,7 +14,7 @@ use clap::{Parser, Subcommand};
 
 /// mimalloc instead of the system allocator: the server allocates a little for every message it
 /// builds and sends, from several threads, and glibc's allocator took about a fifth of a server
-/// process's CPU under `bench serve` (docs/benchmarks.md).
+/// process's CPU under `bench serve` (`perf`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -5,7 +5,7 @@
 // mirror the rules from the static rule data in `/assets/powergrid/rules.json`, which a test
 // keeps equal to the rules crate; the server stays the authority.
 //
-// Playing it as a new player would (issue #12) settled these:
+// What a new player needs from it:
 // - One status line per situation, at the head of the action panel: "Your move" only when the
 //   server lists a legal action for this seat, "Waiting for Yellow" otherwise, "Yellow to play"
 //   for a spectator.
@@ -17,8 +17,8 @@
 //   label takes the one of ten places around its city that overlaps least with other labels and
 //   cities, cities in crowded areas first, then repair passes; the "fit" view box holds every
 //   label. Germany takes 28–34 ms, the USA 12–17 ms in headless Chromium (docs/benchmarks.md).
-// - Houses are house shapes in the player's colour, 16 map units wide (the former dots were
-//   10): at a 1366x900 window that is 8.5 px on Germany and 11.9 px on the USA.
+// - Houses are house shapes in the player's colour, 16 map units wide: at a 1366x900 window
+//   that is 8.5 px on Germany and 11.9 px on the USA.
 // - Plants, cities and resource rows are focusable with accessible names, and Enter or Space
 //   does what a click does; focus and typed numbers survive the re-render of each state message.
 // - On a phone (below 800 px) the action panel is fixed at the bottom of the screen, so the

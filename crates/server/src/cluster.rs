@@ -21,9 +21,10 @@
 //!   unique version keeps the game's history single.
 //! - **Finishing.** Every process follows a game to its end, but only its driver marks it
 //!   finished in the database (a game over in a process that does not drive it is marked when
-//!   that process takes the lease). When every process marked it, their write batches locked
-//!   the same rows in different orders and deadlocked, which PostgreSQL breaks only after a
-//!   second: the one-second p99 of the first two-process benchmarks (`docs/benchmarks.md`).
+//!   that process takes the lease). If every process marked it, their write batches would lock
+//!   the same rows in different orders and deadlock, which PostgreSQL breaks only after
+//!   `deadlock_timeout` (a second): every action in both batches would be acknowledged a
+//!   second late.
 //! - **Presence.** Each process tells the others every [`ROLL_CALL_EVERY`] which seats have a
 //!   connection open to it (one notice per hundred games, nothing stored), and an action taken
 //!   elsewhere counts as its player being seen. So a seat shows as connected on every process,

@@ -13,11 +13,10 @@
 //!   come back in game order, so the tallies (floating-point sums included) and the `--log` file
 //!   are the same whatever the thread count. A block is 32 chunks per thread, so at the end of
 //!   a block at most one chunk per thread is still running while others wait; chunks are small
-//!   for slow games (`n / (64 × threads)`, 1 to 4,096 games). Measured side by side with the
-//!   former hand-made pool (`sim thegame --players 3 --bot heuristic --games 200000 --threads
-//!   2`, release, load average 9-11): 4 % more CPU and 6 % more wall time (medians), peak memory
-//!   22 MiB instead of 11 MiB, the cost of keeping a block's per-game results (two small vectors
-//!   a game) to tally them in order (`docs/benchmarks.md`).
+//!   for slow games (`n / (64 × threads)`, 1 to 4,096 games). Keeping a block's per-game
+//!   results (two small vectors a game) to tally them in order costs little: 200,000 games of
+//!   `sim thegame --players 3 --bot heuristic --threads 2` peak at 22 MiB
+//!   (`docs/benchmarks.md`).
 //! - Results are per bot (a bot in several seats is pooled): wins with ties shared, and the win
 //!   rate with a 95 % interval computed over *games*, from each game's share of wins of that
 //!   bot, never over seat-games: the seats of one game are not independent samples. With the

@@ -13,7 +13,8 @@
 //!   second are of the bot's own thinking time, as `play_game` times it. `first` is 1 when the
 //!   seat is first in round 1's turn order (dealt with the game) and `first_wins` is then its
 //!   share of the win (0 otherwise), so `first_wins / first` is a bot's win rate from the
-//!   first seat (issue #17: the first seat in round 1 used to win markedly less).
+//!   first seat (the first seat of round 1 opens every auction of that round, so a bot can be
+//!   weaker there than elsewhere).
 //! - [`panel`] runs one bot against each style of the panel (`bots::powergrid::panel::STYLES`):
 //!   one tournament per style, the bot in one seat and the style in every other, seats rotating
 //!   over each deal as in any mixed lineup, so each row counts games, not seat-games.
@@ -468,8 +469,7 @@ mod tests {
             ("heuristic", 9, 18, 9.0)
         );
         assert_eq!(h.win_rate, 0.5);
-        // Pinned again when the heuristic's rules changed against the panel (issue #17; last:
-        // fuel valued at the market's prices).
+        // Pinned: these means change whenever the heuristic's decisions do.
         assert!(
             (h.means["cities_powered"] - 15.777_777_777_777_779).abs() < 1e-9,
             "cities_powered {}",

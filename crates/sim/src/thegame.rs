@@ -425,8 +425,7 @@ mod tests {
     }
 
     /// The runner's tallies equal the games played one by one with `play_out` (deal `S + i`,
-    /// bots reseeded with `bot_seed(S, i, seat)`). The figures once pinned here, from the CLI's
-    /// former runner, no longer apply: the bots changed on main (#19).
+    /// bots reseeded with `bot_seed(S, i, seat)`).
     #[test]
     fn results_equal_the_games_played_one_by_one() {
         for (bot, players, seed, games) in [("heuristic", 3, 7, 200), ("random", 2, 11, 300)] {

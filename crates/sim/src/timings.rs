@@ -1,5 +1,6 @@
 //! Decision times: a histogram of how long a bot thought per decision, so a report can show its
-//! mean, 99th percentile and slowest decision (issue #17: "at ≤ 100 ms per decision").
+//! mean, 99th percentile and slowest decision (the Power Grid search bot is held to 100 ms a
+//! decision).
 //!
 //! Decisions:
 //! - Times are kept in microseconds in a sparse histogram: exact below 128 µs, then 64 buckets

@@ -26,8 +26,7 @@
 //!   [`State::end_turn_unchecked`], [`State::legal_plays`]) for simulation and search.
 //! - [`State`] implements [`engine::Game`].
 //! - Bots see a seat's [`View`] and nothing else (a small `Copy` value, built in a few
-//!   nanoseconds). The former `Turn` handle, through which bots played on the state itself,
-//!   was removed with issue #19: one way for a bot to see and act.
+//!   nanoseconds): one way for a bot to see and act, never the state itself.
 
 pub mod action;
 pub mod card;

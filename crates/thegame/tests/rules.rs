@@ -526,7 +526,7 @@ fn json_of_setup_and_state_round_trips() {
     assert!(err.to_string().contains("appears more than once"), "{err}");
 }
 
-// ---- Rules audit (session 2): each point of the audit pinned by a named test. ----
+// ---- Rules audit: each point of the audit pinned by a named test. ----
 
 #[test]
 fn hand_sizes_are_eight_seven_and_six() {

@@ -22,49 +22,34 @@
 //!   win, an unfinished one `0.5 + (mine - best rival) / 100` (clamped to 0..1), where a
 //!   player's worth is money + 22 per city connected + 5 per city of plant capacity (up to the
 //!   game-end count) + 2 per stored token.
-//! - **Why fitted models.** Rollouts with the heuristic for every rival inherited its blind
-//!   spots against simple fields (issue #17); a fixed mix (half heuristic, half a random panel
-//!   style) still lost to the green field, below the heuristic there: at 32 rollouts it won
-//!   68.0 % against three greens and 74.0 % against three heuristics (200 games each, main
-//!   at `9242534`). Its lost games against greens (40 logged games, 9 lost) mostly end with
-//!   the search holding 86-134 Elektro and 11-13 cities powered: rollouts that model a green
-//!   as the heuristic or another style misjudge its pace and its bids, and the search saves
-//!   money for a game that ends first. With fitted rivals the same 40 deals end with the
-//!   search on 17.2 cities (16.5 with the mix) and 58 Elektro (72), the best green powering
-//!   14.1 cities (15.4), and the search bidding more for eco plants (7.1 Elektro over the
-//!   plant's number on average, 5.0 with the mix), which it now knows the greens chase
-//!   (`--log` of `--seats search,green,green,green --games 40`, this branch at `888c271`,
-//!   which also played the endgame out).
-//!   Fitted by replaying their decisions, the rivals of every panel field and of the heuristic
-//!   field are fitted to their own model after a few rounds (a test checks each), and the
-//!   rollouts predict their answers exactly but for the plant draws. The same 32 rollouts then
-//!   win 96.5-100 % against every panel style and 82.5 % against three heuristics; 64 win
-//!   97.0-100 % and 91.0 % (200 games each, `docs/benchmarks.md`).
-//! - **Tried and left out: playing the endgame out.** Rollouts played to the game's end once a
-//!   player was within 6 cities of it (lost games against greens ended with 70-110 Elektro
-//!   unspent, which cut-off rollouts value as worth) did not measurably help and cost time:
-//!   at 64 rollouts 97.5 % against greens (97.0 % without) and 91.0 % against heuristics (the
-//!   same), with the heuristic field's p99 decision time 79 ms instead of 40 ms; at 32
-//!   rollouts, 94.0 % against greens (96.5 % without) and 86.8 % against heuristics (82.5 %).
+//! - **Why fitted models.** Rollouts that model a rival as some other player misjudge its pace
+//!   and its bids: with the heuristic for every rival the search inherits the heuristic's blind
+//!   spots against simple fields, and with a fixed mix of the heuristic and random panel styles
+//!   it loses to the green field (a green modelled as another style is underestimated; the
+//!   search saves money for a game that ends first). Fitted by replaying their decisions, the
+//!   rivals of every panel field and of the heuristic field are fitted to their own model after
+//!   a few rounds (a test checks each), and the rollouts predict their answers exactly but for
+//!   the plant draws.
+//! - **Cut-off rollouts.** A rollout stops two rounds on, even near the end of the game: playing
+//!   the endgame out does not measurably help and doubles the tail of the decision times.
 //! - **Chance.** The plant draws are sampled in every rollout ([`State::sample_from_view`]
 //!   draws the deck), so a candidate's mean is over draws, never the true deck.
 //! - **Budget and threads.** A budget is rollouts, milliseconds, or rollouts under a time cap
 //!   per decision. With several threads each runs its own rollouts on its own random stream
 //!   (seeded from the bot's seed, the decision number and the thread) and the statistics are
 //!   summed, so a rollout budget gives the same decisions on every run (the fit's replays are
-//!   seeded from the bot's seed and its decision count). The figures use 64 rollouts: on the
-//!   shared 2-core machine a decision took 4.5-9.7 ms on average, 15-40 ms at the 99th
-//!   percentile, and at most 33-96 ms per run but for one of 127 ms (119-172 ms in later runs
-//!   under heavy load). Part of every tail is the machine's scheduling: the same games replayed
-//!   (same decisions) gave a slowest decision of 53 ms instead of 222, and the heuristic's
-//!   microsecond decisions show 4-15 ms stalls in the same runs. A wall-clock budget alone
-//!   would make every result depend on the load, so the registered bot uses
+//!   seeded from the bot's seed and its decision count). A wall-clock budget alone would make
+//!   every result depend on the machine's load, so the registered bot uses
 //!   [`Budget::STANDARD`]: 64 rollouts, but no rollout started after 100 ms. It decides exactly
 //!   as the plain 64 rollouts do until a decision reaches the cap, which on an idle machine none
 //!   does, and it bounds the search's share of a slow decision under load (a stall inside the
 //!   rollout running at the cap, or of the whole process, still adds to it). Decisions with a
 //!   single candidate (bureaucracy, forced moves, a purchase or build the heuristic declines
 //!   with nothing else sensible) are answered without a rollout.
+//!
+//! With that budget it wins every game of 200 against three of each panel style and 67.5 %
+//! against three heuristics (Germany, 4 players; `docs/benchmarks.md`). How the rollout models,
+//! the cut-off and the budget were chosen, with the figures: `docs/bots/powergrid-search.md`.
 
 mod fit;
 
@@ -93,9 +78,9 @@ pub enum Budget {
 
 impl Budget {
     /// The registered bot's budget (server, Python, `sim`): 64 rollouts, the budget of the
-    /// published figures, capped at 100 ms, the issue's bound on a decision (#17). On an idle
-    /// machine 64 rollouts take 2.5-5.5 ms on average (31 ms at most in 1,400 games) and the cap
-    /// is not reached.
+    /// published figures, capped at 100 ms, the bound a decision is held to. On an idle machine
+    /// 64 rollouts take 2.0-5.3 ms on average (29 ms at most in 1,400 games) and the cap is not
+    /// reached.
     pub const STANDARD: Budget = Budget::Capped {
         rollouts: 64,
         millis: 100,

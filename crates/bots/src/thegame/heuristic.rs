@@ -45,10 +45,11 @@
 //!    turn weighted 4/16; otherwise the cheapest play is made. The typical case: the cheapest
 //!    card is a small jump on one pile and the forced second play a big jump on another; the
 //!    lookahead makes the big jump and follows it with a card just past it on the same pile,
-//!    keeping the small jump for later. This is where the greedy team player left its cards:
-//!    33.1 % and 7.94 cards left at 2 players, 18.2 % and 12.19 at 3 (tuning deals), against
-//!    38.4 % and 6.23, 21.3 % and 10.24 with the rule (figures below). Teammates' hands are
-//!    unseen, so the next turn is the seat's own next turn, as alone.
+//!    keeping the small jump for later. Those turns are where a team player choosing each play
+//!    alone leaves its cards: without the rule the bot wins 33.1 % and leaves 7.94 cards at 2
+//!    players, 18.2 % and 12.19 at 3 (tuning deals), with it 38.4 % and 6.23, 21.3 % and
+//!    10.24. Teammates' hands are unseen, so the next turn is the seat's own next turn, as
+//!    alone.
 //!
 //! How it is computed: the hand, the live cards and the tops are `u128` card masks and four
 //! bytes; each pile's best move is a few mask operations, one `trailing_zeros` (or
@@ -59,34 +60,19 @@
 //! board (two masks, four bytes) per line.
 //!
 //! The weights are [`Params`], tuned per player count on seeds 1,000,000 onwards with
-//! `examples/tune_thegame.rs` (40,000 deals a try; win % and mean cards left):
-//! - 2–3 players were tuned again for cards left as well as wins (issue #19): from the 4–5
-//!   player parameters (29.7 % / 8.48 cards at 2 players, 17.1 % / 12.38 at 3), a stranded
-//!   weight of three cards gives 31.9 / 8.28 and 18.5 / 12.31, and with the one-card penalty
-//!   and the one-card signal 33.1 / 7.94 and 18.2 / 12.19 (kept). At 4–5 players the stranded
-//!   weight and penalty lose 1.7 and 3.4 points, so they keep theirs. Before rule 7 no knob
-//!   brought the mean near the C++ simulator's 6.9 / 11.3 cards: larger stranded weights win
-//!   more (33.7 / 19.7 at five cards) and leave as many cards (8.34 / 12.58); a six-card
-//!   penalty wins less (27.1 / 14.3) and leaves as many (8.43 / 12.82); extra plays up to one
-//!   card win far less (23.9 / 15.4) for little (8.39 / 11.84 cards); `extra_endgame` of two
-//!   cards more than halves the wins.
-//! - Rule 7 (2–3 players; games per second of one thread in `tune_thegame`, on the shared
-//!   machine at load average 5–9): looking ahead in every turn as alone (`closest` 3,
-//!   `next_turn` 9) gives 44.0 % / 5.12 cards at 2 players and 22.9 % / 9.63 at 3 (20,000
-//!   deals), but at about 23,000 games/s, a third of the speed target; `closest` 1 with
-//!   `next_turn` 4 in every turn 43.6 % / 5.59 and 23.4 % / 9.72 at about 35,000 (20,000 deals;
-//!   the figures from here on 40,000). Most of the gain is in tight turns, so the lookahead
-//!   runs only when the cheapest two plays cost more than `lookahead_above`: ten cards
-//!   39.4 % / 6.07 and 21.6 % / 10.06 at 73,000–75,000 games/s; twelve 38.4 % / 6.23 and 21.3 %
-//!   / 10.24 at 78,000–83,000 (kept: the speed target is 70,000 in `tabletop bench`, where the
-//!   figures run a little lower); fourteen 37.1 % / 6.45 and 20.6 % / 10.44. With twelve, none
-//!   of `next_turn` 2 or 8, `stranded_weight` 2 or 4 cards, `dont_play_penalty` half a card or
-//!   two, `closest` 2 is better on both counts. The checked greedy pair is the one the turn
-//!   then plays, so an easy turn costs nothing extra; starting the search from the greedy line
-//!   or dropping far-off first plays did not make it faster.
-//! - Solo: the lookahead's knobs are those of the former solo planner, tuned one at a time
-//!   (`closest` 2 instead of 3: −0.4 points over seeds 0..100,000; 1: −1.8).
+//! `examples/tune_thegame.rs` (40,000 deals a try), so the published figures (seeds 0 onwards)
+//! are not fitted to:
+//! - Stranded cards weigh four cards alone, three at 2–3 players and one (no difference) at 4–5,
+//!   and a teammate's "don't play here" costs a burying play one card at 2–3 players and a
+//!   quarter card at 4–5 (rule 5): at 2–3 players the heavier weight and penalty win more and
+//!   leave fewer cards; at 4–5 they lose 1.7 and 3.4 points.
+//! - At 2–3 players the lookahead runs only in turns whose two cheapest plays bury more than 12
+//!   cards (`lookahead_above`), with `closest` 1 and `next_turn` 4: looking ahead in every turn
+//!   wins about five points more at 2 players but at under half the speed, and the threshold
+//!   keeps the bot above its speed target of 70,000 games a second at 2–5 players. Alone
+//!   `closest` is 3 (2 loses 0.4 points, 1 loses 1.8) and `next_turn` 9.
 //!
+//! How each value was found, and the knobs tried and left out: `docs/bots/thegame-heuristic.md`.
 //! Win rates, cards left and speed on seeds 0 onwards are in `docs/benchmarks.md`.
 
 use super::Player;
@@ -996,8 +982,8 @@ mod tests {
     #[test]
     fn rule_7_wins_more_and_leaves_fewer_cards_with_one_teammate() {
         // Over 100,000 deals: 38.2 % and 6.20 cards left against 33.3 % and 7.93 without the
-        // rule (see `docs/benchmarks.md`); these 1,000 deals give 38.1 % and 6.07 against
-        // 34.0 % and 7.88.
+        // rule (see `docs/bots/thegame-heuristic.md`); these 1,000 deals give 38.1 % and 6.07
+        // against 34.0 % and 7.88.
         let run = |bot: Heuristic| {
             let mut bots: Vec<Box<dyn Player>> = vec![Box::new(bot.clone()), Box::new(bot)];
             let (mut won, mut left) = (0, 0);
@@ -1023,8 +1009,9 @@ mod tests {
 
     #[test]
     fn the_solo_lookahead_leaves_fewer_cards_than_greedy_play() {
-        // Over 100,000 deals: 11.4 cards left against 16.6 (see `docs/benchmarks.md`); 300
-        // deals separate them by far more than their noise.
+        // Over 100,000 deals: 11.4 cards left against 16.6 (see
+        // `docs/bots/thegame-heuristic.md`); 300 deals separate them by far more than their
+        // noise.
         let left = |bot: Heuristic| {
             let mut bots: Vec<Box<dyn Player>> = vec![Box::new(bot)];
             let mut left = 0u64;

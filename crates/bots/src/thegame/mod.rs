@@ -7,15 +7,13 @@
 //!   everything needed to find the legal plays with a few mask operations. Every bot here
 //!   returns whole turns, so a simulation builds one view per turn; [`EngineBot`] adapts any
 //!   `Player` to the game-agnostic [`engine::Bot`] for the server, one action at a time from
-//!   the planned turn. (The rules crate's `Turn` handle, through which bots used to play on
-//!   the state directly, is no longer used by bots: one interface instead of two.)
+//!   the planned turn.
 //! - One bot instance plays one seat, so teammates share nothing but the table: the signals in
 //!   the view are their only channel.
-//! - [`REGISTRY`] maps names to constructors; adding a bot is one line there. The former
-//!   `greedy` bot (the heuristic without lookahead) is no longer registered: with one planner
-//!   it plays exactly as `heuristic` at 2–5 players and much worse alone (5.8 % against
-//!   13.7 % on 40,000 tuning deals); [`Heuristic::without_lookahead`] keeps it for the search
-//!   bot's playouts.
+//! - [`REGISTRY`] maps names to constructors; adding a bot is one line there. The heuristic
+//!   without its lookahead is not registered: it plays exactly as `heuristic` at 2–5 players
+//!   and much worse alone (5.8 % against 13.7 % on 40,000 tuning deals);
+//!   [`Heuristic::without_lookahead`] is the search bot's playout policy.
 
 mod heuristic;
 mod random;

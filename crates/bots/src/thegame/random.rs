@@ -7,8 +7,7 @@
 //! - The choice is defined by one draw of [`bounded32`] over the legal choices listed pile by
 //!   pile (up1, up2, down1, down2), within a pile its plain plays in ascending card order and
 //!   then the backwards trick, and `end` last. No draw is made when there is nothing to
-//!   choose. Simulations and earlier results keep their meaning: the former bot (byte-lane
-//!   hands, BMI2 `pdep` chosen at run time, over 400 more lines) made exactly these choices.
+//!   choose.
 //! - A whole turn is planned on a private copy of the view, moved on by the bot's own plays
 //!   (a play changes only the hand, the played set, a top and the count of plays).
 

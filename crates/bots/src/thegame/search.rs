@@ -28,7 +28,7 @@
 //!    sampled states, followed by its signals and `end`, and the game is played out by the
 //!    [`Config::rollout`] policy in every seat (by default the heuristic without its
 //!    lookahead, [`Heuristic::without_lookahead`]: at 4–5 players the heuristic itself, at
-//!    2–3 the heuristic as it was before its rule 7). The
+//!    2–3 the heuristic without its rule 7). The
 //!    score of a playout is `-cards_left`, plus [`Config::win_bonus`] for a win. Candidates
 //!    are compared by successive halving: every round spends an equal share of the budget on
 //!    the survivors and keeps the better half. Comparing candidates on the same samples
@@ -41,34 +41,32 @@
 //!
 //! Decisions, each measured with `tabletop sim` on seeds 9,000,000 and up (the figures in the
 //! README come from other seeds):
-//! - Alone, playouts without the lookahead beat playouts with it at equal time: they are
-//!   about five to fifteen times faster, and more samples matter more than a stronger policy
-//!   (one player, measured with the former greedy bot: 20.7 % with 400 greedy playouts
-//!   against 17.7 % with 60 lookahead ones, at a similar cost).
-//! - Since issue #19 the advisor and the playouts are the registered heuristic (before: a
-//!   classic cost model of their own at 2–5 players). Over 10,000 deals at the standard
-//!   budget that left 2–3 players where they were and made 4–5 players 4.8 and 7.3 points
-//!   stronger (`docs/benchmarks.md`).
+//! - The advisor and the playouts are the registered heuristic: one cost model for the whole
+//!   bot, and at 4–5 players a stronger one than a classic cost model of the search's own (4.8
+//!   and 7.3 points over 10,000 deals at the standard budget). The playouts leave out its
+//!   lookahead: playouts without it are about five to fifteen times faster, and more samples
+//!   matter more than a stronger policy (alone: 20.7 % with 400 playouts without lookahead
+//!   against 17.7 % with 60 with it, at a similar cost).
 //! - Four candidates: with more, noisy playouts pick a poor turn more often than they find a
 //!   better one (one player, 800 playouts: 19.0 % with 2 candidates, 23.8 % with 3, 26.8 %
 //!   with 4, 26.2 % with 6, 23.8 % with 8). The win bonus barely matters (0, 10 and 30 within
-//!   noise); 10 is kept.
+//!   noise); it is 10.
 //! - The budget is counted in playouts per decision ([`Budget::Playouts`]), which keeps the bot
 //!   deterministic for a seed. The registered bot uses [`Budget::Standard`]: 500 playouts
 //!   alone, 200 for two players, 100 for three to five. One player needs the samples most (the
 //!   draw order is all that is hidden and every turn's choice matters). With teammates a
-//!   playout costs more (more seats to plan for) and a small budget already clears the
-//!   targets by far; the standard budgets keep each count's 10,000 games well within 30
-//!   minutes of two cores even on a shared machine (five players with 500 playouts took
-//!   about 25 minutes on two idle cores). [`Budget::Millis`] converts milliseconds to
-//!   playouts with a running estimate of the playout cost, so it depends on the machine.
-//! - Sampling is uniform: teammates' signals are not used to bias the sampled hands. Placing,
-//!   in each teammate's sampled hand, one card that fits each of its standing signals was
-//!   tried (an approximation of the heuristic's signalling rule) and did not help: with 500
-//!   playouts on 200 deals, 2 players won 73.0 % uniform against 66.0 % reading signals,
-//!   3 players 67.0 % against 66.5 %, 5 players 83.0 % against 79.5 %. Signals still matter:
-//!   the teammates in the playouts heed them, and the bot sends them.
+//!   playout costs more (more seats to plan for) and a small budget already wins far more than
+//!   the heuristic; the standard budgets keep each player count's 10,000 games within 30
+//!   minutes of two cores even on a shared machine (five players with 500 playouts took about
+//!   25 minutes on two idle cores). [`Budget::Millis`] converts milliseconds to playouts with
+//!   a running estimate of the playout cost, so it depends on the machine.
+//! - Sampling is uniform: teammates' signals do not bias the sampled hands (placing a card that
+//!   fits each standing signal in the teammate's sampled hand does not help). Signals still
+//!   matter: the teammates in the playouts heed them, and the bot sends them.
 //! - A decision with a single candidate (often: the only legal plays) spends nothing.
+//!
+//! How the advisor, the candidates and the sampling were chosen, with the figures:
+//! `docs/bots/thegame-search.md`.
 
 use super::{Heuristic, Player, MAX_ACTIONS};
 use rand_core::SeedableRng;

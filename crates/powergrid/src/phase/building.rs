@@ -118,7 +118,7 @@ pub(crate) fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
         // The place rules of `cost_at` as bit sets (no house where the player has one or where
         // the step's limit is reached; houses left checked above), then the price from the
         // same `price_at` as the check. The legal lists are nearly half the time of a random
-        // game; see docs/benchmarks.md for what this costs against the code before.
+        // game (docs/benchmarks.md, Rules engines).
         let full = [one, two, three][usize::from(s.core.step.clamp(1, 3)) - 1];
         let mut open = s.board.in_play & !me.houses & !full;
         while open != 0 {
