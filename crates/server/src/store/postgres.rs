@@ -47,9 +47,10 @@
 //! - Migrations are numbered in `schema_migrations`, applied at start under a transaction-level
 //!   advisory lock so that processes starting together migrate once.
 
+use super::load::{push_record, push_seat, stored_action, token_hash, Which};
 use super::{
-    Answer, Change, Commit, RecordKind, Shared, Store, StoreError, StoredAction, StoredGame,
-    StoredSeat, LEASE, MAX_BATCH,
+    Answer, Change, Commit, RecordKind, Shared, Store, StoreError, StoredAction, StoredGame, LEASE,
+    MAX_BATCH,
 };
 use crate::token::TokenHash;
 use futures_util::StreamExt;
@@ -439,7 +440,7 @@ impl PgStore {
 
     /// Runs a start-up read to completion from synchronous code: on a thread of its own with
     /// its own runtime and connection, so it works whichever runtime (if any) calls it.
-    fn read_now(&self, which: Which) -> Result<Vec<StoredGame>, StoreError> {
+    fn read_now(&self, which: Which<'_>) -> Result<Vec<StoredGame>, StoreError> {
         let config = self.reader.config.clone();
         std::thread::scope(|scope| {
             scope
@@ -854,24 +855,16 @@ async fn writer(
     }
 }
 
-/// Which games [`load`] reads.
-#[derive(Clone)]
-enum Which {
-    All,
-    Unfinished,
-    Finished(String),
-    Live(String),
-}
-
-async fn load(client: &Client, which: Which) -> Result<Vec<StoredGame>, StoreError> {
-    let (filter, id) = match &which {
-        Which::All => ("TRUE", None),
-        Which::Unfinished => ("NOT g.finished", None),
-        Which::Finished(id) => ("g.finished AND g.id = $1", Some(id)),
-        Which::Live(id) => ("NOT g.finished AND g.id = $1", Some(id)),
+async fn load(client: &Client, which: Which<'_>) -> Result<Vec<StoredGame>, StoreError> {
+    let filter = match which {
+        Which::All => "TRUE",
+        Which::Unfinished => "NOT g.finished",
+        Which::Finished(_) => "g.finished AND g.id = $1",
+        Which::Live(_) => "NOT g.finished AND g.id = $1",
     };
+    let id = which.id();
     let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = match &id {
-        Some(id) => vec![*id],
+        Some(id) => vec![id],
         None => vec![],
     };
     let games_sql = format!(
@@ -897,7 +890,7 @@ async fn load(client: &Client, which: Which) -> Result<Vec<StoredGame>, StoreErr
         let id: String = row.get(0);
         let creator = row
             .get::<_, Option<Vec<u8>>>(5)
-            .map(|b| super::token_hash(&id, b))
+            .map(|b| token_hash(&id, b))
             .transpose()?;
         index.insert(id.clone(), out.len());
         out.push(StoredGame {
@@ -916,46 +909,28 @@ async fn load(client: &Client, which: Which) -> Result<Vec<StoredGame>, StoreErr
         let Some(&i) = index.get(row.get::<_, &str>(0)) else {
             continue;
         };
-        let g = &mut out[i];
         let seat: i16 = row.get(1);
-        if i64::from(seat) != g.seats.len() as i64 {
-            return Err(StoreError::Corrupt(format!(
-                "game {}: seat {seat} out of order",
-                g.id
-            )));
-        }
-        let token = row
-            .get::<_, Option<Vec<u8>>>(3)
-            .map(|b| super::token_hash(&g.id, b))
-            .transpose()?;
-        g.seats.push(StoredSeat {
-            bot: row.get(2),
-            token,
-            name: row.get(4),
-        });
+        push_seat(
+            &mut out[i],
+            i64::from(seat),
+            row.get(2),
+            row.get(3),
+            row.get(4),
+        )?;
     }
     for row in &actions {
         let Some(&i) = index.get(row.get::<_, &str>(0)) else {
             continue;
         };
         let g = &mut out[i];
-        let a = action_of(&g.id, row, 1)?;
-        if a.seq != g.actions.len() as u64 + 1 {
-            return Err(StoreError::Corrupt(format!(
-                "game {}: action {} follows action {}",
-                g.id,
-                a.seq,
-                g.actions.len()
-            )));
-        }
-        g.actions.push(a);
+        push_record(g, action_of(&g.id, row, 1)?)?;
     }
     Ok(out)
 }
 
 /// The record in columns `from..from + 5` (seq, seat, action, kind, at_ms) of `row`.
 fn action_of(game: &str, row: &Row, from: usize) -> Result<StoredAction, StoreError> {
-    super::stored_action(
+    stored_action(
         game,
         row.get(from),
         i64::from(row.get::<_, i16>(from + 1)),
@@ -989,7 +964,7 @@ impl Store for PgStore {
     fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>> {
         let id = game.to_owned();
         self.read(move |client| async move {
-            let Some(game) = load(&client, Which::Finished(id.clone())).await?.pop() else {
+            let Some(game) = load(&client, Which::Finished(&id)).await?.pop() else {
                 return Ok(None);
             };
             let rematch = client
@@ -1015,7 +990,7 @@ impl Store for PgStore {
             let mut found = Vec::new();
             for row in rows {
                 let game: String = row.get(1);
-                let hash = super::token_hash(&game, row.get(0))?;
+                let hash = token_hash(&game, row.get(0))?;
                 found.push((hash, game, row.get::<_, i16>(2) as u8));
             }
             // In the order asked, as the SQLite store answers.
@@ -1048,7 +1023,7 @@ impl Store for PgStore {
 
     fn load_game(&self, game: &str) -> Answer<Option<StoredGame>> {
         let id = game.to_owned();
-        self.read(move |client| async move { Ok(load(&client, Which::Live(id)).await?.pop()) })
+        self.read(move |client| async move { Ok(load(&client, Which::Live(&id)).await?.pop()) })
     }
 
     fn shared(&self) -> Option<Arc<dyn Shared>> {
