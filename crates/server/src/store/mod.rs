@@ -2,9 +2,10 @@
 //!
 //! A game is stored as its setup, its seats and its accepted actions (event sourcing): the state
 //! is rebuilt by replaying the actions, so nothing derived is ever written. The game logic talks
-//! only to [`Store`]. Two implementations share one set of checks for what they load (module
-//! `load`): [`SqliteStore`], one file that one process owns (module `sqlite`), and [`PgStore`], a
-//! PostgreSQL database that several processes share (module `postgres`).
+//! only to [`Store`]. Two implementations share one group-commit writer (module `writer`) and
+//! one set of checks for what they load (module `load`): [`SqliteStore`], one file that one
+//! process owns (module `sqlite`), and [`PgStore`], a PostgreSQL database that several processes
+//! share (module `postgres`).
 //!
 //! Decisions:
 //! - A write resolves once it is durable ([`Commit`]), and a caller acknowledges an action only
@@ -30,12 +31,11 @@ mod sqlite;
 #[cfg(test)]
 mod suite;
 mod wal;
+mod writer;
 pub use postgres::PgStore;
 pub use sqlite::{action_counts, schema_version, SqliteStore};
 pub use wal::{CHECKPOINT_EVERY, WAL_LIMIT_BYTES};
-
-/// At most this many writes go into one transaction.
-pub const MAX_BATCH: usize = 4096;
+pub use writer::MAX_BATCH;
 
 /// Why storage failed.
 #[derive(Debug, Clone, thiserror::Error)]

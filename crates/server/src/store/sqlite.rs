@@ -1,10 +1,8 @@
 //! The SQLite store: one file that one server process owns.
 //!
 //! Decisions:
-//! - One dedicated writer thread owns the SQLite connection. Writes from every game queue up on a
-//!   channel; the thread takes everything queued (up to [`MAX_BATCH`]) and commits it in **one**
-//!   transaction (group commit), then answers each writer. A caller acknowledges an action only
-//!   after its [`Commit`] resolves, so an acknowledged action is on disk.
+//! - Writes go through the shared group-commit writer (module `writer`), run on a dedicated
+//!   thread that owns the connection: SQLite calls block, so they stay off the async runtime.
 //! - WAL journal with `synchronous = FULL`: every commit is fsynced, so acknowledged actions
 //!   survive a killed process and a lost machine alike. Group commit pays one fsync per batch.
 //! - Checkpoints (copying the WAL back into the database file) run on their own thread and
@@ -18,19 +16,16 @@
 //!   so it sees every write queued before it; a game of a few hundred actions holds the writer
 //!   for well under a millisecond.
 //! - `(game_id, seq)` is the primary key of `actions`: a duplicated action cannot be written.
-//! - If a batch fails, its writes are retried one transaction each, so one bad write cannot fail
-//!   the writes of other games.
 //! - Versioned migrations keyed on `PRAGMA user_version`.
 
 use super::load::{push_record, push_seat, stored_action, token_hash, Which};
 use super::wal::{self, WalBound, WAL_LIMIT_BYTES};
-use super::{Answer, Commit, Store, StoreError, StoredAction, StoredGame, MAX_BATCH};
+use super::writer::{self, Backend, Queue, Write};
+use super::{Answer, Commit, Store, StoreError, StoredAction, StoredGame};
 use crate::token::TokenHash;
 use rusqlite::{params, Connection};
 use std::path::Path;
 use std::sync::mpsc as std_mpsc;
-use std::sync::Mutex;
-use tokio::sync::oneshot;
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
@@ -38,25 +33,9 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
-/// A read, run on the writer thread with its connection.
-type Read = Box<dyn FnOnce(&Connection) + Send>;
-
-enum Request {
-    Read(Read),
-    Write(Write, oneshot::Sender<Result<(), StoreError>>),
-}
-
-enum Write {
-    Game(Box<StoredGame>),
-    Action(String, StoredAction),
-    Finished(String),
-    Name(String, u8, Option<String>),
-    Claim(String, u8, TokenHash),
-}
-
 /// The SQLite store: one file (WAL mode), one writer thread with group commit.
 pub struct SqliteStore {
-    tx: Mutex<std_mpsc::Sender<Request>>,
+    queue: Queue<SqliteWriter>,
     /// Dropping it stops the checkpoint thread (file-backed stores only).
     _checkpointer: Option<std_mpsc::SyncSender<()>>,
 }
@@ -146,36 +125,32 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         migrate(&mut conn)?;
-        let (tx, rx) = std_mpsc::channel();
+        let (queue, requests) = writer::queue();
+        let backend = SqliteWriter { conn, bound };
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || writer(conn, rx, bound.as_ref()))
+            .spawn(move || {
+                // The writer's calls block, so its loop runs on a runtime of this thread's
+                // own, which serves nothing else. Without one, the queue closes and every
+                // write answers `Closed`.
+                match tokio::runtime::Builder::new_current_thread().build() {
+                    Ok(runtime) => runtime.block_on(writer::run(backend, requests)),
+                    Err(e) => tracing::error!("cannot run the SQLite writer: {e}"),
+                }
+            })
             .map_err(|e| StoreError::Database(format!("cannot start writer thread: {e}")))?;
         Ok(SqliteStore {
-            tx: Mutex::new(tx),
+            queue,
             _checkpointer: None,
         })
     }
 
-    fn send(&self, request: Request) -> Result<(), StoreError> {
-        let tx = self.tx.lock().unwrap_or_else(|e| e.into_inner());
-        tx.send(request).map_err(|_| StoreError::Closed)
-    }
-
+    /// Runs `read` on the writer thread between two batches.
     fn read<T: Send + 'static>(
         &self,
         read: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Answer<T> {
-        let (tx, rx) = oneshot::channel();
-        let request = Request::Read(Box::new(move |conn| {
-            let _ = tx.send(read(conn));
-        }));
-        if let Err(e) = self.send(request) {
-            let (tx, rx) = oneshot::channel();
-            let _ = tx.send(Err(e));
-            return Answer(rx);
-        }
-        Answer(rx)
+        self.queue.read(move |w: &mut SqliteWriter| read(&w.conn))
     }
 
     /// A read that blocks the calling thread until done (start-up and tests).
@@ -183,19 +158,8 @@ impl SqliteStore {
         &self,
         read: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
-        let (tx, rx) = std_mpsc::channel();
-        self.send(Request::Read(Box::new(move |conn| {
-            let _ = tx.send(read(conn));
-        })))?;
-        rx.recv().map_err(|_| StoreError::Closed)?
-    }
-
-    fn write(&self, write: Write) -> Commit {
-        let (tx, rx) = oneshot::channel();
-        match self.send(Request::Write(write, tx)) {
-            Ok(()) => Commit(rx),
-            Err(e) => Commit::ready(Err(e)),
-        }
+        self.queue
+            .read_now(move |w: &mut SqliteWriter| read(&w.conn))
     }
 }
 
@@ -256,7 +220,7 @@ impl Store for SqliteStore {
     }
 
     fn mark_finished(&self, game: &str) -> Commit {
-        self.write(Write::Finished(game.to_owned()))
+        self.queue.write(Write::Finished(game.to_owned()))
     }
 
     fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>> {
@@ -296,19 +260,19 @@ impl Store for SqliteStore {
     }
 
     fn create_game(&self, game: StoredGame) -> Commit {
-        self.write(Write::Game(Box::new(game)))
+        self.queue.write(Write::Game(Box::new(game)))
     }
 
     fn append_action(&self, game: &str, action: StoredAction) -> Commit {
-        self.write(Write::Action(game.to_owned(), action))
+        self.queue.write(Write::Action(game.to_owned(), action))
     }
 
     fn set_name(&self, game: &str, seat: u8, name: Option<String>) -> Commit {
-        self.write(Write::Name(game.to_owned(), seat, name))
+        self.queue.write(Write::Name(game.to_owned(), seat, name))
     }
 
     fn claim_seat(&self, game: &str, seat: u8, token: TokenHash) -> Commit {
-        self.write(Write::Claim(game.to_owned(), seat, token))
+        self.queue.write(Write::Claim(game.to_owned(), seat, token))
     }
 
     fn records_after(&self, game: &str, after: u64) -> Answer<Vec<StoredAction>> {
@@ -334,49 +298,38 @@ impl Store for SqliteStore {
     }
 }
 
-fn writer(mut conn: Connection, rx: std_mpsc::Receiver<Request>, bound: Option<&WalBound>) {
-    let mut batch: Vec<(Write, oneshot::Sender<Result<(), StoreError>>)> = Vec::new();
-    while let Ok(first) = rx.recv() {
-        let mut next = Some(first);
-        while let Some(request) = next.take() {
-            match request {
-                Request::Read(read) => {
-                    flush(&mut conn, &mut batch);
-                    read(&conn);
-                }
-                Request::Write(w, reply) => batch.push((w, reply)),
-            }
-            if batch.len() < MAX_BATCH {
-                next = rx.try_recv().ok();
-            }
-        }
-        flush(&mut conn, &mut batch);
-        if let Some(bound) = bound {
-            wal::catch_up(&conn, bound);
+/// The writer's side of the store: its connection, and the log's bound for a file.
+struct SqliteWriter {
+    conn: Connection,
+    bound: Option<WalBound>,
+}
+
+impl Backend for SqliteWriter {
+    /// Queued order: SQLite has one writer, so no other transaction waits on this one's locks,
+    /// and games created in one batch keep their creation order (`rowid`).
+    const IN_GAME_ORDER: bool = false;
+
+    async fn connect(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    async fn commit(
+        &mut self,
+        writes: &[&Write],
+    ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        commit(&mut self.conn, writes)?;
+        Ok(writes.iter().map(|_| Ok(())).collect())
+    }
+
+    fn between_batches(&mut self) {
+        if let Some(bound) = &self.bound {
+            wal::catch_up(&self.conn, bound);
         }
     }
 }
 
-fn flush(conn: &mut Connection, batch: &mut Vec<(Write, oneshot::Sender<Result<(), StoreError>>)>) {
-    if batch.is_empty() {
-        return;
-    }
-    let all = commit(conn, batch.iter().map(|(w, _)| w));
-    if all.is_ok() {
-        for (_, reply) in batch.drain(..) {
-            let _ = reply.send(Ok(()));
-        }
-        return;
-    }
-    for (w, reply) in batch.drain(..) {
-        let _ = reply.send(commit(conn, std::iter::once(&w)));
-    }
-}
-
-fn commit<'a>(
-    conn: &mut Connection,
-    writes: impl Iterator<Item = &'a Write>,
-) -> Result<(), StoreError> {
+/// Commits `writes` in one transaction: all of them, or none.
+fn commit(conn: &mut Connection, writes: &[&Write]) -> Result<(), StoreError> {
     let tx = conn.transaction()?;
     {
         let mut game_stmt = tx.prepare_cached(
