@@ -13,11 +13,13 @@
 //!   database at build time, its own pool and runtime glue, and several times the dependency
 //!   tree. A process holds three connections: one writer, one reader, one listener; nothing is
 //!   gained from a pool when the writer batches everything.
-//! - **Group commit, as in SQLite.** One writer task takes every queued write (up to
-//!   [`MAX_BATCH`](super::MAX_BATCH)), sends `BEGIN`, all the statements and `COMMIT` pipelined
-//!   on its connection (one round trip of waiting per batch, not per statement), then answers
-//!   each writer. `synchronous_commit` stays on: a commit returns once its WAL is flushed, so an
-//!   acknowledged action survives a killed process or database.
+//! - **Group commit, as in SQLite**, by the same writer (module `writer`), run as a task on the
+//!   server's runtime. For each batch (up to [`MAX_BATCH`](super::MAX_BATCH) writes) it sends
+//!   `BEGIN`, all the statements and `COMMIT` pipelined on its connection (one round trip of
+//!   waiting per batch, not per statement). `synchronous_commit` stays on: a commit returns once
+//!   its WAL is flushed, so an acknowledged action survives a killed process or database.
+//! - Reads run on a connection of their own, each on a task of its own, so they never wait
+//!   behind a batch; what they read is what is committed.
 //! - **The database decides the version.** `(game_id, seq)` is the primary key of `actions`,
 //!   and an action is inserted with `ON CONFLICT DO NOTHING`: when another process accepted the
 //!   same version first, the insert writes nothing, the transaction carries on for the other
@@ -47,9 +49,10 @@
 //! - Migrations are numbered in `schema_migrations`, applied at start under a transaction-level
 //!   advisory lock so that processes starting together migrate once.
 
+use super::load::{push_record, push_seat, stored_action, token_hash, Which};
+use super::writer::{self, Backend, Queue, Write};
 use super::{
-    Answer, Change, Commit, RecordKind, Shared, Store, StoreError, StoredAction, StoredGame,
-    StoredSeat, LEASE, MAX_BATCH,
+    Answer, Change, Commit, RecordKind, Shared, Store, StoreError, StoredAction, StoredGame, LEASE,
 };
 use crate::token::TokenHash;
 use futures_util::StreamExt;
@@ -155,30 +158,6 @@ impl From<tokio_postgres::Error> for StoreError {
         }
     }
 }
-
-/// One write queued for the writer task.
-enum Write {
-    Game(Box<StoredGame>),
-    Action(String, StoredAction),
-    Finished(String),
-    Name(String, u8, Option<String>),
-    Claim(String, u8, TokenHash),
-}
-
-impl Write {
-    /// The game whose rows this write locks.
-    fn game(&self) -> &str {
-        match self {
-            Write::Game(g) => &g.id,
-            Write::Action(game, _)
-            | Write::Finished(game)
-            | Write::Name(game, _, _)
-            | Write::Claim(game, _, _) => game,
-        }
-    }
-}
-
-type Reply = oneshot::Sender<Result<(), StoreError>>;
 
 /// The notice sent with each change.
 #[derive(Serialize, Deserialize)]
@@ -333,7 +312,7 @@ impl Link {
 /// The PostgreSQL store. Cheap to share; its tasks end when it is dropped.
 pub struct PgStore {
     process: Arc<str>,
-    writes: mpsc::UnboundedSender<(Write, Reply)>,
+    queue: Queue<PgWriter>,
     reader: Arc<Link>,
     feed: broadcast::Sender<Change>,
     tasks: Vec<tokio::task::JoinHandle<()>>,
@@ -392,11 +371,18 @@ impl PgStore {
         listening
             .await
             .map_err(|_| StoreError::Unavailable("the listener stopped".into()))??;
-        let (writes, queue) = mpsc::unbounded_channel();
-        let writer = tokio::spawn(writer(config.clone(), process.clone(), queue));
+        let (queue, requests) = writer::queue();
+        let writer = tokio::spawn(writer::run(
+            PgWriter {
+                config: config.clone(),
+                process: process.clone(),
+                conn: None,
+            },
+            requests,
+        ));
         Ok(PgStore {
             process,
-            writes,
+            queue,
             reader: Arc::new(Link {
                 config,
                 client: tokio::sync::Mutex::new(None),
@@ -409,14 +395,6 @@ impl PgStore {
     /// This process's name in the `leases` table.
     pub fn process(&self) -> &str {
         &self.process
-    }
-
-    fn write(&self, write: Write) -> Commit {
-        let (tx, rx) = oneshot::channel();
-        match self.writes.send((write, tx)) {
-            Ok(()) => Commit(rx),
-            Err(_) => Commit::ready(Err(StoreError::Closed)),
-        }
     }
 
     /// Runs `read` with the reader connection on a task of its own.
@@ -439,7 +417,7 @@ impl PgStore {
 
     /// Runs a start-up read to completion from synchronous code: on a thread of its own with
     /// its own runtime and connection, so it works whichever runtime (if any) calls it.
-    fn read_now(&self, which: Which) -> Result<Vec<StoredGame>, StoreError> {
+    fn read_now(&self, which: Which<'_>) -> Result<Vec<StoredGame>, StoreError> {
         let config = self.reader.config.clone();
         std::thread::scope(|scope| {
             scope
@@ -792,86 +770,49 @@ impl Writer {
     }
 }
 
-/// The writer task: group commit of everything queued, until the store is dropped.
-async fn writer(
+/// The writer's side of the store: its connection, made again when it breaks.
+struct PgWriter {
     config: Config,
     process: Arc<str>,
-    mut queue: mpsc::UnboundedReceiver<(Write, Reply)>,
-) {
-    let mut conn: Option<Writer> = None;
-    let mut batch: Vec<(Write, Reply)> = Vec::new();
-    while let Some(first) = queue.recv().await {
-        batch.push(first);
-        while batch.len() < MAX_BATCH {
-            match queue.try_recv() {
-                Ok(w) => batch.push(w),
-                Err(_) => break,
-            }
+    conn: Option<Writer>,
+}
+
+impl Backend for PgWriter {
+    /// Rows are locked in the order of their games, in every process, so that two batches
+    /// never wait on each other in a cycle (a deadlock, which PostgreSQL breaks only after
+    /// `deadlock_timeout`, a second, by failing one of them).
+    const IN_GAME_ORDER: bool = true;
+
+    async fn connect(&mut self) -> Result<(), StoreError> {
+        if self.conn.as_ref().is_none_or(|w| w.client.is_closed()) {
+            self.conn = Some(Writer::open(&self.config).await?);
         }
-        if conn.as_ref().is_none_or(|w| w.client.is_closed()) {
-            conn = match Writer::open(&config).await {
-                Ok(w) => Some(w),
-                Err(e) => {
-                    for (_, reply) in batch.drain(..) {
-                        let _ = reply.send(Err(e.clone()));
-                    }
-                    continue;
-                }
-            };
-        }
-        let Some(w) = conn.as_ref() else { continue };
-        // Rows are locked in the order of their games, in every process, so that two batches
-        // never wait on each other in a cycle (a deadlock, which PostgreSQL breaks only after
-        // `deadlock_timeout`, a second, by failing one of them). The sort is stable: a game's
-        // own writes keep their order.
-        batch.sort_by(|(a, _), (b, _)| a.game().cmp(b.game()));
-        let writes: Vec<&Write> = batch.iter().map(|(w, _)| w).collect();
-        match w.commit(&process, &writes).await {
-            Ok(results) => {
-                for ((_, reply), result) in batch.drain(..).zip(results) {
-                    let _ = reply.send(result);
-                }
-            }
-            Err(e @ StoreError::Unavailable(_)) => {
-                // Whether the commit reached the database is unknown only if the connection
-                // broke after COMMIT was sent; the caller then answers an error and its
-                // game catches up from the database, which holds the truth either way.
-                for (_, reply) in batch.drain(..) {
-                    let _ = reply.send(Err(e.clone()));
-                }
-            }
-            Err(_) => {
-                // One bad write (a game that is not there) fails alone.
-                for (write, reply) in batch.drain(..) {
-                    let result = match w.commit(&process, &[&write]).await {
-                        Ok(mut r) => r.pop().unwrap_or(Ok(())),
-                        Err(e) => Err(e),
-                    };
-                    let _ = reply.send(result);
-                }
-            }
+        Ok(())
+    }
+
+    async fn commit(
+        &mut self,
+        writes: &[&Write],
+    ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        match &self.conn {
+            Some(w) => w.commit(&self.process, writes).await,
+            None => Err(StoreError::Unavailable(
+                "the writer is not connected".into(),
+            )),
         }
     }
 }
 
-/// Which games [`load`] reads.
-#[derive(Clone)]
-enum Which {
-    All,
-    Unfinished,
-    Finished(String),
-    Live(String),
-}
-
-async fn load(client: &Client, which: Which) -> Result<Vec<StoredGame>, StoreError> {
-    let (filter, id) = match &which {
-        Which::All => ("TRUE", None),
-        Which::Unfinished => ("NOT g.finished", None),
-        Which::Finished(id) => ("g.finished AND g.id = $1", Some(id)),
-        Which::Live(id) => ("NOT g.finished AND g.id = $1", Some(id)),
+async fn load(client: &Client, which: Which<'_>) -> Result<Vec<StoredGame>, StoreError> {
+    let filter = match which {
+        Which::All => "TRUE",
+        Which::Unfinished => "NOT g.finished",
+        Which::Finished(_) => "g.finished AND g.id = $1",
+        Which::Live(_) => "NOT g.finished AND g.id = $1",
     };
+    let id = which.id();
     let params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = match &id {
-        Some(id) => vec![*id],
+        Some(id) => vec![id],
         None => vec![],
     };
     let games_sql = format!(
@@ -897,7 +838,7 @@ async fn load(client: &Client, which: Which) -> Result<Vec<StoredGame>, StoreErr
         let id: String = row.get(0);
         let creator = row
             .get::<_, Option<Vec<u8>>>(5)
-            .map(|b| super::token_hash(&id, b))
+            .map(|b| token_hash(&id, b))
             .transpose()?;
         index.insert(id.clone(), out.len());
         out.push(StoredGame {
@@ -916,46 +857,28 @@ async fn load(client: &Client, which: Which) -> Result<Vec<StoredGame>, StoreErr
         let Some(&i) = index.get(row.get::<_, &str>(0)) else {
             continue;
         };
-        let g = &mut out[i];
         let seat: i16 = row.get(1);
-        if i64::from(seat) != g.seats.len() as i64 {
-            return Err(StoreError::Corrupt(format!(
-                "game {}: seat {seat} out of order",
-                g.id
-            )));
-        }
-        let token = row
-            .get::<_, Option<Vec<u8>>>(3)
-            .map(|b| super::token_hash(&g.id, b))
-            .transpose()?;
-        g.seats.push(StoredSeat {
-            bot: row.get(2),
-            token,
-            name: row.get(4),
-        });
+        push_seat(
+            &mut out[i],
+            i64::from(seat),
+            row.get(2),
+            row.get(3),
+            row.get(4),
+        )?;
     }
     for row in &actions {
         let Some(&i) = index.get(row.get::<_, &str>(0)) else {
             continue;
         };
         let g = &mut out[i];
-        let a = action_of(&g.id, row, 1)?;
-        if a.seq != g.actions.len() as u64 + 1 {
-            return Err(StoreError::Corrupt(format!(
-                "game {}: action {} follows action {}",
-                g.id,
-                a.seq,
-                g.actions.len()
-            )));
-        }
-        g.actions.push(a);
+        push_record(g, action_of(&g.id, row, 1)?)?;
     }
     Ok(out)
 }
 
 /// The record in columns `from..from + 5` (seq, seat, action, kind, at_ms) of `row`.
 fn action_of(game: &str, row: &Row, from: usize) -> Result<StoredAction, StoreError> {
-    super::stored_action(
+    stored_action(
         game,
         row.get(from),
         i64::from(row.get::<_, i16>(from + 1)),
@@ -975,21 +898,21 @@ impl Store for PgStore {
     }
 
     fn create_game(&self, game: StoredGame) -> Commit {
-        self.write(Write::Game(Box::new(game)))
+        self.queue.write(Write::Game(Box::new(game)))
     }
 
     fn append_action(&self, game: &str, action: StoredAction) -> Commit {
-        self.write(Write::Action(game.to_owned(), action))
+        self.queue.write(Write::Action(game.to_owned(), action))
     }
 
     fn mark_finished(&self, game: &str) -> Commit {
-        self.write(Write::Finished(game.to_owned()))
+        self.queue.write(Write::Finished(game.to_owned()))
     }
 
     fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>> {
         let id = game.to_owned();
         self.read(move |client| async move {
-            let Some(game) = load(&client, Which::Finished(id.clone())).await?.pop() else {
+            let Some(game) = load(&client, Which::Finished(&id)).await?.pop() else {
                 return Ok(None);
             };
             let rematch = client
@@ -1015,7 +938,7 @@ impl Store for PgStore {
             let mut found = Vec::new();
             for row in rows {
                 let game: String = row.get(1);
-                let hash = super::token_hash(&game, row.get(0))?;
+                let hash = token_hash(&game, row.get(0))?;
                 found.push((hash, game, row.get::<_, i16>(2) as u8));
             }
             // In the order asked, as the SQLite store answers.
@@ -1025,11 +948,11 @@ impl Store for PgStore {
     }
 
     fn set_name(&self, game: &str, seat: u8, name: Option<String>) -> Commit {
-        self.write(Write::Name(game.to_owned(), seat, name))
+        self.queue.write(Write::Name(game.to_owned(), seat, name))
     }
 
     fn claim_seat(&self, game: &str, seat: u8, token: TokenHash) -> Commit {
-        self.write(Write::Claim(game.to_owned(), seat, token))
+        self.queue.write(Write::Claim(game.to_owned(), seat, token))
     }
 
     fn records_after(&self, game: &str, after: u64) -> Answer<Vec<StoredAction>> {
@@ -1048,7 +971,7 @@ impl Store for PgStore {
 
     fn load_game(&self, game: &str) -> Answer<Option<StoredGame>> {
         let id = game.to_owned();
-        self.read(move |client| async move { Ok(load(&client, Which::Live(id)).await?.pop()) })
+        self.read(move |client| async move { Ok(load(&client, Which::Live(&id)).await?.pop()) })
     }
 
     fn shared(&self) -> Option<Arc<dyn Shared>> {

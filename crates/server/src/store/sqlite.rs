@@ -1,84 +1,31 @@
-//! Durable storage of games, behind the small [`Store`] trait.
-//!
-//! A game is stored as its setup, its seats and its accepted actions (event sourcing): the state
-//! is rebuilt by replaying the actions, so nothing derived is ever written. The game logic talks
-//! only to [`Store`]; [`SqliteStore`] is the implementation shipped, and a server database could
-//! be added later behind the same trait.
+//! The SQLite store: one file that one server process owns.
 //!
 //! Decisions:
-//! - One dedicated writer thread owns the SQLite connection. Writes from every game queue up on a
-//!   channel; the thread takes everything queued (up to [`MAX_BATCH`]) and commits it in **one**
-//!   transaction (group commit), then answers each writer. A caller acknowledges an action only
-//!   after its [`Commit`] resolves, so an acknowledged action is on disk.
+//! - Writes go through the shared group-commit writer (module `writer`), run on a dedicated
+//!   thread that owns the connection: SQLite calls block, so they stay off the async runtime.
 //! - WAL journal with `synchronous = FULL`: every commit is fsynced, so acknowledged actions
 //!   survive a killed process and a lost machine alike. Group commit pays one fsync per batch.
 //! - Checkpoints (copying the WAL back into the database file) run on their own thread and
-//!   connection, in `PASSIVE` mode, every [`CHECKPOINT_EVERY`]; the writer's automatic
+//!   connection, in `PASSIVE` mode, every [`CHECKPOINT_EVERY`](super::CHECKPOINT_EVERY); the writer's automatic
 //!   checkpoint is off. A checkpoint writes and fsyncs up to thousands of pages; done by the
 //!   writer it would hold up every acknowledgement queued behind it (the load bench's p99
 //!   latency doubled), while a passive checkpoint runs beside the writer and never blocks it.
 //!   Passive checkpoints alone never let the log start over under steady load, so the writer
 //!   finishes one itself when the log passes [`WAL_LIMIT_BYTES`] (module `wal`).
+//! - Every read runs on the writer thread between two batches, with the writer's connection,
+//!   so it sees every write queued before it; a game of a few hundred actions holds the writer
+//!   for well under a millisecond.
 //! - `(game_id, seq)` is the primary key of `actions`: a duplicated action cannot be written.
-//! - If a batch fails, its writes are retried one transaction each, so one bad write cannot fail
-//!   the writes of other games.
 //! - Versioned migrations keyed on `PRAGMA user_version`.
-//! - A finished game is marked (`games.finished`, migration 3) and is not loaded at start-up
-//!   ([`Store::load_unfinished`]); it is read when someone asks for it ([`Store::load_finished`]).
-//!   Such reads, like every read, run on the writer thread between two batches, so they see every
-//!   write queued before them; a game of a few hundred actions holds the writer for well under a
-//!   millisecond.
-//! - The `actions` table is the game's whole ordered stream of records: game actions, and the
-//!   server's own records that change what is played or who plays it (an undo, a seat handed to
-//!   a bot or taken back; see [`RecordKind`]). Each row carries the time it was accepted, so the
-//!   clocks of timed games are a function of the stored rows and survive a restart or a killed
-//!   process (module `seats`).
 
+use super::load::{push_record, push_seat, stored_action, token_hash, Which};
+use super::wal::{self, WalBound, WAL_LIMIT_BYTES};
+use super::writer::{self, Backend, Queue, Write};
+use super::{Answer, Commit, Store, StoreError, StoredAction, StoredGame};
 use crate::token::TokenHash;
 use rusqlite::{params, Connection};
-use std::future::Future;
 use std::path::Path;
-use std::pin::Pin;
 use std::sync::mpsc as std_mpsc;
-use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
-use tokio::sync::oneshot;
-
-pub mod postgres;
-#[cfg(test)]
-mod suite;
-mod wal;
-pub use postgres::PgStore;
-use wal::WalBound;
-pub use wal::{CHECKPOINT_EVERY, WAL_LIMIT_BYTES};
-
-/// At most this many writes go into one transaction.
-pub const MAX_BATCH: usize = 4096;
-
-/// Why storage failed.
-#[derive(Debug, Clone, thiserror::Error)]
-#[non_exhaustive]
-pub enum StoreError {
-    /// The database reported an error.
-    #[error("database error: {0}")]
-    Database(String),
-    /// The database was written by a newer version of this program.
-    #[error("the database has schema version {found}; this program knows versions up to {known}")]
-    NewerSchema { found: i64, known: i64 },
-    /// The writer thread has stopped.
-    #[error("the storage writer has stopped")]
-    Closed,
-    /// A stored row does not make sense.
-    #[error("corrupt row: {0}")]
-    Corrupt(String),
-    /// Another process sharing the database accepted this version of the game first.
-    #[error("game {game}: version {seq} was accepted by another server process first")]
-    Conflict { game: String, seq: u64 },
-    /// The database cannot be reached now (it is restarting, or the network is down); nothing
-    /// was written. Trying again later may succeed.
-    #[error("the database cannot be reached: {0}")]
-    Unavailable(String),
-}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
@@ -86,250 +33,9 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
-/// One seat of a stored game: a bot (by name) or a human (by the hash of their token).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct StoredSeat {
-    /// The bot playing this seat, if any.
-    pub bot: Option<String>,
-    /// The hash of the human's token, if a human plays this seat. A human seat of a rematch
-    /// has none until its player claims it (module `rematch`).
-    pub token: Option<TokenHash>,
-    /// The human's display name, if one was given.
-    pub name: Option<String>,
-}
-
-/// What a stored record is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RecordKind {
-    /// A game action, taken by the seat (or by the bot standing in for it).
-    Action,
-    /// The seat took back its last undoable action.
-    Undo,
-    /// The seat's time ran out: a bot plays it.
-    TimedOut,
-    /// The seat's player handed it to a bot.
-    Left,
-    /// The creator handed the seat of an absent player to a bot.
-    Replaced,
-    /// The seat's player took it back from the bot.
-    Back,
-}
-
-impl RecordKind {
-    /// The name stored in the `kind` column.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RecordKind::Action => "action",
-            RecordKind::Undo => "undo",
-            RecordKind::TimedOut => "timed_out",
-            RecordKind::Left => "left",
-            RecordKind::Replaced => "replaced",
-            RecordKind::Back => "back",
-        }
-    }
-
-    /// The kind stored as `name`, if it is one.
-    pub fn parse(name: &str) -> Option<RecordKind> {
-        [
-            RecordKind::Action,
-            RecordKind::Undo,
-            RecordKind::TimedOut,
-            RecordKind::Left,
-            RecordKind::Replaced,
-            RecordKind::Back,
-        ]
-        .into_iter()
-        .find(|k| k.as_str() == name)
-    }
-}
-
-/// One accepted record: a game action, or one of the server's records ([`RecordKind`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredAction {
-    /// 1 for the first record of the game, then 2, 3, …: the game's version after it.
-    pub seq: u64,
-    /// The seat that took it (or that it concerns).
-    pub seat: u8,
-    /// The action, as JSON; empty for the server's records.
-    pub action: String,
-    /// What the record is.
-    pub kind: RecordKind,
-    /// When it was accepted, in milliseconds since the Unix epoch (0 for rows written before
-    /// schema version 2).
-    pub at_ms: i64,
-}
-
-/// A game as stored: what it started from and every action accepted since.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredGame {
-    /// The game id.
-    pub id: String,
-    /// The game kind (`engine::Game::NAME`).
-    pub kind: String,
-    /// The setup, as JSON (with its seed filled in).
-    pub setup: String,
-    /// Every seat, in order.
-    pub seats: Vec<StoredSeat>,
-    /// Seconds since the Unix epoch.
-    pub created_at: i64,
-    /// Every accepted record, in order.
-    pub actions: Vec<StoredAction>,
-    /// How it is played, as JSON: time control, away limit (module `seats`); `{}` for none.
-    pub options: String,
-    /// The hash of the creator's token, if the game has one.
-    pub creator: Option<TokenHash>,
-    /// The game this one is a rematch of.
-    pub rematch_of: Option<String>,
-}
-
-/// A pending write: resolves once the write is committed (or has failed).
-pub struct Commit(oneshot::Receiver<Result<(), StoreError>>);
-
-impl Commit {
-    /// A write that has already finished with `result`.
-    pub fn ready(result: Result<(), StoreError>) -> Commit {
-        let (tx, rx) = oneshot::channel();
-        let _ = tx.send(result);
-        Commit(rx)
-    }
-}
-
-impl Future for Commit {
-    type Output = Result<(), StoreError>;
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        Pin::new(&mut self.0)
-            .poll(cx)
-            .map(|r| r.unwrap_or(Err(StoreError::Closed)))
-    }
-}
-
-/// Where games are kept. Writes resolve once durable.
-pub trait Store: Send + Sync + 'static {
-    /// Every stored game with its actions, in creation order.
-    ///
-    /// # Errors
-    /// The database could not be read or holds rows that make no sense.
-    fn load(&self) -> Result<Vec<StoredGame>, StoreError>;
-    /// Stores a new game (its `actions` must be empty).
-    fn create_game(&self, game: StoredGame) -> Commit;
-    /// Appends one accepted action to a game.
-    fn append_action(&self, game: &str, action: StoredAction) -> Commit;
-    /// Every game not marked finished, with its actions, in creation order.
-    ///
-    /// # Errors
-    /// The database could not be read or holds rows that make no sense.
-    fn load_unfinished(&self) -> Result<Vec<StoredGame>, StoreError>;
-    /// Marks a game finished: it is no longer loaded at start-up.
-    fn mark_finished(&self, game: &str) -> Commit;
-    /// A game marked finished, with its actions and the id of its rematch if it has one;
-    /// `None` if there is no such finished game.
-    fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>>;
-    /// The game and seat of each of `tokens` that belongs to a stored game.
-    fn find_seats(&self, tokens: Vec<TokenHash>) -> Answer<Vec<(TokenHash, String, u8)>>;
-    /// Sets (or clears) the display name of a seat.
-    fn set_name(&self, game: &str, seat: u8, name: Option<String>) -> Commit;
-    /// Gives a human seat that has no token yet the hash of its token.
-    fn claim_seat(&self, game: &str, seat: u8, token: TokenHash) -> Commit;
-    /// The records of `game` after version `after`, in order: what another process sharing
-    /// the database accepted since (module `cluster`).
-    fn records_after(&self, game: &str, after: u64) -> Answer<Vec<StoredAction>>;
-    /// The game `game` with its records, if it is stored and not marked finished.
-    fn load_game(&self, game: &str) -> Answer<Option<StoredGame>>;
-    /// The change feed and leases of a database that several processes share; `None` for a
-    /// store that one process owns (SQLite).
-    fn shared(&self) -> Option<Arc<dyn Shared>> {
-        None
-    }
-}
-
-/// A change committed to a shared database, as another process sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Change {
-    /// A record was accepted as version `seq` of `game`; `record` is `None` when it was too
-    /// large to travel in the notice and must be read from the database.
-    Record {
-        game: String,
-        seq: u64,
-        record: Option<StoredAction>,
-    },
-    /// A game was created.
-    Game(String),
-    /// A seat's display name changed.
-    Name {
-        game: String,
-        seat: u8,
-        name: Option<String>,
-    },
-    /// A human seat was claimed by the holder of a token.
-    Claim {
-        game: String,
-        seat: u8,
-        token: TokenHash,
-    },
-    /// Seats with a connection open to another process, per game: that process's periodic
-    /// roll call (module `cluster`). Not stored: a process that dies simply stops calling.
-    Presence(Vec<(String, Vec<u8>)>),
-    /// Changes may have been missed (the feed reconnected, or this reader fell behind): every
-    /// game must catch up from the database.
-    Resync,
-}
-
-/// What a database shared by several server processes adds to [`Store`]: a feed of every
-/// other process's changes, and leases saying which process drives a game's bots and clocks.
-pub trait Shared: Send + Sync + 'static {
-    /// A new receiver of the changes other processes commit from now on.
-    fn changes(&self) -> tokio::sync::broadcast::Receiver<Change>;
-    /// Renews this process's leases and takes every expired one; answers the games this
-    /// process drives for [`LEASE`] from the call.
-    fn renew_leases(&self) -> Answer<Vec<String>>;
-    /// Gives up every lease of this process (a clean stop), so that others take over at once.
-    fn release_leases(&self) -> Answer<()>;
-    /// Tells the other processes which seats of which games have a connection open here
-    /// ([`Change::Presence`]).
-    fn announce_presence(&self, seats: Vec<(String, Vec<u8>)>) -> Answer<()>;
-    /// The rematch of `game`, if any process has stored one (at most one can be: two processes
-    /// making it at once are decided by the database, and the loser joins the winner's).
-    fn rematch_of(&self, game: &str) -> Answer<Option<String>>;
-}
-
-/// How long a lease lasts without renewal: a dead process's games are taken over within this
-/// plus [`LEASE_RENEW_EVERY`].
-pub const LEASE: std::time::Duration = std::time::Duration::from_secs(3);
-
-/// How often a process renews its leases and looks for expired ones.
-pub const LEASE_RENEW_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// A pending read: resolves to what was read (or why it failed).
-pub struct Answer<T>(oneshot::Receiver<Result<T, StoreError>>);
-
-impl<T> Future for Answer<T> {
-    type Output = Result<T, StoreError>;
-    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        Pin::new(&mut self.0)
-            .poll(cx)
-            .map(|r| r.unwrap_or(Err(StoreError::Closed)))
-    }
-}
-
-/// A read, run on the writer thread with its connection.
-type Read = Box<dyn FnOnce(&Connection) + Send>;
-
-enum Request {
-    Read(Read),
-    Write(Write, oneshot::Sender<Result<(), StoreError>>),
-}
-
-enum Write {
-    Game(Box<StoredGame>),
-    Action(String, StoredAction),
-    Finished(String),
-    Name(String, u8, Option<String>),
-    Claim(String, u8, TokenHash),
-}
-
 /// The SQLite store: one file (WAL mode), one writer thread with group commit.
 pub struct SqliteStore {
-    tx: Mutex<std_mpsc::Sender<Request>>,
+    queue: Queue<SqliteWriter>,
     /// Dropping it stops the checkpoint thread (file-backed stores only).
     _checkpointer: Option<std_mpsc::SyncSender<()>>,
 }
@@ -419,36 +125,32 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         migrate(&mut conn)?;
-        let (tx, rx) = std_mpsc::channel();
+        let (queue, requests) = writer::queue();
+        let backend = SqliteWriter { conn, bound };
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || writer(conn, rx, bound.as_ref()))
+            .spawn(move || {
+                // The writer's calls block, so its loop runs on a runtime of this thread's
+                // own, which serves nothing else. Without one, the queue closes and every
+                // write answers `Closed`.
+                match tokio::runtime::Builder::new_current_thread().build() {
+                    Ok(runtime) => runtime.block_on(writer::run(backend, requests)),
+                    Err(e) => tracing::error!("cannot run the SQLite writer: {e}"),
+                }
+            })
             .map_err(|e| StoreError::Database(format!("cannot start writer thread: {e}")))?;
         Ok(SqliteStore {
-            tx: Mutex::new(tx),
+            queue,
             _checkpointer: None,
         })
     }
 
-    fn send(&self, request: Request) -> Result<(), StoreError> {
-        let tx = self.tx.lock().unwrap_or_else(|e| e.into_inner());
-        tx.send(request).map_err(|_| StoreError::Closed)
-    }
-
+    /// Runs `read` on the writer thread between two batches.
     fn read<T: Send + 'static>(
         &self,
         read: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Answer<T> {
-        let (tx, rx) = oneshot::channel();
-        let request = Request::Read(Box::new(move |conn| {
-            let _ = tx.send(read(conn));
-        }));
-        if let Err(e) = self.send(request) {
-            let (tx, rx) = oneshot::channel();
-            let _ = tx.send(Err(e));
-            return Answer(rx);
-        }
-        Answer(rx)
+        self.queue.read(move |w: &mut SqliteWriter| read(&w.conn))
     }
 
     /// A read that blocks the calling thread until done (start-up and tests).
@@ -456,19 +158,8 @@ impl SqliteStore {
         &self,
         read: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Result<T, StoreError> {
-        let (tx, rx) = std_mpsc::channel();
-        self.send(Request::Read(Box::new(move |conn| {
-            let _ = tx.send(read(conn));
-        })))?;
-        rx.recv().map_err(|_| StoreError::Closed)?
-    }
-
-    fn write(&self, write: Write) -> Commit {
-        let (tx, rx) = oneshot::channel();
-        match self.send(Request::Write(write, tx)) {
-            Ok(()) => Commit(rx),
-            Err(e) => Commit::ready(Err(e)),
-        }
+        self.queue
+            .read_now(move |w: &mut SqliteWriter| read(&w.conn))
     }
 }
 
@@ -529,7 +220,7 @@ impl Store for SqliteStore {
     }
 
     fn mark_finished(&self, game: &str) -> Commit {
-        self.write(Write::Finished(game.to_owned()))
+        self.queue.write(Write::Finished(game.to_owned()))
     }
 
     fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>> {
@@ -569,19 +260,19 @@ impl Store for SqliteStore {
     }
 
     fn create_game(&self, game: StoredGame) -> Commit {
-        self.write(Write::Game(Box::new(game)))
+        self.queue.write(Write::Game(Box::new(game)))
     }
 
     fn append_action(&self, game: &str, action: StoredAction) -> Commit {
-        self.write(Write::Action(game.to_owned(), action))
+        self.queue.write(Write::Action(game.to_owned(), action))
     }
 
     fn set_name(&self, game: &str, seat: u8, name: Option<String>) -> Commit {
-        self.write(Write::Name(game.to_owned(), seat, name))
+        self.queue.write(Write::Name(game.to_owned(), seat, name))
     }
 
     fn claim_seat(&self, game: &str, seat: u8, token: TokenHash) -> Commit {
-        self.write(Write::Claim(game.to_owned(), seat, token))
+        self.queue.write(Write::Claim(game.to_owned(), seat, token))
     }
 
     fn records_after(&self, game: &str, after: u64) -> Answer<Vec<StoredAction>> {
@@ -591,15 +282,7 @@ impl Store for SqliteStore {
                 "SELECT seq, seat, action, kind, at_ms FROM actions
                  WHERE game_id = ?1 AND seq > ?2 ORDER BY seq",
             )?;
-            let rows = stmt.query_map(params![id, after as i64], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, i64>(4)?,
-                ))
-            })?;
+            let rows = stmt.query_map(params![id, after as i64], record_columns)?;
             let mut records = Vec::new();
             for row in rows {
                 let (seq, seat, action, kind, at_ms) = row?;
@@ -615,76 +298,38 @@ impl Store for SqliteStore {
     }
 }
 
-/// A stored record from its columns, checked.
-fn stored_action(
-    game: &str,
-    seq: i64,
-    seat: i64,
-    action: String,
-    kind: &str,
-    at_ms: i64,
-) -> Result<StoredAction, StoreError> {
-    let kind = RecordKind::parse(kind).ok_or_else(|| {
-        StoreError::Corrupt(format!(
-            "game {game}: record {seq} is of unknown kind {kind:?}"
-        ))
-    })?;
-    let seat = u8::try_from(seat)
-        .map_err(|_| StoreError::Corrupt(format!("game {game}: record {seq} names seat {seat}")))?;
-    let seq = u64::try_from(seq)
-        .map_err(|_| StoreError::Corrupt(format!("game {game}: record number {seq}")))?;
-    Ok(StoredAction {
-        seq,
-        seat,
-        action,
-        kind,
-        at_ms,
-    })
+/// The writer's side of the store: its connection, and the log's bound for a file.
+struct SqliteWriter {
+    conn: Connection,
+    bound: Option<WalBound>,
 }
 
-fn writer(mut conn: Connection, rx: std_mpsc::Receiver<Request>, bound: Option<&WalBound>) {
-    let mut batch: Vec<(Write, oneshot::Sender<Result<(), StoreError>>)> = Vec::new();
-    while let Ok(first) = rx.recv() {
-        let mut next = Some(first);
-        while let Some(request) = next.take() {
-            match request {
-                Request::Read(read) => {
-                    flush(&mut conn, &mut batch);
-                    read(&conn);
-                }
-                Request::Write(w, reply) => batch.push((w, reply)),
-            }
-            if batch.len() < MAX_BATCH {
-                next = rx.try_recv().ok();
-            }
-        }
-        flush(&mut conn, &mut batch);
-        if let Some(bound) = bound {
-            wal::catch_up(&conn, bound);
+impl Backend for SqliteWriter {
+    /// Queued order: SQLite has one writer, so no other transaction waits on this one's locks,
+    /// and games created in one batch keep their creation order (`rowid`).
+    const IN_GAME_ORDER: bool = false;
+
+    async fn connect(&mut self) -> Result<(), StoreError> {
+        Ok(())
+    }
+
+    async fn commit(
+        &mut self,
+        writes: &[&Write],
+    ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        commit(&mut self.conn, writes)?;
+        Ok(writes.iter().map(|_| Ok(())).collect())
+    }
+
+    fn between_batches(&mut self) {
+        if let Some(bound) = &self.bound {
+            wal::catch_up(&self.conn, bound);
         }
     }
 }
 
-fn flush(conn: &mut Connection, batch: &mut Vec<(Write, oneshot::Sender<Result<(), StoreError>>)>) {
-    if batch.is_empty() {
-        return;
-    }
-    let all = commit(conn, batch.iter().map(|(w, _)| w));
-    if all.is_ok() {
-        for (_, reply) in batch.drain(..) {
-            let _ = reply.send(Ok(()));
-        }
-        return;
-    }
-    for (w, reply) in batch.drain(..) {
-        let _ = reply.send(commit(conn, std::iter::once(&w)));
-    }
-}
-
-fn commit<'a>(
-    conn: &mut Connection,
-    writes: impl Iterator<Item = &'a Write>,
-) -> Result<(), StoreError> {
+/// Commits `writes` in one transaction: all of them, or none.
+fn commit(conn: &mut Connection, writes: &[&Write]) -> Result<(), StoreError> {
     let tx = conn.transaction()?;
     {
         let mut game_stmt = tx.prepare_cached(
@@ -766,27 +411,18 @@ fn commit<'a>(
     Ok(())
 }
 
-/// Which games [`load`] reads.
-enum Which<'a> {
-    All,
-    Unfinished,
-    Finished(&'a str),
-    /// One game, if it is not finished.
-    Live(&'a str),
-}
-
 fn load(conn: &Connection, which: Which<'_>) -> Result<Vec<StoredGame>, StoreError> {
-    let mut games = Vec::new();
-    let (filter, id) = match which {
-        Which::All => ("", None),
-        Which::Unfinished => ("WHERE finished = 0", None),
-        Which::Finished(id) => ("WHERE finished = 1 AND id = ?1", Some(id)),
-        Which::Live(id) => ("WHERE finished = 0 AND id = ?1", Some(id)),
+    let filter = match which {
+        Which::All => "",
+        Which::Unfinished => "WHERE finished = 0",
+        Which::Finished(_) => "WHERE finished = 1 AND id = ?1",
+        Which::Live(_) => "WHERE finished = 0 AND id = ?1",
     };
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT id, kind, setup, created_at, options, creator_hash, rematch_of
          FROM games {filter} ORDER BY created_at, rowid"
     ))?;
+    let id = which.id();
     let params: &[&dyn rusqlite::ToSql] = match &id {
         Some(id) => &[id],
         None => &[],
@@ -807,6 +443,7 @@ fn load(conn: &Connection, which: Which<'_>) -> Result<Vec<StoredGame>, StoreErr
             r.get::<_, Option<Vec<u8>>>(5)?,
         ))
     })?;
+    let mut games = Vec::new();
     for row in rows {
         let (mut g, creator) = row?;
         g.creator = creator.map(|bytes| token_hash(&g.id, bytes)).transpose()?;
@@ -815,7 +452,7 @@ fn load(conn: &Connection, which: Which<'_>) -> Result<Vec<StoredGame>, StoreErr
     let mut seats = conn.prepare_cached(
         "SELECT seat, bot, token_hash, name FROM seats WHERE game_id = ?1 ORDER BY seat",
     )?;
-    let mut actions = conn.prepare_cached(
+    let mut records = conn.prepare_cached(
         "SELECT seq, seat, action, kind, at_ms FROM actions WHERE game_id = ?1 ORDER BY seq",
     )?;
     for g in &mut games {
@@ -829,54 +466,20 @@ fn load(conn: &Connection, which: Which<'_>) -> Result<Vec<StoredGame>, StoreErr
         })?;
         for row in rows {
             let (seat, bot, token, name) = row?;
-            if seat != g.seats.len() as i64 {
-                return Err(StoreError::Corrupt(format!(
-                    "game {}: seat {seat} out of order",
-                    g.id
-                )));
-            }
-            let token = token.map(|bytes| token_hash(&g.id, bytes)).transpose()?;
-            g.seats.push(StoredSeat { bot, token, name });
+            push_seat(g, seat, bot, token, name)?;
         }
-        let rows = actions.query_map([&g.id], |r| {
-            Ok((
-                StoredAction {
-                    seq: r.get::<_, i64>(0)? as u64,
-                    seat: r.get::<_, i64>(1)? as u8,
-                    action: r.get(2)?,
-                    kind: RecordKind::Action,
-                    at_ms: r.get(4)?,
-                },
-                r.get::<_, String>(3)?,
-            ))
-        })?;
+        let rows = records.query_map([&g.id], record_columns)?;
         for row in rows {
-            let (mut a, kind) = row?;
-            a.kind = RecordKind::parse(&kind).ok_or_else(|| {
-                StoreError::Corrupt(format!(
-                    "game {}: record {} is of unknown kind {kind:?}",
-                    g.id, a.seq
-                ))
-            })?;
-            if a.seq != g.actions.len() as u64 + 1 {
-                return Err(StoreError::Corrupt(format!(
-                    "game {}: action {} follows action {}",
-                    g.id,
-                    a.seq,
-                    g.actions.len()
-                )));
-            }
-            g.actions.push(a);
+            let (seq, seat, action, kind, at_ms) = row?;
+            push_record(g, stored_action(&g.id, seq, seat, action, &kind, at_ms)?)?;
         }
     }
     Ok(games)
 }
 
-fn token_hash(game: &str, bytes: Vec<u8>) -> Result<TokenHash, StoreError> {
-    bytes
-        .try_into()
-        .map(TokenHash)
-        .map_err(|_| StoreError::Corrupt(format!("game {game}: token hash is not 32 bytes")))
+/// The columns of a record (seq, seat, action, kind, at_ms).
+fn record_columns(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, i64, String, String, i64)> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
 }
 
 /// Counts of stored actions per game, read straight from a database file: for checking a load
@@ -906,8 +509,9 @@ pub fn action_counts(path: &Path) -> Result<Vec<(String, u64, u64)>, StoreError>
 
 #[cfg(test)]
 mod tests {
-    use super::suite::{action, assert_round_trip, game};
     use super::*;
+    use crate::store::suite::{action, assert_round_trip, game};
+    use crate::store::{RecordKind, CHECKPOINT_EVERY};
 
     #[tokio::test]
     async fn games_and_actions_round_trip_through_a_file() {
