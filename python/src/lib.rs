@@ -94,7 +94,8 @@ impl Bound_ for thegame::State {
     }
     fn sample_hidden(&self, seat: Seat, seed: u64) -> Result<Self, String> {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-        thegame::State::determinize(&self.seat_view(seat), &mut rng).map_err(|e| e.to_string())
+        thegame::State::determinize(&self.view(Viewer::Seat(seat)), &mut rng)
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -119,7 +120,7 @@ impl Bound_ for powergrid::State {
             *m = self.money(Seat(s as u8));
         }
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-        powergrid::State::sample_from_view(&self.view(Viewer::Seat(seat)), &memory, &mut rng)
+        powergrid::State::determinize(&self.view(Viewer::Seat(seat)), &memory, &mut rng)
             .map_err(|e| e.to_string())
     }
 }
@@ -403,7 +404,7 @@ fn check_thegame_view(view: &thegame::View) -> PyResult<thegame::State> {
     let bad = |e: String| PyValueError::new_err(format!("not a view of a real game: {e}"));
     let drawn = thegame::State::determinize(view, &mut rng).map_err(|e| bad(e.to_string()))?;
     let state = thegame::State::from_position(drawn.position()).map_err(|e| bad(e.to_string()))?;
-    if state.seat_view(seat) != *view {
+    if state.view(Viewer::Seat(seat)) != *view {
         return Err(bad("its parts do not agree".into()));
     }
     Ok(state)
@@ -411,10 +412,10 @@ fn check_thegame_view(view: &thegame::View) -> PyResult<thegame::State> {
 
 /// A built-in bot for one seat of The Game. It plans a whole turn at once and hands the plan
 /// out action by action while each position is the one the plan expects
-/// ([`bots::thegame::EngineBot`], as the server plays it), so a turn costs one plan.
+/// ([`engine::Planner`], as the server plays it), so a turn costs one plan.
 #[pyclass(module = "tabletop._tabletop")]
 pub struct TheGameBot {
-    bot: Mutex<bots::thegame::EngineBot>,
+    bot: Mutex<engine::Planner<thegame::State>>,
     seat: Seat,
 }
 
@@ -423,14 +424,15 @@ impl TheGameBot {
     #[new]
     #[pyo3(signature = (name, seat, seed = 0))]
     fn new(name: &str, seat: u8, seed: u64) -> PyResult<Self> {
-        let entry = bots::thegame::find(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let entry =
+            bots::find::<thegame::State>(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
         if usize::from(seat) >= thegame::MAX_PLAYERS {
             return Err(PyValueError::new_err(format!(
                 "seat {seat} does not exist (The Game has seats 0..5)"
             )));
         }
         Ok(TheGameBot {
-            bot: Mutex::new(bots::thegame::EngineBot::new((entry.make)(seed))),
+            bot: Mutex::new(engine::Planner::new(entry.build(seed))),
             seat: Seat(seat),
         })
     }
@@ -443,7 +445,7 @@ impl TheGameBot {
                 check_seat(&s.state, i64::from(self.seat.0))?;
                 let mut legal = Vec::new();
                 s.state.legal_actions(&mut legal);
-                (s.state.seat_view(self.seat), legal)
+                (s.state.view(Viewer::Seat(self.seat)), legal)
             }
             Err(_) => {
                 let view: thegame::View = from_py(position)
@@ -464,7 +466,7 @@ impl TheGameBot {
             .bot
             .lock()
             .map_err(|_| PyValueError::new_err("bot poisoned"))?;
-        Ok(engine::Bot::choose(&mut *bot, &view, &legal).to_string())
+        Ok(bot.choose(&view, &legal).to_string())
     }
 
     /// The bot's action as an index.
@@ -493,14 +495,14 @@ impl TheGameBot {
             .bot
             .lock()
             .map_err(|_| PyValueError::new_err("bot poisoned"))?;
-        Ok(engine::Bot::name(&*bot).to_string())
+        Ok(bot.name().to_string())
     }
 }
 
 /// A built-in bot for one seat of Power Grid.
 #[pyclass(module = "tabletop._tabletop")]
 pub struct PowerGridBot {
-    bot: Mutex<Box<dyn engine::Bot<powergrid::State>>>,
+    bot: Mutex<engine::Planner<powergrid::State>>,
     seat: Seat,
 }
 
@@ -515,8 +517,8 @@ impl PowerGridBot {
         budget_ms: Option<u64>,
         rollouts: Option<u32>,
     ) -> PyResult<Self> {
-        let entry =
-            bots::powergrid::find(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let entry = bots::find::<powergrid::State>(name)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         if seat >= 6 {
             return Err(PyValueError::new_err(format!(
                 "seat {seat} does not exist (Power Grid has seats 0..6)"
@@ -540,7 +542,7 @@ impl PowerGridBot {
         };
         let config = bots::powergrid::Config { budget, threads: 1 };
         Ok(PowerGridBot {
-            bot: Mutex::new((entry.make)(seed, &config)),
+            bot: Mutex::new(engine::Planner::new(entry.build_with(seed, &config))),
             seat: Seat(seat),
         })
     }
@@ -563,7 +565,7 @@ impl PowerGridBot {
                 let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(0);
                 let memory = powergrid::Memory::new();
                 let state =
-                    powergrid::State::sample_from_view(&view, &memory, &mut rng).map_err(|e| {
+                    powergrid::State::determinize(&view, &memory, &mut rng).map_err(|e| {
                         PyValueError::new_err(format!("not a view of a real game: {e}"))
                     })?;
                 if state.view(view.viewer) != view {
@@ -904,11 +906,11 @@ fn state_sizes() -> (usize, usize) {
 #[pyfunction]
 fn bot_names<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyList>> {
     let names: Vec<(&str, &str)> = match game {
-        "thegame" => bots::thegame::REGISTRY
+        "thegame" => <thegame::State as bots::Registered>::REGISTRY
             .iter()
             .map(|b| (b.name, b.about))
             .collect(),
-        "powergrid" => bots::powergrid::REGISTRY
+        "powergrid" => <powergrid::State as bots::Registered>::REGISTRY
             .iter()
             .map(|b| (b.name, b.about))
             .collect(),

@@ -46,7 +46,10 @@ fn run<G: Game>(
         let mut seats: Vec<SeatBot<G>> = if command.is_some() {
             external.drain(..).map(SeatBot::External).collect()
         } else {
-            seeds.iter().map(|&s| SeatBot::BuiltIn(random(s))).collect()
+            seeds
+                .iter()
+                .map(|&s| SeatBot::built_in(random(s)))
+                .collect()
         };
         let state = G::new(setup.clone()).map_err(|e| e.to_string())?;
         let played = play(
@@ -99,11 +102,7 @@ fn main() -> Result<(), String> {
                 .map(|g| thegame::Setup::seeded(players, g))
                 .collect(),
             command,
-            |seed| {
-                Box::new(bots::thegame::EngineBot::new(Box::new(
-                    bots::thegame::RandomBot::new(seed),
-                )))
-            },
+            |seed| Box::new(bots::thegame::RandomBot::new(seed)),
         ),
         "powergrid" => run::<powergrid::State>(
             (0..games)

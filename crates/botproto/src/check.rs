@@ -13,7 +13,7 @@
 //! 4. `quit`: after `quit` the process must exit within half a second.
 
 use crate::{play, public_setup, ExecSpec, External, Forfeit, SeatBot};
-use engine::{Actor, Bot, Game, Seat};
+use engine::{Actor, Bot, Game, Planner, Seat};
 use std::fmt;
 use std::time::Instant;
 
@@ -85,7 +85,7 @@ pub fn check<G: Game>(
                 continue;
             };
             let n = state.seats();
-            let mut mover = opponent(g as u64 ^ 0x5eed);
+            let mut mover = Planner::new(opponent(g as u64 ^ 0x5eed));
             if situation == "joining mid-game" {
                 let mut legal = Vec::new();
                 for _ in 0..(7 + 13 * g) {
@@ -104,7 +104,7 @@ pub fn check<G: Game>(
                 _ => g % n,
             };
             let mut seats: Vec<SeatBot<G>> = (0..n)
-                .map(|i| SeatBot::BuiltIn(opponent(g as u64 * 31 + i as u64)))
+                .map(|i| SeatBot::built_in(opponent(g as u64 * 31 + i as u64)))
                 .collect();
             seats[mine] = SeatBot::External(single);
             run(
@@ -208,9 +208,7 @@ pub fn check_game(game: &str, spec: &ExecSpec, games: usize) -> Result<Report, U
                 .map(|g| thegame::Setup::seeded(1 + (g % 5) as u8, 1000 + g as u64))
                 .collect();
             Ok(check::<thegame::State>(spec, &setups, |seed| {
-                Box::new(bots::thegame::EngineBot::new(Box::new(
-                    bots::thegame::RandomBot::new(seed),
-                )))
+                Box::new(bots::thegame::RandomBot::new(seed))
             }))
         }
         "powergrid" => {

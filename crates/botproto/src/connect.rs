@@ -15,8 +15,8 @@
 //! - An external bot gets `start` with setup `null` (the server does not publish the setup;
 //!   the view has what is public) and a random seed.
 
-use crate::{ExecSpec, External, SeatSpec};
-use engine::{Bot, Game, Seat};
+use crate::{ExecSpec, External, SeatBot, SeatSpec};
+use engine::{Game, Seat};
 use futures_util::{SinkExt, StreamExt};
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -139,34 +139,22 @@ pub async fn connect(
     let seed = rand_seed();
     match kind.as_str() {
         "thegame" => {
-            let player: Player<thegame::State> = match bot {
-                SeatSpec::Exec(command) => Player::External(External::new(ExecSpec {
-                    command: command.clone(),
-                    ..spec.clone()
-                })),
-                SeatSpec::BuiltIn(name) => {
-                    let entry = bots::thegame::find(name)
-                        .map_err(|e| ConnectError::UnknownBot(e.to_string()))?;
-                    let mut p = (entry.make)(seed);
-                    p.reset(seed);
-                    Player::BuiltIn(Box::new(bots::thegame::EngineBot::new(p)))
-                }
-            };
-            run(link, first, player, seed).await
+            run(
+                link,
+                first,
+                seat_bot::<thegame::State>(bot, spec, seed)?,
+                seed,
+            )
+            .await
         }
         "powergrid" => {
-            let player: Player<powergrid::State> = match bot {
-                SeatSpec::Exec(command) => Player::External(External::new(ExecSpec {
-                    command: command.clone(),
-                    ..spec.clone()
-                })),
-                SeatSpec::BuiltIn(name) => {
-                    let entry = bots::powergrid::find(name)
-                        .map_err(|e| ConnectError::UnknownBot(e.to_string()))?;
-                    Player::BuiltIn((entry.make)(seed, &bots::powergrid::Config::default()))
-                }
-            };
-            run(link, first, player, seed).await
+            run(
+                link,
+                first,
+                seat_bot::<powergrid::State>(bot, spec, seed)?,
+                seed,
+            )
+            .await
         }
         other => Err(ConnectError::Kind(other.to_string())),
     }
@@ -183,20 +171,23 @@ fn rand_seed() -> u64 {
     h.finish()
 }
 
-// One per connection; boxing the large variant would buy nothing.
-#[allow(clippy::large_enum_variant)]
-enum Player<G: Game> {
-    BuiltIn(Box<dyn Bot<G>>),
-    External(External<G>),
-}
-
-impl<G: Game> Player<G> {
-    fn bot(&mut self) -> &mut dyn Bot<G> {
-        match self {
-            Player::BuiltIn(b) => b.as_mut(),
-            Player::External(e) => e,
+/// The seat's bot: an external program, or a registered bot of `G` seeded with `seed`.
+fn seat_bot<G: bots::Registered>(
+    bot: &SeatSpec,
+    spec: &ExecSpec,
+    seed: u64,
+) -> Result<SeatBot<G>, ConnectError> {
+    Ok(match bot {
+        SeatSpec::Exec(command) => SeatBot::External(External::new(ExecSpec {
+            command: command.clone(),
+            ..spec.clone()
+        })),
+        SeatSpec::BuiltIn(name) => {
+            let entry =
+                bots::find::<G>(name).map_err(|e| ConnectError::UnknownBot(e.to_string()))?;
+            SeatBot::built_in(entry.build(seed))
         }
-    }
+    })
 }
 
 /// The WebSocket to the game, reopened when it drops.
@@ -309,7 +300,7 @@ fn field<T: DeserializeOwned>(state: &Value, name: &str) -> Result<T, ConnectErr
 async fn run<G: Game>(
     mut link: Link,
     first: Value,
-    mut player: Player<G>,
+    mut player: SeatBot<G>,
     seed: u64,
 ) -> Result<Finished, ConnectError>
 where
@@ -322,7 +313,7 @@ where
             return Err(ConnectError::Refused("the token is not a seat's".into()))
         }
     };
-    if let Player::External(e) = &mut player {
+    if let SeatBot::External(e) = &mut player {
         // A failed start is a forfeit; the fallback then plays (crate docs), as in simulations.
         let _ = e.start(seat, format!("{seat}"), &Value::Null, seed);
     }
@@ -336,11 +327,11 @@ where
             Some("state") => {
                 let events: Vec<G::Event> = field(&state, "events")?;
                 for e in &events {
-                    player.bot().observe(e);
+                    player.observe(e);
                 }
                 if !state.get("outcome").is_none_or(Value::is_null) {
                     let outcome: G::Outcome = field(&state, "outcome")?;
-                    if let Player::External(e) = &mut player {
+                    if let SeatBot::External(e) = &mut player {
                         if let Some(f) = e.over(&outcome) {
                             tracing::warn!("{f}");
                         }
@@ -358,7 +349,7 @@ where
                 let legal: Vec<G::Action> = field(&state, "legal")?;
                 if !legal.is_empty() && answered != Some(version) {
                     let view: G::View = field(&state, "view")?;
-                    let action = player.bot().choose(&view, &legal);
+                    let action = player.choose(&view, &legal);
                     reference += 1;
                     link.send(json!({"type": "action", "version": version, "action": action, "ref": reference}))
                         .await;

@@ -29,7 +29,7 @@ mod session;
 pub use process::{MAX_LINE, MAX_LOG};
 pub use session::{ExecSpec, Forfeit, LegalForm, Options, Session, PROTOCOL};
 
-use engine::{Actor, Bot, Game, Seat, Viewer};
+use engine::{Actor, Bot, Game, Legal, Planner, Seat, Viewer};
 use serde::Serialize;
 use serde_json::Value;
 use std::marker::PhantomData;
@@ -145,19 +145,29 @@ impl<G: Game> External<G> {
     }
 }
 
-impl<G: Game> Bot<G> for External<G> {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
+impl<G: Game> External<G> {
     /// The program's answer; after a forfeit, a random legal action (see the crate docs).
-    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+    ///
+    /// # Panics
+    /// If `legal` is empty (a seat that must act always has a legal action).
+    pub fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
         if self.session.forfeit().is_none() {
             if let Ok(action) = self.session.act::<G>(view, legal) {
                 return action;
             }
         }
         legal[self.fallback.pick(legal.len())].clone()
+    }
+}
+
+/// The protocol asks for one action at a time: a plan is that one action.
+impl<G: Game> Bot<G> for External<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn plan(&mut self, view: &G::View, legal: &Legal<'_, G>, out: &mut Vec<G::Action>) {
+        out.push(self.choose(view, legal.actions()));
     }
 
     fn observe(&mut self, event: &G::Event) {
@@ -174,17 +184,39 @@ impl<G: Game> Bot<G> for External<G> {
 // A handful of seats live for a whole run; boxing the large variant would buy nothing.
 #[allow(clippy::large_enum_variant)]
 pub enum SeatBot<G: Game> {
-    /// A built-in bot.
-    BuiltIn(Box<dyn Bot<G>>),
+    /// A built-in bot, asked for one action at a time.
+    BuiltIn(Planner<G>),
     /// An external program.
     External(External<G>),
 }
 
 impl<G: Game> SeatBot<G> {
-    fn bot(&mut self) -> &mut dyn Bot<G> {
+    /// A built-in bot's seat.
+    pub fn built_in(bot: Box<dyn Bot<G>>) -> SeatBot<G> {
+        SeatBot::BuiltIn(Planner::new(bot))
+    }
+
+    /// The bot's name.
+    pub fn name(&self) -> &str {
         match self {
-            SeatBot::BuiltIn(b) => b.as_mut(),
-            SeatBot::External(e) => e,
+            SeatBot::BuiltIn(b) => b.name(),
+            SeatBot::External(e) => Bot::name(e),
+        }
+    }
+
+    /// The bot's action for `view`, one of `legal` (not empty).
+    pub fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+        match self {
+            SeatBot::BuiltIn(b) => b.choose(view, legal),
+            SeatBot::External(e) => e.choose(view, legal),
+        }
+    }
+
+    /// Shows the bot an event (already redacted for its seat).
+    pub fn observe(&mut self, event: &G::Event) {
+        match self {
+            SeatBot::BuiltIn(b) => b.observe(event),
+            SeatBot::External(e) => e.observe(event),
         }
     }
 }
@@ -274,14 +306,14 @@ pub fn play<G: Game>(
         let view = state.view(Viewer::Seat(seat));
         let i = seat.index();
         let t0 = Instant::now();
-        let action = seats[i].bot().choose(&view, &legal);
+        let action = seats[i].choose(&view, &legal);
         nanos[i] += t0.elapsed().as_nanos() as u64;
         decisions[i] += 1;
         let events = match state.apply_as(seat, &action) {
             Ok(events) => events,
             Err(_) => {
                 return Err(PlayError::Illegal {
-                    bot: seats[i].bot().name().to_string(),
+                    bot: seats[i].name().to_string(),
                     seat,
                     action: action.to_string(),
                 })
@@ -289,10 +321,9 @@ pub fn play<G: Game>(
         };
         for (j, s) in seats.iter_mut().enumerate() {
             let viewer = Viewer::Seat(Seat(j as u8));
-            let bot = s.bot();
             for e in &events {
                 if let Some(e) = G::redact(e, viewer) {
-                    bot.observe(&e);
+                    s.observe(&e);
                 }
             }
         }

@@ -7,7 +7,7 @@
 //! the seed of `start`, as simulations make theirs. `tabletop relay-bot GAME BOT` runs
 //! [`relay_builtin`] on its standard input and output.
 
-use engine::{Bot, Game, Seat};
+use engine::{Bot, Game, Planner, Seat};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::Value;
@@ -58,24 +58,23 @@ pub fn relay_builtin(
     output: impl Write,
 ) -> Result<(), RelayError> {
     match game {
-        "thegame" => {
-            let entry =
-                bots::thegame::find(bot).map_err(|e| RelayError::UnknownBot(e.to_string()))?;
-            relay::<thegame::State>(input, output, bot, |_, seed| {
-                let mut player = (entry.make)(seed);
-                player.reset(seed);
-                Box::new(bots::thegame::EngineBot::new(player))
-            })
-        }
-        "powergrid" => {
-            let entry =
-                bots::powergrid::find(bot).map_err(|e| RelayError::UnknownBot(e.to_string()))?;
-            relay::<powergrid::State>(input, output, bot, |_, seed| {
-                (entry.make)(seed, &bots::powergrid::Config::default())
-            })
-        }
+        "thegame" => relay_registered::<thegame::State>(bot, input, output),
+        "powergrid" => relay_registered::<powergrid::State>(bot, input, output),
         other => Err(RelayError::UnknownGame(other.to_string())),
     }
+}
+
+/// [`relay`] with the registered bot `name` of `G`, built with its default configuration.
+fn relay_registered<G: bots::Registered>(
+    name: &str,
+    input: impl BufRead,
+    output: impl Write,
+) -> Result<(), RelayError>
+where
+    G::View: DeserializeOwned,
+{
+    let entry = bots::find::<G>(name).map_err(|e| RelayError::UnknownBot(e.to_string()))?;
+    relay::<G>(input, output, name, |_, seed| entry.build(seed))
 }
 
 /// Speaks the bot side of the protocol on `input`/`output` until `quit` or the end of input,
@@ -92,7 +91,7 @@ pub fn relay<G: Game>(
 where
     G::View: DeserializeOwned,
 {
-    let mut bot: Option<Box<dyn Bot<G>>> = None;
+    let mut bot: Option<Planner<G>> = None;
     for (i, line) in input.lines().enumerate() {
         let line = line?;
         let bad = |error: String| RelayError::Host { line: i + 1, error };
@@ -109,7 +108,7 @@ where
                 writeln!(output, "{ready}")?;
                 output.flush()?;
             }
-            FromHost::Start { seat, seed } => bot = Some(make(seat, seed)),
+            FromHost::Start { seat, seed } => bot = Some(Planner::new(make(seat, seed))),
             FromHost::Event { event } => {
                 let event: G::Event =
                     serde_json::from_value(event).map_err(|e| bad(e.to_string()))?;

@@ -45,9 +45,7 @@ fn two_games(spec: &ExecSpec) -> Vec<Played<thegame::State>> {
             let state = thegame::State::new(setup.clone()).unwrap();
             let mut seats = vec![
                 SeatBot::External(external.take().unwrap()),
-                SeatBot::BuiltIn(Box::new(bots::thegame::EngineBot::new(Box::new(
-                    bots::thegame::RandomBot::new(g),
-                )))),
+                SeatBot::built_in(Box::new(bots::thegame::RandomBot::new(g))),
             ];
             let played = play(
                 state,

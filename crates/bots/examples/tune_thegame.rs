@@ -10,7 +10,8 @@
 //! the win rate with its 95 % Wilson interval, the mean cards left and games per second of one
 //! thread's CPU time.
 
-use bots::thegame::{play_out, Heuristic, Params, Player};
+use bots::thegame::{play_out, Heuristic, Params};
+use engine::Bot;
 use thegame::State;
 
 fn main() {
@@ -66,8 +67,10 @@ fn main() {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 s.spawn(move || {
-                    let mut bots: Vec<Box<dyn Player>> = (0..players)
-                        .map(|_| Box::new(Heuristic::with_params(p)) as Box<dyn Player>)
+                    let mut bots: Vec<Box<dyn Bot<thegame::State>>> = (0..players)
+                        .map(|_| {
+                            Box::new(Heuristic::with_params(p)) as Box<dyn Bot<thegame::State>>
+                        })
                         .collect();
                     let (mut wins, mut left) = (0, 0);
                     let cpu0 = thread_cpu_ns();

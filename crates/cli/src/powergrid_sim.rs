@@ -21,7 +21,8 @@
 use crate::external::ExecOptions;
 use crate::progress;
 use anyhow::{bail, Context};
-use bots::powergrid::{Budget, Config, REGISTRY};
+use bots::powergrid::{Budget, Config};
+use bots::Registered;
 use powergrid::MapId;
 use serde::Serialize;
 use sim::powergrid::Tournament;
@@ -46,7 +47,7 @@ impl From<Map> for MapId {
 
 fn seat_parser() -> progress::Seat {
     progress::Seat {
-        names: || REGISTRY.iter().map(|b| b.name).collect(),
+        names: || powergrid::State::REGISTRY.iter().map(|b| b.name).collect(),
         check: |spec| sim::powergrid::check(spec).map_err(|e| e.to_string()),
     }
 }

@@ -13,7 +13,8 @@
 use crate::external::ExecOptions;
 use crate::progress;
 use anyhow::{bail, Context};
-use bots::thegame::{Budget, REGISTRY};
+use bots::thegame::Budget;
+use bots::Registered;
 use serde::Serialize;
 use sim::thegame::{budget_label, Deals, Run};
 use sim::{Contest, Options, Report, Tally};
@@ -23,7 +24,7 @@ use std::time::Instant;
 use thegame::{DealRecord, State};
 
 fn bot_names() -> Vec<&'static str> {
-    REGISTRY.iter().map(|b| b.name).collect()
+    thegame::State::REGISTRY.iter().map(|b| b.name).collect()
 }
 
 fn bot_parser() -> progress::Seat {

@@ -22,15 +22,9 @@ fn seed_of(game: u64, seat: usize) -> u64 {
 /// heuristic bots' `act` and whole-turn paths differ in about one game in twenty (a matter of
 /// the bots crate), so the relays are compared with the built-in bots in the same loop.
 fn built_in_thegame(name: &str, players: u8, seeds: &[u64]) -> Vec<SeatBot<thegame::State>> {
-    let entry = bots::thegame::find(name).unwrap();
+    let entry = bots::find::<thegame::State>(name).unwrap();
     (0..usize::from(players))
-        .map(|s| {
-            let mut p = (entry.make)(seeds[s]);
-            p.reset(seeds[s]);
-            SeatBot::BuiltIn(
-                Box::new(bots::thegame::EngineBot::new(p)) as Box<dyn Bot<thegame::State>>
-            )
-        })
+        .map(|s| SeatBot::built_in(entry.build(seeds[s])))
         .collect()
 }
 
@@ -49,11 +43,11 @@ fn thegame_relays_equal_the_built_in_bots_game_for_game() {
                 let expected =
                     play(state, &mut built_in, &public_setup(&setup), &seeds, "").unwrap();
                 if name == "random" {
-                    let mut fast: Vec<Box<dyn bots::thegame::Player>> = seeds
+                    let mut fast: Vec<Box<dyn Bot<thegame::State>>> = seeds
                         .iter()
                         .map(|&seed| {
                             Box::new(bots::thegame::RandomBot::new(seed))
-                                as Box<dyn bots::thegame::Player>
+                                as Box<dyn Bot<thegame::State>>
                         })
                         .collect();
                     let mut state = thegame::State::new(setup.clone()).unwrap();
@@ -99,7 +93,11 @@ fn powergrid_relays_equal_the_built_in_bots_game_for_game() {
         let mut built_in: Vec<Box<dyn Bot<powergrid::State>>> = names
             .iter()
             .enumerate()
-            .map(|(s, n)| (bots::powergrid::find(n).unwrap().make)(seeds[s], &config))
+            .map(|(s, n)| {
+                bots::find::<powergrid::State>(n)
+                    .unwrap()
+                    .build_with(seeds[s], &config)
+            })
             .collect();
         let expected = bots::powergrid::play_game(setup.clone(), &mut built_in).unwrap();
         let mut seats: Vec<SeatBot<powergrid::State>> =

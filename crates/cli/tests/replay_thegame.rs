@@ -180,7 +180,8 @@ fn records_of_no_known_game_are_refused() {
 
 #[test]
 fn a_won_game_replays_to_the_win() {
-    use bots::thegame::{Heuristic, Player};
+    use bots::thegame::Heuristic;
+    use engine::Viewer;
     // The first deal from seed 100 that the heuristic wins with two players.
     let (setup, actions) = (100u64..)
         .find_map(|seed| {
@@ -191,7 +192,7 @@ fn a_won_game_replays_to_the_win() {
             let mut plan = Vec::new();
             while !state.is_over() {
                 plan.clear();
-                bot.plan(&state.seat_view(state.current()), &mut plan);
+                bot.plan_turn(&state.view(Viewer::Seat(state.current())), &mut plan);
                 for a in &plan {
                     if !state.is_over() {
                         state.apply(a).unwrap();

@@ -91,15 +91,8 @@ pub fn http(
 pub fn registry() -> server::Registry {
     let mut r = server::Registry::new();
     r.register_with_rules::<powergrid::State>(server::Bots::new(), server::POWERGRID_PLAY);
-    let mut tg = server::Bots::<thegame::State>::new();
-    for entry in bots::thegame::REGISTRY {
-        let make = entry.make;
-        tg = tg.with(entry.name, move |_, seed| {
-            Box::new(bots::thegame::EngineBot::new(make(seed.0)))
-        });
-    }
     r.register_revealing::<thegame::State>(
-        tg,
+        server::registered_bots(),
         server::THEGAME_PLAY,
         Some(server::thegame_final_hands),
     );

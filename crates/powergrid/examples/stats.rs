@@ -17,7 +17,8 @@ fn main() {
                 legal_total += buf.len() as u64;
                 full_total += full.len() as u64;
                 let a = buf[rng.gen_range(0..buf.len())];
-                s.play(&a).unwrap();
+                let seat = s.actor().seat().unwrap();
+                s.apply_quiet(seat, &a).unwrap();
                 actions += 1;
             }
             rounds += s.round() as u64;

@@ -310,7 +310,8 @@ mod tests {
                         }
                         s.legal_actions_limited(&mut buf, 3);
                         let a = buf[rand::Rng::gen_range(&mut rng, 0..buf.len())];
-                        s.play(&a).unwrap();
+                        let seat = s.actor().seat().unwrap();
+                        s.apply_quiet(seat, &a).unwrap();
                         n += 1;
                     }
                 }

@@ -70,6 +70,8 @@ impl Game for State {
     type Outcome = Outcome;
     type SetupError = SetupError;
     type RuleError = RuleError;
+    type Memory = Memory;
+    type SampleError = SampleError;
 
     const NAME: &'static str = "powergrid";
 
@@ -97,6 +99,10 @@ impl Game for State {
         State::apply_as(self, seat, action)
     }
 
+    fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        State::apply_quiet(self, seat, action)
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         State::view(self, viewer)
     }
@@ -108,5 +114,31 @@ impl Game for State {
 
     fn outcome(&self) -> Option<Outcome> {
         State::outcome(self)
+    }
+
+    fn remember(memory: &mut Memory, event: &Event) {
+        memory.observe(event);
+    }
+
+    fn determinize<R: rand::RngCore + ?Sized>(
+        view: &View,
+        memory: &Memory,
+        rng: &mut R,
+    ) -> Result<State, SampleError> {
+        State::determinize(view, memory, rng)
+    }
+
+    /// Resource buys, builds and a plant discard, unless they revealed something (a build that
+    /// refilled the plant market, for instance, reveals a plant).
+    fn undoable(action: &Action, events: &[Event]) -> bool {
+        matches!(
+            action,
+            Action::Buy { .. } | Action::Build { .. } | Action::Discard { .. }
+        ) && events.iter().all(|e| {
+            matches!(
+                e,
+                Event::ResourcesBought { .. } | Event::Built { .. } | Event::PlantDiscarded { .. }
+            )
+        })
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! A bot only gets a [`View`]. To run rollouts it needs a [`State`]; [`Hidden::sample`] draws
 //! the hidden part and [`State::from_view`] (module `determinize`) rebuilds the state from it,
-//! so there is one way to turn a view into a state. [`State::sample_from_view`] does both.
+//! so there is one way to turn a view into a state. [`State::determinize`] does both.
 //!
 //! Decisions:
 //! - **Only arrangements the real game could have produced.** The setup puts plant 13 on top of
@@ -291,7 +291,7 @@ impl State {
     ///
     /// # Errors
     /// No arrangement fits, or the view is not one of a running game this crate could produce.
-    pub fn sample_from_view(
+    pub fn determinize(
         view: &View,
         memory: &Memory,
         rng: &mut (impl RngCore + ?Sized),
@@ -472,7 +472,7 @@ mod tests {
         let mut v = view;
         v.step3_card_in_market = true;
         assert!(matches!(
-            State::sample_from_view(&v, &memory, &mut rng),
+            State::determinize(&v, &memory, &mut rng),
             Err(SampleError::Rebuild(_))
         ));
     }

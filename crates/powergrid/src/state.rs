@@ -555,12 +555,11 @@ impl State {
         Ok(events)
     }
 
-    /// Applies `action` for the current actor without building events (for rollouts).
+    /// Like [`State::apply_as`] without building events: the path for rollouts and simulation.
     ///
     /// # Errors
     /// The rule that forbids it; the state is then unchanged.
-    pub fn play(&mut self, action: &Action) -> Result<(), RuleError> {
-        let seat = self.actor().seat().ok_or(RuleError::GameOver)?;
+    pub fn apply_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         self.check(seat, action)?;
         self.execute(seat, action, &mut Quiet);
         Ok(())

@@ -57,6 +57,10 @@ fn check_game(players: u8, map: MapId, game: u64) {
             }
 
             // Legal actions: non-empty, sorted, complete, and agreeing with is_legal.
+            let seat = before
+                .actor()
+                .seat()
+                .expect("a seat acts before every action");
             before.legal_actions(&mut legal);
             assert!(!legal.is_empty(), "{}: no legal action", ctx());
             assert!(
@@ -95,13 +99,13 @@ fn check_game(players: u8, map: MapId, game: u64) {
 
             // Applying: every listed action (deep) or a sample is accepted; refusals change nothing.
             // Every listed action is accepted: through `apply` (with events) in deep games, and
-            // through `play` (the same check and rules, no events) in the others.
+            // through `apply_quiet` (the same check and rules, no events) in the others.
             for a in &legal {
                 let mut s = before.clone();
                 let accepted = if deep {
                     s.apply(a).is_ok()
                 } else {
-                    s.play(a).is_ok()
+                    s.apply_quiet(seat, a).is_ok()
                 };
                 assert!(accepted, "{}: listed {a} refused", ctx());
             }
@@ -125,8 +129,8 @@ fn check_game(players: u8, map: MapId, game: u64) {
 
             // The event-free path reaches the same state.
             let mut quiet = before.clone();
-            quiet.play(action).unwrap();
-            assert_eq!(&quiet, after, "{}: play and apply differ", ctx());
+            quiet.apply_quiet(seat, action).unwrap();
+            assert_eq!(&quiet, after, "{}: apply_quiet and apply differ", ctx());
 
             // Money moves only by the amounts the events report.
             let mut delta = vec![0i64; players as usize];

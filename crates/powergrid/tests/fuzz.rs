@@ -107,7 +107,7 @@ proptest! {
         }
         if let Ok(view) = serde_json::from_value::<powergrid::View>(json) {
             let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-            if let Ok(s) = State::sample_from_view(&view, &powergrid::Memory::new(), &mut rng) {
+            if let Ok(s) = State::determinize(&view, &powergrid::Memory::new(), &mut rng) {
                 prop_assert!(s.check_invariants().is_ok());
                 let mut legal = Vec::new();
                 s.legal_actions(&mut legal);

@@ -726,7 +726,7 @@ fn states_sampled_from_a_view_agree_with_the_view() {
                     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(
                         seed * 1000 + step,
                     );
-                    let sampled = State::sample_from_view(&view, &memory, &mut rng)
+                    let sampled = State::determinize(&view, &memory, &mut rng)
                         .unwrap_or_else(|e| panic!("seed {seed} step {step}: {e}"));
                     assert_eq!(sampled.view(viewer), view);
                     assert_eq!(sampled.deck_size(), g.deck_size());

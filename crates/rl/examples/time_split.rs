@@ -22,7 +22,7 @@ fn states<G: Encoded>(deal: impl Fn(u64) -> G, count: usize) -> Vec<(G, usize)> 
             let i = legal[rng.gen_range(0..legal.len())] as usize;
             out.push((g.clone(), i));
             let a = g.decode(i).expect("a legal index");
-            g.play_quiet(seat, &a).expect("legal");
+            g.apply_quiet(seat, &a).expect("legal");
         }
     }
     out.truncate(count);
@@ -52,7 +52,7 @@ fn split<G: Encoded>(title: &str, deal: impl Fn(u64) -> G) {
             let mut g = g.clone();
             let a = g.decode(*i).unwrap();
             let seat = g.actor().seat().unwrap();
-            g.play_quiet(seat, &a).unwrap();
+            g.apply_quiet(seat, &a).unwrap();
             black_box(&g);
         }
     });

@@ -402,7 +402,7 @@ fn step_chunk<G: Encoded>(
                 // Checked before the call (or drawn from the legal list): cannot fail.
                 if let Some(action) = slot.game.decode(index) {
                     if let Some(seat) = slot.game.actor().seat() {
-                        let _ = slot.game.play_quiet(seat, &action);
+                        let _ = slot.game.apply_quiet(seat, &action);
                     }
                 }
                 slot.game.returns(&mut after);

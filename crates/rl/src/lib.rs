@@ -50,11 +50,6 @@ pub trait Encoded: Game {
     fn legal_indices(&self, out: &mut Vec<u32>);
     /// Writes `seat`'s observation into `out` (exactly [`Encoded::OBSERVATION`] long).
     fn observe(&self, seat: Seat, out: &mut [f32]);
-    /// Applies `action` for `seat` without building events (the engine's quiet path).
-    ///
-    /// # Errors
-    /// The engine's rule error; the state is then unchanged.
-    fn play_quiet(&mut self, seat: Seat, action: &Self::Action) -> Result<(), Self::RuleError>;
     /// Each seat's return so far (`out` is [`Encoded::MAX_SEATS`] long; unused seats get 0).
     fn returns(&self, out: &mut [f32]);
 }

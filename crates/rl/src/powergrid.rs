@@ -288,13 +288,6 @@ impl Encoded for State {
         write_observation(&view, self.board(), seat, &mut out[..OBSERVATION]);
     }
 
-    fn play_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), ::powergrid::RuleError> {
-        if self.actor() != Actor::Seat(seat) {
-            self.check(seat, action)?;
-        }
-        self.play(action)
-    }
-
     fn returns(&self, out: &mut [f32]) {
         out.fill(0.0);
         if let Some(outcome) = self.outcome() {

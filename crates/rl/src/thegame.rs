@@ -33,7 +33,7 @@
 
 use crate::{one_hot, relative, Encoded};
 use ::thegame::{Action, Card, Pile, Signal, State, MAX_PLAYERS};
-use engine::Seat;
+use engine::{Seat, Viewer};
 
 /// Index of the `end` action.
 pub const END: usize = 392;
@@ -107,7 +107,7 @@ impl Encoded for State {
     fn observe(&self, seat: Seat, out: &mut [f32]) {
         let out = &mut out[..OBSERVATION];
         out.fill(0.0);
-        let view = self.seat_view(seat);
+        let view = self.view(Viewer::Seat(seat));
         let players = usize::from(view.players);
         for card in view.hand {
             out[usize::from(card.get() - Card::MIN)] = 1.0;
@@ -134,10 +134,6 @@ impl Encoded for State {
         out[213] = f32::from(u8::from(view.can_end_turn()));
         one_hot(&mut out[254..259], players.saturating_sub(1));
         out[259] = f32::from(u8::from(view.outcome.is_some()));
-    }
-
-    fn play_quiet(&mut self, seat: Seat, action: &Action) -> Result<(), ::thegame::RuleError> {
-        self.apply_quiet(seat, action)
     }
 
     fn returns(&self, out: &mut [f32]) {

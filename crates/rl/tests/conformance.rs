@@ -116,7 +116,7 @@ fn thegame_observation_hides_other_hands_and_the_draw_order() {
     random_games(games, |g| {
         for s in 0..g.players() {
             let seat = Seat(s);
-            let view = g.seat_view(seat);
+            let view = g.view(Viewer::Seat(seat));
             let other = thegame::State::determinize(&view, &mut rng).unwrap();
             changed += usize::from(other != *g);
             let (mut a, mut b) = (vec![0.0; 260], vec![0.0; 260]);

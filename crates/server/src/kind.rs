@@ -10,7 +10,7 @@ use crate::error::ApiError;
 use crate::seats::PlayOptions;
 use crate::store::StoredGame;
 use crate::table::{self, GameHandle, SeatSetup, TableContext, TableSetup};
-use engine::{Bot, Game, Seat, Seed};
+use engine::{Bot, Game, Legal, Seat, Seed};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -79,23 +79,21 @@ impl<G: Game> Bot<G> for RandomBot {
         "random"
     }
 
-    fn choose(&mut self, _view: &G::View, legal: &[G::Action]) -> G::Action {
-        legal[self.rng.gen_range(0..legal.len())].clone()
+    fn plan(&mut self, _view: &G::View, legal: &Legal<'_, G>, out: &mut Vec<G::Action>) {
+        let legal = legal.actions();
+        if !legal.is_empty() {
+            out.push(legal[self.rng.gen_range(0..legal.len())].clone());
+        }
     }
 }
 
 /// What the server lets players do around a kind's rules: which bot stands in for a human
-/// seat, and which steps a player may take back.
+/// seat. (Which steps a player may take back is the game's to say: [`Game::undoable`].)
 #[derive(Debug, Clone, Default)]
 pub struct PlayRules {
     /// The bot that plays a human seat whose time ran out or whose player left (if the kind
     /// has no bot of this name, `"random"`).
     pub stand_in: &'static str,
-    /// The `"type"` tags of the actions that may be undone, in their seat's own turn.
-    pub undo_actions: &'static [&'static str],
-    /// The `"type"` tags of the events an undoable action may cause: an action that caused any
-    /// other event (a card drawn, a plant revealed, the turn ended) cannot be undone.
-    pub undo_events: &'static [&'static str],
 }
 
 /// Every seat's hidden hand of a finished game, as the state message's `final_hands` gives it
@@ -209,7 +207,6 @@ impl<G: Game> Kind for Typed<G> {
                 .collect(),
             options,
             created_at: stored.created_at,
-            rules: self.rules.clone(),
             final_hands: self.final_hands,
             stand_in: stand_in.to_owned(),
             make_bot,

@@ -40,7 +40,9 @@ mod ws;
 
 pub use error::{ApiError, ErrorBody};
 pub use finished::FINISHED_CACHE;
-pub use games::{standard_registry, thegame_final_hands, POWERGRID_PLAY, THEGAME_PLAY};
+pub use games::{
+    registered_bots, standard_registry, thegame_final_hands, POWERGRID_PLAY, THEGAME_PLAY,
+};
 pub use kind::{Bots, FinalHands, MakeBot, PlayRules, RandomBot, Registry};
 pub use limit::Peer;
 pub use new_game::{CreatedGame, CreatedSeat, CreatorToken, Link, NewGame, SeatChoice};

@@ -329,13 +329,16 @@ async fn the_standard_registry_offers_both_games_and_their_bots() {
     // Every bot of the bots crate's registry is offered, "random" first and once.
     let mut thegame_bots = vec!["random"];
     thegame_bots.extend(
-        bots::thegame::REGISTRY
+        <thegame::State as bots::Registered>::REGISTRY
             .iter()
             .map(|entry| entry.name)
             .filter(|name| *name != "random"),
     );
     assert!(thegame_bots.contains(&"heuristic"));
-    let powergrid_bots: Vec<&str> = bots::powergrid::REGISTRY.iter().map(|e| e.name).collect();
+    let powergrid_bots: Vec<&str> = <powergrid::State as bots::Registered>::REGISTRY
+        .iter()
+        .map(|e| e.name)
+        .collect();
     assert_eq!(powergrid_bots[0], "random");
     assert!(powergrid_bots.contains(&"heuristic") && powergrid_bots.contains(&"search"));
     assert_eq!(

@@ -174,15 +174,8 @@ pub enum SimError {
 #[non_exhaustive]
 pub enum SeatError {
     /// No bot of that name.
-    #[error("no {game} bot named {name:?}; known bots: {known}")]
-    Unknown {
-        /// The game's name.
-        game: &'static str,
-        /// The spec given.
-        name: String,
-        /// The registered names, comma separated.
-        known: String,
-    },
+    #[error(transparent)]
+    Unknown(#[from] bots::UnknownBot),
     /// `exec:` without a command.
     #[error(transparent)]
     Exec(#[from] botproto::EmptyCommand),
@@ -279,11 +272,6 @@ fn exec_spec(
             ..template.clone()
         }),
     })
-}
-
-/// A registry's names, comma separated, for errors.
-fn known(names: impl Iterator<Item = &'static str>) -> String {
-    names.collect::<Vec<_>>().join(", ")
 }
 
 /// A game's record line (see the module docs).

@@ -26,11 +26,12 @@
 //!   setup with every chance outcome fixed and every action with its seat.
 
 use crate::{
-    bot_seed, exec_spec, known, Contest, Options, Played, Record, Report, SeatError, SeatResult,
+    bot_seed, exec_spec, Contest, Options, Played, Record, Report, SeatError, SeatResult,
     SeatedAction, SimError, Timings,
 };
 use botproto::{public_setup, ExecSpec, External, SeatBot};
-use bots::powergrid::{find, play_game, Config, REGISTRY};
+use bots::find;
+use bots::powergrid::{play_game, Config};
 use engine::{Bot, Seat};
 use powergrid::{MapId, Setup, State};
 
@@ -94,12 +95,7 @@ pub fn panel(
 /// # Errors
 /// An unknown name (the error lists the known ones).
 pub fn seat(spec: &str, seed: u64, config: &Config) -> Result<Box<dyn Bot<State>>, SeatError> {
-    let entry = find(spec).map_err(|e| SeatError::Unknown {
-        game: "powergrid",
-        name: e.name,
-        known: known(REGISTRY.iter().map(|b| b.name)),
-    })?;
-    Ok((entry.make)(seed, config))
+    Ok(find::<State>(spec)?.build_with(seed, config))
 }
 
 /// Checks a seat spec as [`Tournament::new`] takes it: a registered bot's name (see [`seat`]) or
@@ -280,7 +276,7 @@ impl Contest for Tournament {
                 seats.push(match worker.0[(s + turn) % n].take() {
                     Some(e) => SeatBot::External(e),
                     None => {
-                        SeatBot::BuiltIn(seat(spec, bot_seed(self.seed, game, s), &self.config)?)
+                        SeatBot::built_in(seat(spec, bot_seed(self.seed, game, s), &self.config)?)
                     }
                 });
             }

@@ -18,14 +18,13 @@
 //!   it was shuffled from kept for reference.
 
 use crate::{
-    bot_seed, exec_spec, known, Contest, Played, Record, SeatError, SeatResult, SeatedAction,
-    SimError,
+    bot_seed, exec_spec, Contest, Played, Record, SeatError, SeatResult, SeatedAction, SimError,
 };
 use botproto::{ExecSpec, External, SeatBot};
-use bots::thegame::{
-    find, play_out, Budget, Config, PlayError, Player, Search, MAX_ACTIONS, REGISTRY,
-};
+use bots::thegame::{play_out, Budget, Config, Search, MAX_ACTIONS};
+use bots::{find, PlayError, PlayOptions};
 use engine::Seat;
+use engine::{Bot, Viewer};
 use thegame::{Action, DealRecord, Outcome, Setup, State};
 
 /// The bot for one seat, from its spec: a registered bot's name. `budget` sets the search bot's
@@ -33,14 +32,14 @@ use thegame::{Action, DealRecord, Outcome, Setup, State};
 ///
 /// # Errors
 /// An unknown name (the error lists the known ones), or a budget for a bot that does not search.
-pub fn seat(spec: &str, seed: u64, budget: Option<Budget>) -> Result<Box<dyn Player>, SeatError> {
-    let entry = find(spec).map_err(|e| SeatError::Unknown {
-        game: "thegame",
-        name: e.name,
-        known: known(REGISTRY.iter().map(|b| b.name)),
-    })?;
+pub fn seat(
+    spec: &str,
+    seed: u64,
+    budget: Option<Budget>,
+) -> Result<Box<dyn Bot<State>>, SeatError> {
+    let entry = find::<State>(spec)?;
     match budget {
-        None => Ok((entry.make)(seed)),
+        None => Ok(entry.build(seed)),
         Some(budget) if entry.name == "search" => Ok(Box::new(Search::with_config(
             seed,
             Config {
@@ -191,7 +190,7 @@ impl Run {
 /// The bots of one worker, one per seat, reseeded for every game: built-in ones, or external
 /// processes kept from game to game.
 pub struct Bots {
-    built_in: Vec<Box<dyn Player>>,
+    built_in: Vec<Box<dyn Bot<State>>>,
     external: Vec<External<State>>,
 }
 
@@ -313,7 +312,7 @@ impl Run {
             .collect();
         let setup = serde_json::json!({
             "players": self.players,
-            "first": state.seat_view(Seat(0)).current,
+            "first": state.view(Viewer::Seat(Seat(0))).current,
         });
         let mut seats: Vec<SeatBot<State>> = external.drain(..).map(SeatBot::External).collect();
         let played = botproto::play(state, &mut seats, &setup, &seeds, &format!("game {game}"));
@@ -344,71 +343,29 @@ impl Run {
     }
 }
 
-/// Plays `state` to the end one action at a time, as [`play_out`] would, and returns the
-/// outcome with every action and the seat that took it.
+/// Plays `state` to the end as [`play_out`] would, and returns the outcome with every action
+/// and the seat that took it.
 ///
 /// # Errors
 /// What [`play_out`] reports.
 pub fn play_recorded(
     state: &mut State,
-    bots: &mut [Box<dyn Player>],
+    bots: &mut [Box<dyn Bot<State>>],
 ) -> Result<(Outcome, Vec<(Seat, Action)>), PlayError> {
-    if bots.len() != usize::from(state.players()) {
-        return Err(PlayError::SeatCount {
-            bots: bots.len(),
-            seats: state.players().into(),
-        });
-    }
-    let mut actions = Vec::new();
-    let mut plan = Vec::new();
-    while !state.is_over() && actions.len() < MAX_ACTIONS {
-        let seat = state.current();
-        let view = state.seat_view(seat);
-        let bot = &mut bots[seat.index()];
-        plan.clear();
-        bot.plan(&view, &mut plan);
-        if plan.is_empty() {
-            return Err(PlayError::NoAction {
-                bot: bot.name().to_string(),
-                seat,
-            });
-        }
-        for action in &plan {
-            if state.is_over() {
-                break;
-            }
-            apply(state, seat, *action, bot.as_ref(), &mut actions)?;
-        }
-    }
-    state
-        .outcome()
-        .map(|o| (o, actions))
-        .ok_or(PlayError::TooLong(MAX_ACTIONS))
-}
-
-fn apply(
-    state: &mut State,
-    seat: Seat,
-    action: Action,
-    bot: &dyn Player,
-    actions: &mut Vec<(Seat, Action)>,
-) -> Result<(), PlayError> {
-    state
-        .apply_as(seat, &action)
-        .map_err(|error| PlayError::Illegal {
-            bot: bot.name().to_string(),
-            seat,
-            action,
-            error,
-        })?;
-    actions.push((seat, action));
-    Ok(())
+    let options = PlayOptions {
+        record: true,
+        max_actions: MAX_ACTIONS,
+        ..PlayOptions::QUIET
+    };
+    let played = bots::play(state, bots, &options, |_, _, _, _| {})?;
+    Ok((played.outcome, played.actions))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{run, Options};
+    use bots::Registered;
 
     fn run_of(bot: &str, players: u8, seed: u64, games: u64, threads: usize) -> crate::Report {
         let r = Run::new(bot, None, Deals::Seeded { players, seed }, seed).unwrap();
@@ -433,7 +390,7 @@ mod tests {
             let (mut wins, mut left, mut hist) = (0.0, 0.0, vec![0u64; 99]);
             for g in 0..games {
                 let mut state = State::new(Setup::seeded(players, seed + g)).unwrap();
-                let mut bots: Vec<Box<dyn Player>> = (0..usize::from(players))
+                let mut bots: Vec<Box<dyn Bot<State>>> = (0..usize::from(players))
                     .map(|s| seat(bot, bot_seed(seed, g, s), None).unwrap())
                     .collect();
                 for (s, b) in bots.iter_mut().enumerate() {
@@ -461,7 +418,7 @@ mod tests {
 
     #[test]
     fn the_logged_path_plays_the_same_games_as_the_fast_one() {
-        for entry in REGISTRY {
+        for entry in State::REGISTRY {
             let seeds = if entry.name == "search" { 0..2 } else { 0..40 };
             for players in 1..=5 {
                 for seed in seeds.clone() {

@@ -46,6 +46,8 @@ pub use setup::{
 pub use state::State;
 pub use view::View;
 
+pub use engine::{Actor, Game, Seat, Viewer};
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -272,7 +272,7 @@ impl Deck {
 }
 
 /// Fisher–Yates from the back, with [`bounded32`] picks (for determinization).
-pub(crate) fn shuffle<R: RngCore>(cards: &mut [u8], rng: &mut R) {
+pub(crate) fn shuffle<R: RngCore + ?Sized>(cards: &mut [u8], rng: &mut R) {
     for i in (1..cards.len()).rev() {
         let j = bounded32(rng, i as u32 + 1) as usize;
         cards.swap(i, j);
@@ -281,7 +281,7 @@ pub(crate) fn shuffle<R: RngCore>(cards: &mut [u8], rng: &mut R) {
 
 /// A uniform integer in `0..n` (`n > 0`) from 32-bit outputs, by Lemire's method.
 #[inline]
-pub fn bounded32<R: RngCore>(rng: &mut R, n: u32) -> u32 {
+pub fn bounded32<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
     debug_assert!(n > 0);
     let mut m = u64::from(rng.next_u32()) * u64::from(n);
     if (m as u32) < n {

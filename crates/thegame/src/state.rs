@@ -226,7 +226,7 @@ impl State {
     ///
     /// # Errors
     /// A spectator's view, or a view whose counts do not add up.
-    pub fn determinize<R: RngCore>(view: &View, rng: &mut R) -> Result<State, SetupError> {
+    pub fn determinize<R: RngCore + ?Sized>(view: &View, rng: &mut R) -> Result<State, SetupError> {
         let mut problems = Vec::new();
         let seat = view.viewer.map_or(0, |s| s.0);
         check_players(view.players, seat, &mut problems);
@@ -723,13 +723,6 @@ impl State {
             signals: self.signals,
             outcome: self.outcome,
         }
-    }
-
-    /// The view of `seat`, the fast path for bots.
-    #[inline]
-    #[must_use]
-    pub fn seat_view(&self, seat: Seat) -> View {
-        self.view(Viewer::Seat(seat))
     }
 }
 

@@ -93,7 +93,7 @@
 //! figures and their commands are in `docs/benchmarks.md`. How each rule was found, what it
 //! gained, and the rules tried and left out: `docs/bots/powergrid-heuristic.md`.
 
-use engine::{Bot, Seat, Viewer};
+use engine::{Bot, Legal, Seat, Viewer};
 use powergrid::plants::FuelNeeds;
 use powergrid::resources::{market_price, player_count_rules, refill, PlayerCountRules};
 use powergrid::Memory;
@@ -278,18 +278,25 @@ fn default_choice(legal: &[Action]) -> Action {
 }
 
 impl Bot<State> for Heuristic {
-    fn name(&self) -> &str {
-        "heuristic"
+    fn plan(&mut self, view: &View, legal: &Legal<'_, State>, out: &mut Vec<Action>) {
+        out.push(self.choose(view, legal.actions()));
     }
 
-    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
-        let money = self.memory.known_money(view);
-        Heuristic::decide_with(view, legal, &money, Some(&self.bidders))
+    fn name(&self) -> &str {
+        "heuristic"
     }
 
     fn observe(&mut self, event: &Event) {
         self.memory.observe(event);
         self.bidders.observe(event);
+    }
+}
+
+impl Heuristic {
+    /// Its action for this decision, one of `legal`.
+    pub fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        let money = self.memory.known_money(view);
+        Heuristic::decide_with(view, legal, &money, Some(&self.bidders))
     }
 }
 

@@ -4,7 +4,7 @@
 //! more, or the high bid plus one to three): uniform over every amount up to all its money
 //! would make a random player pay wildly for plants, which is no baseline at all.
 
-use engine::Bot;
+use engine::{Bot, Legal};
 use powergrid::{Action, State, View};
 use rand_core::{RngCore, SeedableRng};
 
@@ -42,11 +42,18 @@ pub(crate) fn limit_bids(legal: &[Action], out: &mut Vec<Action>) {
 }
 
 impl Bot<State> for RandomBot {
+    fn plan(&mut self, view: &View, legal: &Legal<'_, State>, out: &mut Vec<Action>) {
+        out.push(self.choose(view, legal.actions()));
+    }
+
     fn name(&self) -> &str {
         "random"
     }
+}
 
-    fn choose(&mut self, _view: &View, legal: &[Action]) -> Action {
+impl RandomBot {
+    /// Its action for this decision, one of `legal`.
+    pub fn choose(&mut self, _view: &View, legal: &[Action]) -> Action {
         limit_bids(legal, &mut self.pool);
         let n = self.pool.len() as u64;
         if n == 0 {

@@ -3,7 +3,7 @@
 //!
 //! Decisions:
 //! - **Determinization.** Each iteration samples what the seat cannot see with the rules
-//!   crate's one sampler, [`State::sample_from_view`]: the deck's order and the face-down setup
+//!   crate's one sampler, [`State::determinize`]: the deck's order and the face-down setup
 //!   removals, uniform among the arrangements the game could have produced; other players'
 //!   money comes from [`Memory`] (announced payments), and the Step 3 shuffle gets a fresh seed.
 //!   The bot never holds the real state.
@@ -32,7 +32,7 @@
 //!   the plant draws.
 //! - **Cut-off rollouts.** A rollout stops two rounds on, even near the end of the game: playing
 //!   the endgame out does not measurably help and doubles the tail of the decision times.
-//! - **Chance.** The plant draws are sampled in every rollout ([`State::sample_from_view`]
+//! - **Chance.** The plant draws are sampled in every rollout ([`State::determinize`]
 //!   draws the deck), so a candidate's mean is over draws, never the true deck.
 //! - **Budget and threads.** A budget is rollouts, milliseconds, or rollouts under a time cap
 //!   per decision. With several threads each runs its own rollouts on its own random stream
@@ -57,7 +57,7 @@ pub use fit::{Fit, MODELS};
 
 use super::heuristic::{best_build, Heuristic};
 use super::Memory;
-use engine::{Actor, Bot, Seat, Viewer};
+use engine::{Actor, Bot, Legal, Seat, Viewer};
 use powergrid::resources::player_count_rules;
 use powergrid::{Action, Event, PhaseKind, State, View};
 use rand_core::{RngCore, SeedableRng};
@@ -204,7 +204,7 @@ fn draw_models(
                 .checked_sub(1)
                 .and_then(|k| super::panel::STYLES.get(k))
             {
-                Some(style) => match super::find(style) {
+                Some(style) => match crate::find::<State>(style) {
                     Ok(entry) => Model::Style((entry.make)(roll, &super::Config::default())),
                     Err(_) => Model::Heuristic,
                 },
@@ -223,6 +223,7 @@ fn rollout(
     models: &mut [Model],
     buf: &mut Vec<Action>,
 ) -> f64 {
+    let mut plan = Vec::with_capacity(1);
     loop {
         let Actor::Seat(seat) = state.actor() else {
             return match state.outcome() {
@@ -239,10 +240,10 @@ fn rollout(
             .map(|i| state.money(Seat(i as u8)))
             .collect();
         let a = match models.get_mut(seat.index()) {
-            Some(Model::Style(bot)) => bot.choose(&view, buf),
+            Some(Model::Style(bot)) => super::decide(bot.as_mut(), &view, buf, &mut plan),
             _ => Heuristic::decide(&view, buf, &money),
         };
-        if state.play(&a).is_err() {
+        if state.apply_quiet(seat, &a).is_err() {
             break;
         }
     }
@@ -313,11 +314,11 @@ impl Search<'_> {
                     ucb(a).total_cmp(&ucb(b)).then(b.cmp(&a))
                 })
                 .unwrap_or(0);
-            let reward = match State::sample_from_view(self.view, self.memory, &mut rng) {
+            let reward = match State::determinize(self.view, self.memory, &mut rng) {
                 Ok(mut s) => {
                     let mut models =
                         draw_models(s.players(), self.me, &self.fitted, &self.prior, &mut rng);
-                    if s.play(&self.cands[pick]).is_ok() {
+                    if s.apply_quiet(self.me, &self.cands[pick]).is_ok() {
                         rollout(&mut s, self.me, until, &mut models, &mut buf)
                     } else {
                         0.0
@@ -401,11 +402,23 @@ impl SearchBot {
 }
 
 impl Bot<State> for SearchBot {
+    fn plan(&mut self, view: &View, legal: &Legal<'_, State>, out: &mut Vec<Action>) {
+        out.push(self.choose(view, legal.actions()));
+    }
+
     fn name(&self) -> &str {
         "search"
     }
 
-    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+    fn observe(&mut self, event: &Event) {
+        self.memory.observe(event);
+        self.fit.observe(event);
+    }
+}
+
+impl SearchBot {
+    /// Its action for this decision, one of `legal`.
+    pub fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
         let fallback = legal.first().copied().unwrap_or(Action::Pass);
         let Viewer::Seat(me) = view.viewer else {
             return fallback;
@@ -418,11 +431,6 @@ impl Bot<State> for SearchBot {
         let action = self.decide(view, legal, me).unwrap_or(fallback);
         self.fit.decided(view, &self.memory, action);
         action
-    }
-
-    fn observe(&mut self, event: &Event) {
-        self.memory.observe(event);
-        self.fit.observe(event);
     }
 }
 

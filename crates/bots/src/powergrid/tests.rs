@@ -1,8 +1,15 @@
 use super::*;
-use engine::Game;
+use crate::powergrid::ChooseOne;
+use crate::Registered;
+use engine::{Game, Viewer};
 use powergrid::{MapId, Setup};
 
-fn bots(entry: &BotEntry, players: u8, seed: u64, config: &Config) -> Vec<Box<dyn Bot<State>>> {
+fn bots(
+    entry: &BotEntry<State>,
+    players: u8,
+    seed: u64,
+    config: &Config,
+) -> Vec<Box<dyn Bot<State>>> {
     (0..players)
         .map(|s| (entry.make)(seed ^ (u64::from(s) << 32), config))
         .collect()
@@ -14,11 +21,11 @@ fn the_registry_finds_bots_by_name() {
         .iter()
         .chain(&panel::STYLES)
     {
-        assert_eq!(find(name).unwrap().name, *name);
+        assert_eq!(crate::find::<State>(name).unwrap().name, *name);
     }
     assert_eq!(
-        find("oracle").err().unwrap().to_string(),
-        "no Power Grid bot named \"oracle\"; known bots: random, heuristic, search, casual, builder, \
+        crate::find::<State>("oracle").err().unwrap().to_string(),
+        "no powergrid bot named \"oracle\"; known bots: random, heuristic, search, casual, builder, \
          tycoon, hoarder, blocker, green"
     );
 }
@@ -30,7 +37,7 @@ fn every_bot_plays_legal_games_on_every_player_count_and_map() {
         budget: Budget::Iterations(4),
         threads: 1,
     };
-    for entry in REGISTRY {
+    for entry in State::REGISTRY {
         let games = if entry.name == "search" { 1 } else { 3 };
         for players in 2..=6u8 {
             for map in [MapId::Germany, MapId::Usa] {
@@ -59,7 +66,7 @@ fn a_mixed_table_plays_legally() {
     let mut b: Vec<Box<dyn Bot<State>>> = ["search", "heuristic", "random", "heuristic"]
         .iter()
         .enumerate()
-        .map(|(i, n)| (find(n).unwrap().make)(i as u64, &config))
+        .map(|(i, n)| (crate::find::<State>(n).unwrap().make)(i as u64, &config))
         .collect();
     let record = play_game(Setup::new(4, MapId::Germany, 11), &mut b).unwrap();
     assert_eq!(record.outcome.standings.len(), 4);
@@ -67,8 +74,8 @@ fn a_mixed_table_plays_legally() {
 
 #[test]
 fn the_heuristic_beats_random_bots() {
-    let h = find("heuristic").unwrap();
-    let r = find("random").unwrap();
+    let h = crate::find::<State>("heuristic").unwrap();
+    let r = crate::find::<State>("random").unwrap();
     let config = Config::default();
     let mut wins = 0.0;
     let games = 20;
@@ -147,11 +154,11 @@ fn no_bot_can_read_hidden_state() {
             let mut twin_legal = Vec::new();
             Game::legal_actions(&twin, &mut twin_legal);
             assert_eq!(twin_legal, legal);
-            for entry in REGISTRY {
+            for entry in State::REGISTRY {
                 let mut a = (entry.make)(5, &config);
                 let mut b = (entry.make)(5, &config);
-                let first = a.choose(&view, &legal);
-                let second = b.choose(&twin.view(Viewer::Seat(seat)), &twin_legal);
+                let first = a.choose_one(&view, &legal);
+                let second = b.choose_one(&twin.view(Viewer::Seat(seat)), &twin_legal);
                 assert_eq!(first, second, "{}", entry.name);
             }
             compared += 1;
@@ -173,7 +180,7 @@ fn sampled_decks_are_consistent_with_the_view() {
     while let Some(seat) = s.actor().seat() {
         let view = s.view(Viewer::Seat(Seat(1)));
         if n.is_multiple_of(5) {
-            let rebuilt = State::sample_from_view(&view, &memory, &mut rng).unwrap();
+            let rebuilt = State::determinize(&view, &memory, &mut rng).unwrap();
             assert_eq!(rebuilt.view(Viewer::Seat(Seat(1))), view);
         }
         s.legal_actions(&mut legal);

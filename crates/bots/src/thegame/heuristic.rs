@@ -75,8 +75,8 @@
 //! How each value was found, and the knobs tried and left out: `docs/bots/thegame-heuristic.md`.
 //! Win rates, cards left and speed on seeds 0 onwards are in `docs/benchmarks.md`.
 
-use super::Player;
-use thegame::{Action, Card, CardSet, Pile, Signal, View};
+use engine::{Bot, Legal};
+use thegame::{Action, Card, CardSet, Pile, Signal, State, View};
 
 /// Costs are counted in quarter cards, so weights can be fractional.
 pub const SCALE: i32 = 4;
@@ -271,15 +271,21 @@ impl Heuristic {
     }
 }
 
-impl Player for Heuristic {
+impl Bot<State> for Heuristic {
     fn name(&self) -> &str {
         "heuristic"
     }
 
+    fn plan(&mut self, view: &View, _legal: &Legal<'_, State>, out: &mut Vec<Action>) {
+        self.plan_turn(view, out);
+    }
+}
+
+impl Heuristic {
     /// Appends to `out` the rest of the turn `view` shows (its viewer plans; a spectator's view
     /// plans for the active seat): the plays, the signals, `end`. Stops without `end` when a
     /// required play is impossible (the game is then lost).
-    fn plan(&mut self, view: &View, out: &mut Vec<Action>) {
+    pub fn plan_turn(&mut self, view: &View, out: &mut Vec<Action>) {
         let p = self.params(view.players);
         let costs = Costs::new(p, view);
         let mut board = Board::of(view);
@@ -740,7 +746,7 @@ impl<'a> Costs<'a> {
 mod tests {
     use super::*;
     use crate::thegame::play_out;
-    use engine::Seat;
+    use engine::{Seat, Viewer};
     use thegame::{Position, Setup, State};
 
     /// A game of `hands.len()` players where seat 0 is to play (having played
@@ -788,7 +794,7 @@ mod tests {
 
     fn plan(bot: &mut Heuristic, s: &State) -> Vec<Action> {
         let mut out = Vec::new();
-        bot.plan(&s.seat_view(s.current()), &mut out);
+        bot.plan_turn(&s.view(Viewer::Seat(s.current())), &mut out);
         out
     }
 
@@ -985,7 +991,7 @@ mod tests {
         // rule (see `docs/bots/thegame-heuristic.md`); these 1,000 deals give 38.1 % and 6.07
         // against 34.0 % and 7.88.
         let run = |bot: Heuristic| {
-            let mut bots: Vec<Box<dyn Player>> = vec![Box::new(bot.clone()), Box::new(bot)];
+            let mut bots: Vec<Box<dyn Bot<State>>> = vec![Box::new(bot.clone()), Box::new(bot)];
             let (mut won, mut left) = (0, 0);
             for seed in 0..1_000 {
                 let mut s = State::seeded(2, 7_000_000 + seed, 0).unwrap();
@@ -1013,7 +1019,7 @@ mod tests {
         // `docs/bots/thegame-heuristic.md`); 300 deals separate them by far more than their
         // noise.
         let left = |bot: Heuristic| {
-            let mut bots: Vec<Box<dyn Player>> = vec![Box::new(bot)];
+            let mut bots: Vec<Box<dyn Bot<State>>> = vec![Box::new(bot)];
             let mut left = 0u64;
             for seed in 0..300 {
                 let mut s = State::seeded(1, 7_000_000 + seed, 0).unwrap();
@@ -1056,8 +1062,8 @@ mod tests {
     #[test]
     fn wins_far_above_the_published_rates_in_legal_games() {
         for players in 1..=5u8 {
-            let mut bots: Vec<Box<dyn Player>> = (0..players)
-                .map(|_| Box::new(Heuristic::default()) as Box<dyn Player>)
+            let mut bots: Vec<Box<dyn Bot<State>>> = (0..players)
+                .map(|_| Box::new(Heuristic::default()) as Box<dyn Bot<State>>)
                 .collect();
             let mut won = 0;
             for seed in 0..600u64 {
@@ -1077,7 +1083,7 @@ mod tests {
     fn odd_views_get_a_plan_not_a_panic() {
         for players in [1u8, 2, 5] {
             let s = State::new(Setup::seeded(players, 5)).unwrap();
-            let view = s.seat_view(Seat(0));
+            let view = s.view(Viewer::Seat(Seat(0)));
             let tops = [
                 [200, 0, 255, 101],
                 [0, 255, 0, 255],
@@ -1092,7 +1098,7 @@ mod tests {
                         v.hand = hand;
                         v.played = played;
                         let mut out = Vec::new();
-                        Heuristic::default().plan(&v, &mut out);
+                        Heuristic::default().plan_turn(&v, &mut out);
                         // At most one play per hand card, four signals and `end`.
                         assert!(out.len() <= hand.len() + 5, "{out:?}");
                     }
@@ -1114,7 +1120,7 @@ mod tests {
         let bot = Heuristic::with_params(wild);
         assert_eq!(bot.params(1).stranded_weight, 4096);
         assert_eq!(bot.params(3).closest, 8);
-        let mut bots: Vec<Box<dyn Player>> = vec![Box::new(bot)];
+        let mut bots: Vec<Box<dyn Bot<State>>> = vec![Box::new(bot)];
         let mut s = State::seeded(1, 3, 0).unwrap();
         play_out(&mut s, &mut bots).unwrap();
     }

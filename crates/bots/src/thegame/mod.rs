@@ -1,19 +1,19 @@
-//! Bots for The Game, a registry of them by name, and the game loop used by simulations.
+//! Bots for The Game and their registry.
 //!
 //! Decisions:
-//! - One way for a bot to see and act: [`Player::plan`] gets its seat's [`View`] (a small
-//!   `Copy` value) and appends its next actions, from one action up to the rest of its turn.
-//!   A bot never sees the state, and no legal-action list is built for it: the view holds
-//!   everything needed to find the legal plays with a few mask operations. Every bot here
-//!   returns whole turns, so a simulation builds one view per turn; [`EngineBot`] adapts any
-//!   `Player` to the game-agnostic [`engine::Bot`] for the server, one action at a time from
-//!   the planned turn.
+//! - A bot plans from its seat's [`View`] (a small `Copy` value): [`engine::Bot::plan`]
+//!   appends its next actions, from one action up to the rest of its turn. Every bot here
+//!   returns whole turns, so a simulation builds one view per turn and no legal-action list
+//!   (the view holds everything needed to find the legal plays with a few mask operations;
+//!   the `legal` argument is never read). Callers that need one action at a time wrap a bot in
+//!   an [`engine::Planner`], which hands the planned turn out action by action
+//!   ([`engine::Game::predict_view`] says when the plan still holds).
 //! - One bot instance plays one seat, so teammates share nothing but the table: the signals in
 //!   the view are their only channel.
-//! - [`REGISTRY`] maps names to constructors; adding a bot is one line there. The heuristic
-//!   without its lookahead is not registered: it plays exactly as `heuristic` at 2–5 players
-//!   and much worse alone (5.8 % against 13.7 % on 40,000 tuning deals);
-//!   [`Heuristic::without_lookahead`] is the search bot's playout policy.
+//! - The registry ([`crate::Registered`] for [`State`]) maps names to constructors; adding a
+//!   bot is one line there. The heuristic without lookahead is not registered (with one
+//!   planner it plays exactly as `heuristic` at 2–5 players and much worse alone);
+//!   [`Heuristic::without_lookahead`] keeps it for the search bot's playouts.
 
 mod heuristic;
 mod random;
@@ -23,116 +23,30 @@ pub use heuristic::{Heuristic, Params, SCALE};
 pub use random::RandomBot;
 pub use search::{Budget, BudgetError, Config, Rollout, Search};
 
-use engine::Seat;
-use thegame::{Action, Outcome, RuleError, Setup, State, View};
+use crate::{play, BotEntry, PlayError, PlayOptions, Registered};
+use engine::Bot;
+use thegame::{Outcome, Setup, State};
 
-/// A program that plays one seat of The Game.
-pub trait Player: Send {
-    /// A short name for tables and logs.
-    fn name(&self) -> &str;
-    /// Called only when it is the seat of `view` to act in a running game: appends to `out`
-    /// (empty on entry) its next actions, at least one and at most the rest of its turn (up
-    /// to and including `end`; a plan may stop earlier where the game ends). They must be
-    /// legal one after the other.
-    fn plan(&mut self, view: &View, out: &mut Vec<Action>);
-    /// Prepares for a new game, reseeding any randomness (so results do not depend on which
-    /// games a bot instance played before). Default: nothing to do.
-    fn reset(&mut self, _seed: u64) {}
-}
-
-/// A named bot constructor.
-#[derive(Clone, Copy)]
-pub struct BotEntry {
-    /// The name used by `--bot`.
-    pub name: &'static str,
-    /// One line about how it plays.
-    pub about: &'static str,
-    /// Builds a bot for one seat; `seed` feeds any randomness it uses.
-    pub make: fn(seed: u64) -> Box<dyn Player>,
-}
-
-/// Every bot, by name. Adding a bot is one line here.
-pub const REGISTRY: &[BotEntry] = &[
-    BotEntry {
-        name: "random",
-        about: "uniform among the legal plays and `end`; never signals",
-        make: |seed| Box::new(RandomBot::new(seed)),
-    },
-    BotEntry {
-        name: "heuristic",
-        about: "cheapest plays, tricks, pairs, signals; lookahead alone and in tight 2-3p turns",
-        make: |_| Box::new(Heuristic::default()),
-    },
-    BotEntry {
-        name: "search",
-        about: "samples the unseen cards, compares whole turns by heuristic playouts",
-        make: |seed| Box::new(Search::new(seed)),
-    },
-];
-
-/// Why a bot name is not known.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no bot named {name:?}; known bots: {}", known())]
-pub struct UnknownBot {
-    /// The name asked for.
-    pub name: String,
-}
-
-fn known() -> String {
-    REGISTRY
-        .iter()
-        .map(|b| b.name)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The registry entry called `name`.
-///
-/// # Errors
-/// No bot has that name; the error lists the known ones.
-pub fn find(name: &str) -> Result<&'static BotEntry, UnknownBot> {
-    REGISTRY
-        .iter()
-        .find(|b| b.name == name)
-        .ok_or_else(|| UnknownBot {
-            name: name.to_string(),
-        })
-}
-
-/// Why a simulated game could not finish.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// A bot chose an action the rules refuse.
-    #[error("bot {bot} at {seat} chose {action}, which is illegal: {error}")]
-    Illegal {
-        /// The bot's name.
-        bot: String,
-        /// Its seat.
-        seat: Seat,
-        /// What it chose.
-        action: Action,
-        /// The rule it broke.
-        error: RuleError,
-    },
-    /// A bot planned nothing when it had to act.
-    #[error("bot {bot} at {seat} planned no action")]
-    NoAction {
-        /// The bot's name.
-        bot: String,
-        /// Its seat.
-        seat: Seat,
-    },
-    /// A bot kept acting without the game ending (e.g. only signalling).
-    #[error("the game did not end within {0} actions")]
-    TooLong(usize),
-    /// One bot is needed per seat.
-    #[error("{bots} bots for {seats} seats")]
-    SeatCount {
-        /// Bots given.
-        bots: usize,
-        /// Seats in the game.
-        seats: usize,
-    },
+impl Registered for State {
+    type Config = Config;
+    const REGISTRY: &'static [BotEntry<State>] = &[
+        BotEntry {
+            name: "random",
+            about: "uniform among the legal plays and `end`; never signals",
+            make: |seed, _| Box::new(RandomBot::new(seed)),
+        },
+        BotEntry {
+            name: "heuristic",
+            about:
+                "cheapest plays, tricks, pairs, signals; lookahead alone and in tight 2-3p turns",
+            make: |_, _| Box::new(Heuristic::default()),
+        },
+        BotEntry {
+            name: "search",
+            about: "samples the unseen cards, compares whole turns by heuristic playouts",
+            make: |seed, config| Box::new(Search::with_config(seed, *config)),
+        },
+    ];
 }
 
 /// The most actions a game may take: 98 plays, at most 98 `end`s, and at most four signals
@@ -144,59 +58,12 @@ pub const MAX_ACTIONS: usize = 98 * 6;
 /// # Errors
 /// A bot's illegal action or empty plan, a game that does not end, or a wrong number of
 /// bots.
-pub fn play_out(state: &mut State, bots: &mut [Box<dyn Player>]) -> Result<Outcome, PlayError> {
-    thread_local! {
-        /// The planned-turn buffer, kept from game to game (no allocation per game).
-        static PLAN: std::cell::Cell<Vec<Action>> = const { std::cell::Cell::new(Vec::new()) };
-    }
-    let mut plan = PLAN.take();
-    let result = play_out_with(state, bots, &mut plan);
-    PLAN.set(plan);
-    result
-}
-
-fn play_out_with(
-    state: &mut State,
-    bots: &mut [Box<dyn Player>],
-    plan: &mut Vec<Action>,
-) -> Result<Outcome, PlayError> {
-    if bots.len() != usize::from(state.players()) {
-        return Err(PlayError::SeatCount {
-            bots: bots.len(),
-            seats: state.players().into(),
-        });
-    }
-    let mut actions = 0;
-    while actions < MAX_ACTIONS {
-        if let Some(outcome) = state.outcome() {
-            return Ok(outcome);
-        }
-        let seat = state.current();
-        let bot = &mut bots[seat.index()];
-        plan.clear();
-        bot.plan(&state.seat_view(seat), plan);
-        if plan.is_empty() {
-            return Err(PlayError::NoAction {
-                bot: bot.name().to_string(),
-                seat,
-            });
-        }
-        for action in plan.iter() {
-            if state.is_over() {
-                break;
-            }
-            actions += 1;
-            state
-                .apply_quiet(seat, action)
-                .map_err(|error| PlayError::Illegal {
-                    bot: bot.name().to_string(),
-                    seat,
-                    action: *action,
-                    error,
-                })?;
-        }
-    }
-    state.outcome().ok_or(PlayError::TooLong(MAX_ACTIONS))
+pub fn play_out(state: &mut State, bots: &mut [Box<dyn Bot<State>>]) -> Result<Outcome, PlayError> {
+    let options = PlayOptions {
+        max_actions: MAX_ACTIONS,
+        ..PlayOptions::QUIET
+    };
+    Ok(play(state, bots, &options, |_, _, _, _| {})?.outcome)
 }
 
 /// Deals `setup` and plays it out with fresh bots from `entry`, seeded from `bot_seed`.
@@ -205,112 +72,34 @@ fn play_out_with(
 /// A setup the rules refuse, or anything [`play_out`] reports.
 pub fn play_setup(
     setup: Setup,
-    entry: &BotEntry,
+    entry: &BotEntry<State>,
     bot_seed: u64,
 ) -> Result<Outcome, Box<dyn std::error::Error + Send + Sync>> {
     let mut state = State::new(setup)?;
-    let mut bots: Vec<Box<dyn Player>> = (0..state.players())
-        .map(|s| (entry.make)(bot_seed ^ (u64::from(s) << 56)))
+    let mut bots: Vec<Box<dyn Bot<State>>> = (0..state.players())
+        .map(|s| entry.build(bot_seed ^ (u64::from(s) << 56)))
         .collect();
     Ok(play_out(&mut state, &mut bots)?)
-}
-
-/// Any [`Player`] as an [`engine::Bot`] for The Game (for the server and generic tools): the
-/// player plans its turn once, and the planned actions are handed out one by one while each
-/// view is the one the plan expects (anything else, such as an undo, is planned afresh).
-pub struct EngineBot {
-    player: Box<dyn Player>,
-    /// The rest of the planned turn, next action first.
-    pending: std::collections::VecDeque<Action>,
-    /// The view the next pending action was planned for.
-    expect: Option<View>,
-}
-
-impl EngineBot {
-    /// Wraps `player`.
-    pub fn new(player: Box<dyn Player>) -> EngineBot {
-        EngineBot {
-            player,
-            pending: std::collections::VecDeque::new(),
-            expect: None,
-        }
-    }
-
-    /// Reseeds the player for a new game and forgets the planned turn.
-    pub fn reset(&mut self, seed: u64) {
-        self.player.reset(seed);
-        self.pending.clear();
-        self.expect = None;
-    }
-}
-
-/// What `view` becomes for its own seat after `action`, while the turn goes on (`None` once
-/// the turn ends).
-fn view_after(view: &View, action: &Action) -> Option<View> {
-    let mut next = *view;
-    let me = view.current.index();
-    match *action {
-        Action::Play { card, pile } => {
-            next.hand.remove(card);
-            next.played.insert(card);
-            next.tops[pile.index()] = card.get();
-            next.played_this_turn = next.played_this_turn.saturating_add(1);
-            if let Some(size) = next.hand_sizes.get_mut(me) {
-                *size = size.saturating_sub(1);
-            }
-        }
-        Action::Signal { pile, signal } => {
-            if let Some(row) = next.signals.get_mut(me) {
-                row[pile.index()] = Some(signal);
-            }
-        }
-        Action::EndTurn => return None,
-    }
-    Some(next)
-}
-
-impl engine::Bot<State> for EngineBot {
-    fn name(&self) -> &str {
-        self.player.name()
-    }
-
-    /// The player's next planned action when it is in `legal`; otherwise the first play or
-    /// `end` in `legal` (a bot never returns something outside the list).
-    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
-        if self.expect.as_ref() != Some(view) || self.pending.is_empty() {
-            let mut plan = Vec::new();
-            self.player.plan(view, &mut plan);
-            self.pending = plan.into();
-        }
-        let planned = self.pending.pop_front();
-        self.expect = planned.and_then(|a| view_after(view, &a));
-        if let Some(action) = planned.filter(|a| legal.contains(a)) {
-            return action;
-        }
-        self.pending.clear();
-        legal
-            .iter()
-            .find(|a| !matches!(a, Action::Signal { .. }))
-            .or(legal.first())
-            .copied()
-            .unwrap_or(Action::EndTurn)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::{Bot, Game, Viewer};
+    use crate::find;
+    use engine::{Game, Legal, Planner, Viewer};
+    use thegame::{Action, View};
+
+    const REGISTRY: &[BotEntry<State>] = <State as Registered>::REGISTRY;
 
     #[test]
     fn the_registry_finds_bots_by_name() {
-        assert_eq!(find("random").unwrap().name, "random");
-        assert_eq!(find("heuristic").unwrap().name, "heuristic");
-        assert_eq!(find("search").unwrap().name, "search");
-        let err = find("oracle").err().unwrap();
+        assert_eq!(find::<State>("random").unwrap().name, "random");
+        assert_eq!(find::<State>("heuristic").unwrap().name, "heuristic");
+        assert_eq!(find::<State>("search").unwrap().name, "search");
+        let err = find::<State>("oracle").err().unwrap();
         assert_eq!(
             err.to_string(),
-            "no bot named \"oracle\"; known bots: random, heuristic, search"
+            "no thegame bot named \"oracle\"; known bots: random, heuristic, search"
         );
     }
 
@@ -333,8 +122,8 @@ mod tests {
     fn engine_bots_pick_from_the_legal_list() {
         for entry in REGISTRY {
             let mut s = State::new(Setup::seeded(3, 9)).unwrap();
-            let mut bots: Vec<EngineBot> =
-                (0..3).map(|i| EngineBot::new((entry.make)(i))).collect();
+            let mut bots: Vec<Planner<State>> =
+                (0..3).map(|i| Planner::new(entry.build(i))).collect();
             let mut legal = Vec::new();
             while Game::outcome(&s).is_none() {
                 let seat = s.current();
@@ -352,11 +141,11 @@ mod tests {
         silent: bool,
     }
 
-    impl Player for Faulty {
+    impl Bot<State> for Faulty {
         fn name(&self) -> &str {
             "faulty"
         }
-        fn plan(&mut self, _view: &View, out: &mut Vec<Action>) {
+        fn plan(&mut self, _view: &View, _legal: &Legal<'_, State>, out: &mut Vec<Action>) {
             if !self.silent {
                 out.push(Action::EndTurn);
             }
@@ -368,20 +157,21 @@ mod tests {
         for silent in [false, true] {
             let mut s = State::new(Setup::seeded(2, 1)).unwrap();
             let before = s.clone();
-            let mut bots: Vec<Box<dyn Player>> =
+            let mut bots: Vec<Box<dyn Bot<State>>> =
                 vec![Box::new(Faulty { silent }), Box::new(Faulty { silent })];
             let err = play_out(&mut s, &mut bots).unwrap_err();
             if silent {
                 assert_eq!(err.to_string(), "bot faulty at seat 0 planned no action");
             } else {
-                assert!(matches!(
-                    err,
-                    PlayError::Illegal {
-                        action: Action::EndTurn,
-                        error: RuleError::MinimumNotReached { .. },
-                        ..
-                    }
-                ));
+                let PlayError::Illegal { action, error, .. } = err else {
+                    panic!("{err}");
+                };
+                assert_eq!(action, "end");
+                let minimum = thegame::RuleError::MinimumNotReached {
+                    played: 0,
+                    minimum: 2,
+                };
+                assert_eq!(error, minimum.to_string());
             }
             assert_eq!(s, before);
         }
@@ -392,8 +182,8 @@ mod tests {
         let s = State::new(Setup::seeded(3, 4)).unwrap();
         let seat = s.current();
         let mut plan = Vec::new();
-        Heuristic::default().plan(&s.seat_view(seat), &mut plan);
-        let mut bot = EngineBot::new(Box::new(Heuristic::default()));
+        Heuristic::default().plan_turn(&s.view(Viewer::Seat(seat)), &mut plan);
+        let mut bot = Planner::new(Box::new(Heuristic::default()));
         let mut t = s.clone();
         let mut legal = Vec::new();
         for planned in &plan {
@@ -404,13 +194,13 @@ mod tests {
         }
         // Asked again on the first view (as after an undo), it plans again from there.
         Game::legal_actions(&s, &mut legal);
-        assert_eq!(bot.choose(&s.seat_view(seat), &legal), plan[0]);
+        assert_eq!(bot.choose(&s.view(Viewer::Seat(seat)), &legal), plan[0]);
     }
 
     #[test]
     fn a_wrong_number_of_bots_is_an_error() {
         let mut s = State::new(Setup::seeded(2, 1)).unwrap();
-        let mut bots: Vec<Box<dyn Player>> = vec![(REGISTRY[0].make)(1)];
+        let mut bots: Vec<Box<dyn Bot<State>>> = vec![REGISTRY[0].build(1)];
         assert_eq!(
             play_out(&mut s, &mut bots),
             Err(PlayError::SeatCount { bots: 1, seats: 2 })

@@ -11,9 +11,9 @@
 //! - A whole turn is planned on a private copy of the view, moved on by the bot's own plays
 //!   (a play changes only the hand, the played set, a top and the count of plays).
 
-use super::Player;
+use engine::{Bot, Legal};
 use rand_core::SeedableRng;
-use thegame::{bounded32, Action, Pile, View};
+use thegame::{bounded32, Action, Pile, State, View};
 
 /// Picks uniformly among the active seat's legal plays and, once allowed, `end`.
 pub struct RandomBot {
@@ -55,7 +55,7 @@ impl RandomBot {
     }
 }
 
-impl Player for RandomBot {
+impl Bot<State> for RandomBot {
     fn name(&self) -> &str {
         "random"
     }
@@ -64,7 +64,14 @@ impl Player for RandomBot {
         self.rng = rand_pcg::Pcg32::seed_from_u64(seed);
     }
 
-    fn plan(&mut self, view: &View, out: &mut Vec<Action>) {
+    fn plan(&mut self, view: &View, _legal: &Legal<'_, State>, out: &mut Vec<Action>) {
+        self.plan_turn(view, out);
+    }
+}
+
+impl RandomBot {
+    /// Appends its whole turn: random plays until it draws `end` (or is stuck).
+    pub fn plan_turn(&mut self, view: &View, out: &mut Vec<Action>) {
         let mut view = *view;
         loop {
             let action = self.choose(&view);
@@ -88,7 +95,7 @@ impl Player for RandomBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::Seat;
+    use engine::{Seat, Viewer};
     use thegame::{Setup, State};
 
     /// The definition of the choice, written the plain way: the legal plays and `end` of the
@@ -131,7 +138,7 @@ mod tests {
                 while !s.is_over() {
                     let seat = s.current();
                     plan.clear();
-                    bot.plan(&s.seat_view(seat), &mut plan);
+                    bot.plan_turn(&s.view(Viewer::Seat(seat)), &mut plan);
                     for a in &plan {
                         if s.is_over() {
                             break;
@@ -151,7 +158,7 @@ mod tests {
     #[test]
     fn random_play_covers_every_legal_choice() {
         let s = State::new(Setup::seeded(1, 4)).unwrap();
-        let view = s.seat_view(Seat(0));
+        let view = s.view(Viewer::Seat(Seat(0)));
         let mut bot = RandomBot::new(1);
         let mut seen = std::collections::HashSet::new();
         for _ in 0..5000 {
@@ -171,15 +178,15 @@ mod tests {
     #[test]
     fn hand_made_views_get_an_answer_without_panicking() {
         let s = State::new(Setup::seeded(2, 1)).unwrap();
-        let mut view = s.seat_view(Seat(0));
+        let mut view = s.view(Viewer::Seat(Seat(0)));
         view.tops = [0, 250, 0, 255];
         let mut bot = RandomBot::new(3);
         let mut plan = Vec::new();
-        bot.plan(&view, &mut plan);
+        bot.plan_turn(&view, &mut plan);
         assert!(!plan.is_empty());
         view.hand = thegame::CardSet::ALL;
         plan.clear();
-        bot.plan(&view, &mut plan);
+        bot.plan_turn(&view, &mut plan);
         assert!(matches!(plan[0], Action::Play { .. }));
         assert_eq!(plan.last(), Some(&Action::EndTurn));
     }

@@ -68,7 +68,8 @@
 //! How the advisor, the candidates and the sampling were chosen, with the figures:
 //! `docs/bots/thegame-search.md`.
 
-use super::{Heuristic, Player, MAX_ACTIONS};
+use super::{Heuristic, MAX_ACTIONS};
+use engine::{Bot, Legal, Viewer};
 use rand_core::SeedableRng;
 use std::collections::HashSet;
 use std::fmt;
@@ -356,7 +357,7 @@ impl Search {
         // The heuristic's own turn always competes (its lookahead may try plays the
         // enumeration skips, so it is added when missing).
         self.plan.clear();
-        self.advisor.plan(view, &mut self.plan);
+        self.advisor.plan_turn(view, &mut self.plan);
         let mut advised = Turn {
             plays: [(Card::new(2).unwrap_or_else(|| unreachable!()), Pile::Up1); MAX_TURN],
             len: 0,
@@ -483,9 +484,9 @@ impl Search {
         let mut actions = 0;
         while !state.is_over() && actions < MAX_ACTIONS {
             let seat = state.current();
-            let seat_view = state.seat_view(seat);
+            let seat_view = state.view(Viewer::Seat(seat));
             self.plan.clear();
-            self.rollout.plan(&seat_view, &mut self.plan);
+            self.rollout.plan_turn(&seat_view, &mut self.plan);
             if self.plan.is_empty() {
                 // The playout policy planned nothing: score the game as lost here.
                 return -i32::from(state.cards_left());
@@ -674,12 +675,12 @@ fn push_signals(turn: &Turn, out: &mut Vec<Action>) {
     }
 }
 
-impl Player for Search {
+impl Bot<State> for Search {
     fn name(&self) -> &str {
         "search"
     }
 
-    fn plan(&mut self, view: &View, out: &mut Vec<Action>) {
+    fn plan(&mut self, view: &View, _legal: &Legal<'_, State>, out: &mut Vec<Action>) {
         self.plan_turn(view, out);
     }
 
@@ -691,7 +692,8 @@ impl Player for Search {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::thegame::{play_out, EngineBot};
+    use crate::thegame::play_out;
+    use engine::Planner;
     use engine::{Bot, Game, Seat, Viewer};
     use rand_core::RngCore;
     use thegame::{Position, Setup};
@@ -710,9 +712,9 @@ mod tests {
         )
     }
 
-    fn bots(players: u8, seed: u64) -> Vec<Box<dyn Player>> {
+    fn bots(players: u8, seed: u64) -> Vec<Box<dyn Bot<State>>> {
         (0..players)
-            .map(|s| Box::new(small(seed * 8 + u64::from(s))) as Box<dyn Player>)
+            .map(|s| Box::new(small(seed * 8 + u64::from(s))) as Box<dyn Bot<State>>)
             .collect()
     }
 
@@ -773,8 +775,8 @@ mod tests {
         // teammate's out-of-turn signal arriving mid-game.
         for players in [1u8, 3] {
             let mut s = State::new(Setup::seeded(players, 77)).unwrap();
-            let mut seats: Vec<EngineBot> = (0..players)
-                .map(|i| EngineBot::new(Box::new(small(u64::from(i)))))
+            let mut seats: Vec<Planner<State>> = (0..players)
+                .map(|i| Planner::new(Box::new(small(u64::from(i)))))
                 .collect();
             assert_eq!(seats[0].name(), "search");
             let mut legal = Vec::new();
@@ -812,7 +814,11 @@ mod tests {
                 while !state.is_over() {
                     let seat = state.current();
                     let mut plan = Vec::new();
-                    bots[seat.index()].plan(&state.seat_view(seat), &mut plan);
+                    bots[seat.index()].plan(
+                        &state.view(Viewer::Seat(seat)),
+                        &Legal::of(&state),
+                        &mut plan,
+                    );
                     for a in plan {
                         if !state.is_over() {
                             state.apply(&a).unwrap();
@@ -859,15 +865,18 @@ mod tests {
                 let seat = state.current();
                 let other = hidden_shuffled(&state, seat);
                 assert_ne!(other, state, "the hidden cards must differ");
-                assert_eq!(other.seat_view(seat), state.seat_view(seat));
+                assert_eq!(
+                    other.view(Viewer::Seat(seat)),
+                    state.view(Viewer::Seat(seat))
+                );
                 let (mut a, mut b) = (Vec::new(), Vec::new());
-                small(9).plan_turn(&state.seat_view(seat), &mut a);
-                small(9).plan_turn(&other.seat_view(seat), &mut b);
+                small(9).plan_turn(&state.view(Viewer::Seat(seat)), &mut a);
+                small(9).plan_turn(&other.view(Viewer::Seat(seat)), &mut b);
                 assert_eq!(a, b);
                 compared += 1;
                 // Move on with the heuristic, which is fast.
                 let mut plan = Vec::new();
-                heuristic.plan(&state.seat_view(seat), &mut plan);
+                heuristic.plan_turn(&state.view(Viewer::Seat(seat)), &mut plan);
                 for a in &plan {
                     if !state.is_over() {
                         state.apply(a).unwrap();
@@ -940,7 +949,7 @@ mod tests {
                 tried_stuck += 1;
                 continue;
             }
-            let view = state.seat_view(Seat(0));
+            let view = state.view(Viewer::Seat(Seat(0)));
             bot.candidates(&view);
             let found = bot.turns.iter().any(|t| t.complete);
             assert_eq!(found, reachable(&state, 2), "{state:?}");
@@ -964,7 +973,7 @@ mod tests {
         let s = position(0, &[&[40, 50, 55]], [45, 99, 2, 3], &[]);
         assert!(!s.is_over());
         let mut plan = Vec::new();
-        small(1).plan_turn(&s.seat_view(Seat(0)), &mut plan);
+        small(1).plan_turn(&s.view(Viewer::Seat(Seat(0))), &mut plan);
         let mut t = s.clone();
         for a in &plan[..3] {
             t.apply(a).unwrap();
@@ -985,10 +994,10 @@ mod tests {
                 let mut search = Search::with_config(seed, config);
                 let mut heuristic = Heuristic::default();
                 while !state.is_over() {
-                    let view = state.seat_view(state.current());
+                    let view = state.view(Viewer::Seat(state.current()));
                     let (mut mine, mut theirs) = (Vec::new(), Vec::new());
                     search.plan_turn(&view, &mut mine);
-                    heuristic.plan(&view, &mut theirs);
+                    heuristic.plan_turn(&view, &mut theirs);
                     // The same plays in the same order, and `end` unless the plays lose.
                     // Signals may differ: the heuristic weighs a stranded card from the tops
                     // at the start of the turn, the search bot asks it afresh after the turn.
@@ -1028,8 +1037,8 @@ mod tests {
         };
         for players in [1u8, 3] {
             let mut state = State::new(Setup::seeded(players, 8)).unwrap();
-            let mut bots: Vec<Box<dyn Player>> = (0..players)
-                .map(|s| Box::new(Search::with_config(u64::from(s), config)) as Box<dyn Player>)
+            let mut bots: Vec<Box<dyn Bot<State>>> = (0..players)
+                .map(|s| Box::new(Search::with_config(u64::from(s), config)) as Box<dyn Bot<State>>)
                 .collect();
             play_out(&mut state, &mut bots).unwrap();
             assert!(state.is_over());
@@ -1047,7 +1056,7 @@ mod tests {
             [20, 90, 30, 25],
             &[22, 23, 24, 26],
         );
-        let mut view = s.seat_view(Seat(0));
+        let mut view = s.view(Viewer::Seat(Seat(0)));
         view.played_this_turn = 2;
         let mut turn = Turn {
             plays: [(card(2), Pile::Up1); MAX_TURN],
@@ -1089,7 +1098,7 @@ mod tests {
             [20, 90, 30, 25],
             &[22],
         );
-        let mut solo_view = solo.seat_view(Seat(0));
+        let mut solo_view = solo.view(Viewer::Seat(Seat(0)));
         solo_view.played_this_turn = 2;
         turn.len = 0;
         turn.hand = solo_view.hand.bits();

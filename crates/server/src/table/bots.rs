@@ -11,15 +11,16 @@
 //!   dropped (its generation is old).
 
 use super::Table;
-use engine::{Actor, Bot, Game, Seat, Viewer};
+use engine::{Actor, Bot, Game, Planner, Seat, Viewer};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// A seat a bot plays: the bot itself, or what it missed while it was out thinking.
 pub(super) struct BotSeat<G: Game> {
-    /// `None` while the bot is thinking.
-    bot: Option<Box<dyn Bot<G>>>,
+    /// `None` while the bot is thinking. Asked one action at a time: a bot's multi-action plan
+    /// (a whole turn of The Game) is handed out action by action while it still holds.
+    bot: Option<Planner<G>>,
     /// Events (already redacted for this seat) that came while it was thinking.
     missed: Vec<G::Event>,
     /// Which bot this is; a move of a bot that has since been replaced is dropped.
@@ -31,7 +32,7 @@ pub(super) struct BotMove<G: Game> {
     seat: Seat,
     version: u64,
     generation: u64,
-    bot: Box<dyn Bot<G>>,
+    bot: Planner<G>,
     action: G::Action,
 }
 
@@ -63,6 +64,7 @@ impl<G: Game> Table<G> {
             .clone()
             .unwrap_or_else(|| self.stand_in.clone());
         let mut bot = (self.make_bot)(&name, seat)
+            .map(Planner::new)
             .ok_or_else(|| format!("seat {}: unknown bot {name:?}", seat.0))?;
         let viewer = Viewer::Seat(seat);
         for e in self.history.iter().flat_map(|e| &e.events) {

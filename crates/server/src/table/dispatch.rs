@@ -14,18 +14,9 @@ use crate::error::ApiError;
 use crate::seats::now_ms;
 use crate::store::{RecordKind, StoredAction};
 use engine::{Actor, Game, Seat, Viewer};
-use serde::Serialize;
 use serde_json::Value;
 use std::time::Duration;
 use tokio::sync::mpsc;
-
-/// The `"type"` tag of a value's JSON form, if it has one.
-fn type_tag(value: &impl Serialize) -> Option<String> {
-    match serde_json::to_value(value) {
-        Ok(Value::Object(o)) => o.get("type").and_then(Value::as_str).map(str::to_owned),
-        _ => None,
-    }
-}
 
 impl<G: Game> Table<G> {
     pub(super) async fn run(
@@ -270,12 +261,7 @@ impl<G: Game> Table<G> {
     ) {
         self.version += 1;
         show_bots::<G>(&mut self.bots, &events);
-        let undoable = self.state.outcome().is_none()
-            && !self.rules.undo_actions.is_empty()
-            && type_tag(&action).is_some_and(|t| self.rules.undo_actions.contains(&t.as_str()))
-            && events
-                .iter()
-                .all(|e| type_tag(e).is_some_and(|t| self.rules.undo_events.contains(&t.as_str())));
+        let undoable = self.state.outcome().is_none() && G::undoable(&action, &events);
         self.history.push(Entry {
             seq: self.version,
             seat,

@@ -25,7 +25,7 @@
 //!   restart replays to the same state, the same bots in the same seats, and the same clocks.
 
 use crate::error::ApiError;
-use crate::kind::{FinalHands, PlayRules};
+use crate::kind::FinalHands;
 use crate::seats::{now_ms, Clocks, PlayOptions};
 use crate::store::{RecordKind, Store, StoredAction};
 use crate::Config;
@@ -276,7 +276,6 @@ pub(crate) struct TableSetup<G: Game> {
     pub options: PlayOptions,
     /// Seconds since the Unix epoch: the first move's clock starts then.
     pub created_at: i64,
-    pub rules: PlayRules,
     /// Every seat's hand once the game is over (see [`crate::Registry::register_revealing`]).
     pub final_hands: Option<FinalHands<G>>,
     /// The bot that stands in for a human seat.
@@ -317,7 +316,6 @@ struct Table<G: Game> {
     clocks: Clocks,
     /// How long a player must be away before the creator may replace them.
     replace_after_seconds: u64,
-    rules: PlayRules,
     final_hands: Option<FinalHands<G>>,
     stand_in: String,
     make_bot: BotMaker<G>,
@@ -383,7 +381,6 @@ pub(crate) fn spawn<G: Game>(
         bot_generation: 0,
         clocks,
         replace_after_seconds: table.options.replace_after_seconds,
-        rules: table.rules,
         final_hands: table.final_hands,
         stand_in: table.stand_in,
         make_bot: table.make_bot,

@@ -81,8 +81,10 @@ impl fmt::Display for Event {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
+    pub viewer: Option<Seat>,
+    pub turn: Seat,
     pub hand: Option<Vec<Card>>,
     pub hand_sizes: Vec<usize>,
     pub deck_size: usize,
@@ -108,6 +110,10 @@ pub enum RuleError {
     #[error("your signal is already {0}")]
     SameSignal(&'static str),
 }
+
+#[derive(Debug, thiserror::Error)]
+#[error("no deal fits this view: {0}")]
+pub struct SampleError(&'static str);
 
 #[derive(Clone, Debug)]
 pub struct HighCard {
@@ -138,6 +144,9 @@ impl Game for HighCard {
     type Outcome = Vec<u32>;
     type SetupError = SetupError;
     type RuleError = RuleError;
+    /// The cards a seat has seen played (every play is public).
+    type Memory = Vec<Card>;
+    type SampleError = SampleError;
     const NAME: &'static str = "highcard";
 
     fn new(setup: Setup) -> Result<Self, SetupError> {
@@ -255,6 +264,11 @@ impl Game for HighCard {
 
     fn view(&self, viewer: Viewer) -> View {
         View {
+            viewer: match viewer {
+                Viewer::Seat(s) => Some(s),
+                Viewer::Spectator => None,
+            },
+            turn: self.turn,
             hand: match viewer {
                 Viewer::Seat(s) => Some(self.hands[s.index()].clone()),
                 Viewer::Spectator => None,
@@ -279,5 +293,64 @@ impl Game for HighCard {
 
     fn outcome(&self) -> Option<Vec<u32>> {
         self.over().then(|| self.tricks.clone())
+    }
+
+    fn remember(memory: &mut Vec<Card>, event: &Event) {
+        if let Event::Played { card, .. } = event {
+            memory.push(*card);
+        }
+    }
+
+    /// The other hands and the deck, drawn from the cards neither in the seat's hand nor seen
+    /// played.
+    fn determinize<R: rand::RngCore + ?Sized>(
+        view: &View,
+        memory: &Vec<Card>,
+        rng: &mut R,
+    ) -> Result<HighCard, SampleError> {
+        let (Some(me), Some(hand)) = (view.viewer, &view.hand) else {
+            return Err(SampleError("a spectator's view"));
+        };
+        let mut unseen: Vec<Card> = (1..=DECK)
+            .map(Card)
+            .filter(|c| !hand.contains(c) && !memory.contains(c))
+            .collect();
+        let others: usize = view
+            .hand_sizes
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != me.index())
+            .map(|(_, &n)| n)
+            .sum();
+        if unseen.len() != others + view.deck_size {
+            return Err(SampleError(
+                "the unseen cards do not fill the hands and the deck",
+            ));
+        }
+        unseen.shuffle(rng);
+        let mut hands = Vec::new();
+        for (s, &n) in view.hand_sizes.iter().enumerate() {
+            if s == me.index() {
+                hands.push(hand.clone());
+            } else {
+                let mut h = unseen.split_off(unseen.len() - n);
+                h.sort();
+                hands.push(h);
+            }
+        }
+        Ok(HighCard {
+            hands,
+            deck: unseen,
+            trick: view.trick.clone(),
+            turn: view.turn,
+            tricks: view.tricks.clone(),
+            signals: view.signals.clone(),
+        })
+    }
+
+    /// A play that completes no trick reveals and draws nothing: it may be taken back.
+    fn undoable(action: &Action, events: &[Event]) -> bool {
+        matches!(action, Action::Play { .. })
+            && events.iter().all(|e| matches!(e, Event::Played { .. }))
     }
 }

@@ -21,15 +21,7 @@ use tower::ServiceExt;
 
 pub fn registry() -> Registry {
     let mut r = Registry::new();
-    // A play that completes no trick reveals and draws nothing: it may be undone.
-    r.register_with_rules::<HighCard>(
-        Bots::new(),
-        PlayRules {
-            stand_in: "random",
-            undo_actions: &["play"],
-            undo_events: &["played"],
-        },
-    );
+    r.register_with_rules::<HighCard>(Bots::new(), PlayRules { stand_in: "random" });
     r
 }
 

@@ -29,7 +29,7 @@ pub use hoarder::Hoarder;
 pub use tycoon::Tycoon;
 
 use super::heuristic::{spec, Ctx, STALL_ROUND};
-use engine::Bot;
+use engine::{Bot, Legal};
 use powergrid::{Action, ByResource, CityId, PhaseKind, PlantId, PlantKind, Resource, State, View};
 
 /// The panel's styles by registry name, in the order the sim's panel table lists them.
@@ -81,11 +81,18 @@ impl<S: Style> Panel<S> {
 }
 
 impl<S: Style> Bot<State> for Panel<S> {
+    fn plan(&mut self, view: &View, legal: &Legal<'_, State>, out: &mut Vec<Action>) {
+        out.push(self.choose(view, legal.actions()));
+    }
+
     fn name(&self) -> &str {
         self.style.name()
     }
+}
 
-    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+impl<S: Style> Panel<S> {
+    /// Its action for this decision, one of `legal`.
+    pub fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
         let fallback = legal.first().copied().unwrap_or(Action::Pass);
         if legal.len() <= 1 {
             return fallback;

@@ -1,5 +1,6 @@
 use super::*;
-use crate::powergrid::{find, play_game, Config, Heuristic};
+use crate::powergrid::ChooseOne;
+use crate::powergrid::{play_game, Config, Heuristic};
 use engine::{Seat, Viewer};
 use powergrid::{MapId, Setup};
 
@@ -11,7 +12,9 @@ fn play(lineup: &[&str], players: u8, map: MapId, seed: u64) -> powergrid::Outco
         .cycle()
         .take(usize::from(players))
         .enumerate()
-        .map(|(i, n)| (find(n).unwrap().make)(seed * 8 + i as u64, &Config::default()))
+        .map(|(i, n)| {
+            (crate::find::<State>(n).unwrap().make)(seed * 8 + i as u64, &Config::default())
+        })
         .collect();
     play_game(Setup::new(players, map, seed), &mut bots)
         .unwrap_or_else(|e| panic!("{lineup:?} {players}p {map} seed {seed}: {e}"))
@@ -57,7 +60,7 @@ fn styles_keep_to_their_fuel_and_building_rules() {
                 .any(|a| matches!(a, Action::Buy { resource, .. } if *resource == r))
     });
     if let Some(r) = lacking {
-        let casual = Casual::bot(1).choose(&view, &legal);
+        let casual = Casual::bot(1).choose_one(&view, &legal);
         assert_eq!(
             casual,
             Action::Buy {

@@ -24,7 +24,7 @@
 //!   half the time, each style 1/12) weighted by the likelihoods; one rollout in ten draws
 //!   from the prior alone, so a rival that changes its play is not ruled out for good.
 
-use super::super::{find, heuristic::Heuristic, panel::STYLES, Config, Memory};
+use super::super::{heuristic::Heuristic, panel::STYLES, Config, Memory};
 use engine::{Actor, Bot, Seat, Viewer};
 use powergrid::{Action, Event, Hidden, PhaseKind, PlantId, State, View};
 use rand_core::RngCore;
@@ -75,7 +75,7 @@ impl Fit {
             since: Vec::new(),
             styles: STYLES
                 .iter()
-                .filter_map(|s| find(s).ok())
+                .filter_map(|s| crate::find::<State>(s).ok())
                 .map(|e| (e.make)(0, &Config::default()))
                 .collect(),
             replayed: 0,
@@ -158,7 +158,10 @@ impl Fit {
             .map(|i| state.money(Seat(i as u8)))
             .collect();
         let mut out = vec![Heuristic::decide(view, legal, &money)];
-        out.extend(self.styles.iter_mut().map(|b| b.choose(view, legal)));
+        let mut plan = Vec::with_capacity(1);
+        for style in &mut self.styles {
+            out.push(super::super::decide(style.as_mut(), view, legal, &mut plan));
+        }
         out
     }
 

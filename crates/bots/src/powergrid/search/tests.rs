@@ -1,5 +1,6 @@
 use super::*;
-use crate::powergrid::{find, panel::STYLES, Config};
+use crate::powergrid::ChooseOne;
+use crate::powergrid::{panel::STYLES, Config};
 use powergrid::{MapId, Setup};
 
 /// Plays the first `rounds` rounds of a 4-player game, the search bot in seat 0 and `rival` in
@@ -28,7 +29,7 @@ fn the_fit_finds_each_rivals_style() {
 /// three of `rival`.
 fn decisions_of(bot: &mut dyn Bot<State>, rival: &str, rounds: u16, seed: u64) -> Vec<Action> {
     let mut rivals: Vec<Box<dyn Bot<State>>> = (1..4)
-        .map(|i| (find(rival).unwrap().make)(seed + i, &Config::default()))
+        .map(|i| (crate::find::<State>(rival).unwrap().make)(seed + i, &Config::default()))
         .collect();
     let mut state = State::new(Setup::new(4, MapId::Germany, seed)).unwrap();
     let mut legal = Vec::new();
@@ -41,11 +42,11 @@ fn decisions_of(bot: &mut dyn Bot<State>, rival: &str, rounds: u16, seed: u64) -
         let view = state.view(Viewer::Seat(seat));
         let a = match seat.index() {
             0 => {
-                let a = bot.choose(&view, &legal);
+                let a = bot.choose_one(&view, &legal);
                 mine.push(a);
                 a
             }
-            i => rivals[i - 1].choose(&view, &legal),
+            i => rivals[i - 1].choose_one(&view, &legal),
         };
         let events = state.apply_as(seat, &a).unwrap();
         for e in &events {
@@ -86,7 +87,7 @@ fn a_cap_reached_at_once_answers_the_heuristics_choice() {
         rollouts: 64,
         millis: 0,
     };
-    let mut heuristic = (find("heuristic").unwrap().make)(6, &Config::default());
+    let mut heuristic = (crate::find::<State>("heuristic").unwrap().make)(6, &Config::default());
     let theirs = decisions_of(&mut *heuristic, "heuristic", 3, 6);
     assert!(theirs.len() > 20, "{} decisions", theirs.len());
     assert_eq!(search_decisions(capped, 3, 6), theirs);
