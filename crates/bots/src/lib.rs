@@ -163,9 +163,9 @@ impl PlayOptions {
 pub struct Played<G: Game> {
     /// The result.
     pub outcome: G::Outcome,
-    /// Decisions (plans asked for) per seat.
+    /// Decisions (plans asked for) per seat (empty unless timed).
     pub decisions: Vec<u64>,
-    /// Nanoseconds spent planning, per seat (zeros unless timed).
+    /// Nanoseconds spent planning, per seat (empty unless timed).
     pub nanos: Vec<u64>,
     /// Every decision's thinking time in microseconds, per seat, in order (empty unless timed).
     pub times: Vec<Vec<u32>>,
@@ -193,24 +193,29 @@ pub fn play<G: Game>(
             seats,
         });
     }
-    let mut decisions = vec![0; seats];
-    let mut nanos = vec![0; seats];
-    let mut times = vec![Vec::new(); if options.timed { seats } else { 0 }];
+    // Without timings nothing per seat is kept: the fast path allocates only its buffers.
+    let per_seat = if options.timed { seats } else { 0 };
+    let mut decisions = vec![0; per_seat];
+    let mut nanos = vec![0; per_seat];
+    let mut times = vec![Vec::new(); per_seat];
     let mut record = Vec::new();
     let mut plan = Vec::new();
+    let mut legal_buffer = Vec::new();
     let mut actions = 0;
     while let Actor::Seat(seat) = state.actor() {
         let i = seat.index();
         let view = state.view(Viewer::Seat(seat));
         plan.clear();
         let start = options.timed.then(Instant::now);
-        bots[i].plan(&view, &Legal::of(state), &mut plan);
+        let legal = Legal::reusing(&*state, std::mem::take(&mut legal_buffer));
+        bots[i].plan(&view, &legal, &mut plan);
+        legal_buffer = legal.into_buffer();
         if let Some(start) = start {
             let spent = start.elapsed();
             nanos[i] += u64::try_from(spent.as_nanos()).unwrap_or(u64::MAX);
             times[i].push(u32::try_from(spent.as_micros()).unwrap_or(u32::MAX));
+            decisions[i] += 1;
         }
-        decisions[i] += 1;
         if plan.is_empty() {
             return Err(PlayError::NoAction {
                 bot: bots[i].name().to_owned(),

@@ -1,110 +1,77 @@
-//! `tabletop replay` of a Power Grid record, and `tabletop bench powergrid`.
-//!
-//! A game record is JSON: `{"game": "powergrid", "setup": {...}, "actions": [...]}` (`game` may be
-//! left out). Each action is the action's JSON object (`{"type": "bid", "amount": 19}`), its text
-//! form (`"bid 19"`), or either of those wrapped with the acting seat
-//! (`{"seat": 1, "action": "bid 19"}`), in which case the seat is checked too. See
-//! `docs/protocol.md`.
+//! How `tabletop replay` prints a Power Grid game, and `tabletop bench powergrid`.
 
-use crate::replay::Record;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::Args;
-use powergrid::{seat_name, Action, Actor, MapId, Seat, Setup, State};
+use powergrid::{seat_name, MapId, Seat, Setup, State};
 use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
-/// Replays a Power Grid record (already read as JSON), printing the log (unless `quiet`) and
-/// the standings, and gives its outcome as JSON (`None`: the record ends before the game).
-///
-/// # Errors
-/// A record of the wrong shape, a bad setup, or an illegal action (with its index).
-pub fn replay(record: serde_json::Value, quiet: bool) -> Result<Option<serde_json::Value>> {
-    let record: Record<Setup, Action> =
-        serde_json::from_value(record).context("not a Power Grid game record")?;
-    let mut state = State::new(record.setup).context("invalid setup")?;
-    if !quiet {
-        println!(
+/// How a Power Grid replay is printed: seats by colour, the map and turn order first, the
+/// standings (or where an unfinished record stops) last.
+impl crate::replay::Replayed for State {
+    fn header(&self, _setup: &Setup) -> String {
+        format!(
             "Power Grid, {} players, {} ({}); turn order {}",
-            state.players(),
-            state.board().map.name,
-            state
-                .board()
+            self.players(),
+            self.board().map.name,
+            self.board()
                 .regions
                 .iter()
                 .map(|r| r.as_str())
                 .collect::<Vec<_>>()
                 .join(", "),
-            state
-                .turn_order()
+            self.turn_order()
                 .iter()
                 .map(|s| seat_name(*s))
                 .collect::<Vec<_>>()
                 .join(", ")
-        );
-        if let Some(bots) = &record.bots {
-            println!("Bots: {}", bots.join(", "));
+        )
+    }
+
+    fn seat_label(&self, seat: Seat) -> String {
+        if seat.index() < self.players() {
+            seat_name(seat).to_owned()
+        } else {
+            format!("seat {}", seat.0)
         }
     }
-    for (i, recorded) in record.actions.iter().enumerate() {
-        let (seat, action) = recorded
-            .resolve()
-            .with_context(|| format!("action #{i} cannot be read"))?;
-        let actor = match state.actor() {
-            Actor::Seat(s) => s,
-            Actor::Terminal => bail!("action #{i} ({action}): the game is already over"),
-        };
-        let seat = seat.unwrap_or(actor);
-        let events = state.apply_as(seat, &action).map_err(|e| {
-            let who = if seat.index() < state.players() {
-                seat_name(seat).to_owned()
-            } else {
-                format!("seat {}", seat.0)
-            };
-            anyhow::anyhow!("action #{i} ({action}) by {who}: {e}")
-        })?;
-        if !quiet {
-            println!("#{i} {}: {action}", seat_name(seat));
-            for e in events {
-                println!("    {e}");
+
+    fn print_end(&self) {
+        match self.outcome() {
+            Some(outcome) => {
+                println!("Final standings:");
+                for s in &outcome.standings {
+                    println!(
+                        "  {}. {:<6} {:>2} cities powered, {:>3} Elektro, {:>2} cities{}",
+                        s.rank,
+                        seat_name(s.seat),
+                        s.cities_powered,
+                        s.money,
+                        s.cities,
+                        if s.rank == 1 { "  (winner)" } else { "" }
+                    );
+                }
             }
-        }
-    }
-    let outcome = state.outcome();
-    match &outcome {
-        Some(outcome) => {
-            println!("Final standings:");
-            for s in &outcome.standings {
+            None => {
                 println!(
-                    "  {}. {:<6} {:>2} cities powered, {:>3} Elektro, {:>2} cities{}",
-                    s.rank,
-                    seat_name(s.seat),
-                    s.cities_powered,
-                    s.money,
-                    s.cities,
-                    if s.rank == 1 { "  (winner)" } else { "" }
+                    "The record ends before the game does: round {}, {}, {} to act.",
+                    self.round(),
+                    self.phase(),
+                    self.actor().seat().map_or("nobody", seat_name)
                 );
-            }
-        }
-        None => {
-            println!(
-                "The record ends before the game does: round {}, {}, {} to act.",
-                state.round(),
-                state.phase(),
-                state.actor().seat().map_or("nobody", seat_name)
-            );
-            for s in 0..state.players() as u8 {
-                let seat = Seat(s);
-                println!(
-                    "  {:<6} {:>2} cities, {:>3} Elektro, plants {:?}",
-                    seat_name(seat),
-                    state.city_count(seat),
-                    state.money(seat),
-                    state.plants(seat).iter().map(|p| p.0).collect::<Vec<_>>()
-                );
+                for s in 0..self.players() as u8 {
+                    let seat = Seat(s);
+                    println!(
+                        "  {:<6} {:>2} cities, {:>3} Elektro, plants {:?}",
+                        seat_name(seat),
+                        self.city_count(seat),
+                        self.money(seat),
+                        self.plants(seat).iter().map(|p| p.0).collect::<Vec<_>>()
+                    );
+                }
             }
         }
     }
-    Ok(outcome.map(|o| serde_json::json!(o)))
 }
 
 /// Arguments of `tabletop bench powergrid`.

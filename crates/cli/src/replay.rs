@@ -10,22 +10,19 @@
 //! - A record may name its `bots` (one per seat; shown, not checked) and its `outcome`: the
 //!   replay must end with that outcome, or it is an error (a record that does not replay to
 //!   what it says is a broken record).
-//! - The server's records (`GET /api/games/{id}/record`) are read as they are: their `id`,
-//!   `complete` and `seats` fields are accepted and not needed to replay; their `outcome` is
-//!   checked like a `sim --log` record's. A record
-//!   of a game still running has no seed and cannot be replayed; its error says so.
-//! - The Game's record: `{"game": "thegame", "setup": {...}, "actions": [...]}`, each action its
-//!   JSON object, its text form (`"play 35 up1"`, `"end"`, `"signal down2 good_card"`), or
-//!   either wrapped as `{"seat": N, "action": ...}`. A wrapped action is played as seat `N`,
-//!   which is how a signal sent out of turn is recorded; an unwrapped one by the seat whose turn
-//!   it is. The log shows every event in full, drawn cards included: the record holds the whole
-//!   deal, so whoever has it may see everything.
+//! - Every record is an [`engine::Record`] (`docs/records.md`), read once for every game; what a
+//!   game prints besides the log is its [`Replayed`] impl. The server's records are read as
+//!   they are; a record of a game still running has no seed and cannot be replayed, and its
+//!   error says so.
+//! - An action with a seat is played as that seat (which is how a signal sent out of turn is
+//!   recorded); one without, by the seat whose turn it is. The log shows every event in full:
+//!   a complete record holds the whole deal, so whoever has it may see everything.
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use serde::Deserialize;
+use engine::{Actor, Game, Record, Seat, Step};
 use std::path::PathBuf;
-use thegame::{Action, Outcome, Pile, Setup, State};
+use thegame::{Outcome, Pile, State};
 
 /// Arguments of `tabletop replay`.
 #[derive(Args)]
@@ -85,13 +82,12 @@ fn replay_one(record: serde_json::Value, file: &str, quiet: bool) -> Result<()> 
         None if record.pointer("/setup/map").is_some() => "powergrid".to_owned(),
         None => "thegame".to_owned(),
     };
-    let claimed = record.get("outcome").cloned();
+    let claimed = record.get("outcome").filter(|o| !o.is_null()).cloned();
     let outcome = match game.as_str() {
-        "powergrid" => crate::powergrid::replay(record, quiet)
+        "powergrid" => replay_game::<powergrid::State>(record, quiet)
             .with_context(|| format!("{file} (a powergrid record)"))?,
-        "thegame" => {
-            replay_thegame(record, quiet).with_context(|| format!("{file} (a thegame record)"))?
-        }
+        "thegame" => replay_game::<thegame::State>(record, quiet)
+            .with_context(|| format!("{file} (a thegame record)"))?,
         other => bail!("{file}: unknown game {other:?}: known games are powergrid and thegame"),
     };
     if let Some(claimed) = claimed {
@@ -105,131 +101,112 @@ fn replay_one(record: serde_json::Value, file: &str, quiet: bool) -> Result<()> 
     Ok(())
 }
 
-/// A game record of either game: its setup and its actions.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct Record<S, A> {
-    /// Read by [`replay`] to pick the game, before this shape is.
-    #[serde(default, rename = "game")]
-    _game: Option<String>,
-    /// The bot in each seat, as `sim --log` writes it.
-    #[serde(default)]
-    pub(crate) bots: Option<Vec<String>>,
-    /// The server's fields, read over (see the module docs).
-    #[serde(default, rename = "id")]
-    _id: Option<serde_json::Value>,
-    #[serde(default, rename = "complete")]
-    _complete: Option<serde_json::Value>,
-    #[serde(default, rename = "seats")]
-    _seats: Option<serde_json::Value>,
-    /// Checked by [`replay`] against the replay's outcome.
-    #[serde(default, rename = "outcome")]
-    _outcome: Option<serde_json::Value>,
-    pub(crate) setup: S,
-    pub(crate) actions: Vec<RecordedAction<A>>,
-}
-
-/// One recorded action: its text form, its JSON object, or either with the acting seat.
-#[derive(Deserialize)]
-#[serde(untagged)]
-pub(crate) enum RecordedAction<A> {
-    Text(String),
-    Seated {
-        seat: u8,
-        action: Box<RecordedAction<A>>,
-    },
-    Json(A),
-}
-
-impl<A> RecordedAction<A>
-where
-    A: Copy + std::str::FromStr,
-    A::Err: std::error::Error + Send + Sync + 'static,
-{
-    /// The action, and the seat it names if it is wrapped with one.
-    pub(crate) fn resolve(&self) -> Result<(Option<engine::Seat>, A)> {
-        Ok(match self {
-            RecordedAction::Text(t) => (None, t.parse()?),
-            RecordedAction::Json(a) => (None, *a),
-            RecordedAction::Seated { seat, action } => {
-                let (inner, a) = action.resolve()?;
-                if inner.is_some() {
-                    bail!("a seated action may not be seated twice");
-                }
-                (Some(engine::Seat(*seat)), a)
-            }
-        })
+/// What a replay prints besides each action and its events: the game's own words.
+pub(crate) trait Replayed: Game {
+    /// The first line: the game and how it was dealt (`self` is the state `setup` deals).
+    fn header(&self, setup: &Self::Setup) -> String;
+    /// How a seat is named in the log.
+    fn seat_label(&self, seat: Seat) -> String {
+        seat.to_string()
     }
+    /// The result, or where an unfinished record stops.
+    fn print_end(&self);
 }
 
-/// Replays a record of The Game and gives its outcome as JSON (`None`: unfinished).
-fn replay_thegame(record: serde_json::Value, quiet: bool) -> Result<Option<serde_json::Value>> {
-    let record: Record<Setup, Action> =
-        serde_json::from_value(record).context("not a game record")?;
-    let setup = record.setup;
-    let origin = if setup.deal.is_some() {
-        "an explicit deal".to_owned()
-    } else {
-        format!("seed {}", setup.seed)
-    };
-    let mut state = State::new(setup.clone()).context("invalid setup")?;
+/// Replays a record of `G` (read as JSON), printing the log (unless `quiet`) and the end, and
+/// gives the outcome as JSON (`None`: the record ends before the game does).
+fn replay_game<G: Replayed>(
+    value: serde_json::Value,
+    quiet: bool,
+) -> Result<Option<serde_json::Value>> {
+    let record = Record::<G>::from_value(value)?;
+    let mut state = G::new(record.setup.clone()).context("invalid setup")?;
     if !quiet {
-        println!(
-            "The Game, {} player{}, {origin}; seat {} starts",
-            setup.players,
-            if setup.players == 1 { "" } else { "s" },
-            setup.first
-        );
+        println!("{}", state.header(&record.setup));
         if let Some(bots) = &record.bots {
             println!("Bots: {}", bots.join(", "));
         }
     }
-    for (i, recorded) in record.actions.iter().enumerate() {
-        let (seat, action) = recorded
-            .resolve()
-            .with_context(|| format!("action #{i} cannot be read"))?;
-        let seat = seat.unwrap_or(state.current());
-        let events = state
-            .apply_as(seat, &action)
-            .map_err(|e| anyhow::anyhow!("action #{i} ({action}) by {seat}: {e}"))?;
+    for (i, step) in record.actions.iter().enumerate() {
+        let (seat, action) = match step {
+            Step::Taken { seat, action } => (*seat, action),
+            Step::Seen { seat, .. } => bail!(
+                "action #{i} of {seat} is hidden (a record of a running game, as one seat sees it)"
+            ),
+        };
+        let seat = match (seat, state.actor()) {
+            (Some(seat), _) => seat,
+            (None, Actor::Seat(actor)) => actor,
+            (None, Actor::Terminal) => bail!("action #{i} ({action}): the game is already over"),
+        };
+        let events = state.apply_as(seat, action).map_err(|e| {
+            anyhow::anyhow!("action #{i} ({action}) by {}: {e}", state.seat_label(seat))
+        })?;
         if !quiet {
-            println!("#{i} {seat}: {action}");
+            println!("#{i} {}: {action}", state.seat_label(seat));
             for e in events {
                 println!("    {e}");
             }
         }
     }
-    match state.outcome() {
-        Some(Outcome::Won) => println!("Won: all 98 cards are on the piles."),
-        Some(Outcome::Lost { cards_left }) => println!(
-            "Lost with {cards_left} cards left ({} in hands, {} in the draw pile).",
-            cards_left - state.draw_pile_len(),
-            state.draw_pile_len()
-        ),
-        None => {
-            let tops = state.tops();
-            println!(
-                "The record ends before the game does: {} to play ({} played this turn), \
-                 {} cards left, {} in the draw pile.",
-                state.current(),
-                state.played_this_turn(),
-                state.cards_left(),
+    state.print_end();
+    Ok(state
+        .outcome()
+        .map(|o| serde_json::to_value(o).unwrap_or_default()))
+}
+
+/// How a replay of The Game is printed: who starts and how it was dealt first; the result, or
+/// the table and every hand where an unfinished record stops, last. The log shows every event
+/// in full, drawn cards included: the record holds the whole deal.
+impl Replayed for State {
+    fn header(&self, setup: &thegame::Setup) -> String {
+        let origin = if setup.deal.is_some() {
+            "an explicit deal".to_owned()
+        } else {
+            format!("seed {}", setup.seed)
+        };
+        format!(
+            "The Game, {} player{}, {origin}; seat {} starts",
+            setup.players,
+            if setup.players == 1 { "" } else { "s" },
+            setup.first
+        )
+    }
+
+    fn print_end(&self) {
+        let state = self;
+        match state.outcome() {
+            Some(Outcome::Won) => println!("Won: all 98 cards are on the piles."),
+            Some(Outcome::Lost { cards_left }) => println!(
+                "Lost with {cards_left} cards left ({} in hands, {} in the draw pile).",
+                cards_left - state.draw_pile_len(),
                 state.draw_pile_len()
-            );
-            println!(
-                "  piles: {}",
-                Pile::ALL
-                    .iter()
-                    .map(|p| format!("{p} {}", tops[p.index()]))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-            for s in 0..state.players() {
-                let seat = engine::Seat(s);
-                let hand: Vec<String> = state.hand(seat).iter().map(|c| c.to_string()).collect();
-                println!("  {seat}: {}", hand.join(" "));
+            ),
+            None => {
+                let tops = state.tops();
+                println!(
+                    "The record ends before the game does: {} to play ({} played this turn), \
+                     {} cards left, {} in the draw pile.",
+                    state.current(),
+                    state.played_this_turn(),
+                    state.cards_left(),
+                    state.draw_pile_len()
+                );
+                println!(
+                    "  piles: {}",
+                    Pile::ALL
+                        .iter()
+                        .map(|p| format!("{p} {}", tops[p.index()]))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                for s in 0..state.players() {
+                    let seat = engine::Seat(s);
+                    let hand: Vec<String> =
+                        state.hand(seat).iter().map(|c| c.to_string()).collect();
+                    println!("  {seat}: {}", hand.join(" "));
+                }
             }
         }
     }
-    Ok(state.outcome().map(|o| serde_json::json!(o)))
 }

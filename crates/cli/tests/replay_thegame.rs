@@ -213,3 +213,40 @@ fn a_won_game_replays_to_the_win() {
     assert_eq!(text, "Won: all 98 cards are on the piles.\n");
     std::fs::remove_file(path).ok();
 }
+
+#[test]
+fn a_record_of_a_newer_format_is_refused_and_a_server_record_of_format_1_replays() {
+    let newer = serde_json::json!({
+        "format": 2, "game": "thegame", "setup": {"players": 2, "seed": 1}, "actions": []
+    });
+    let path = write_record("format2", &newer);
+    let out = replay(&path, &[]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("record format 2 is newer"), "{err}");
+    // The shape every writer uses now: format 1, seated actions as JSON objects.
+    let setup = Setup::seeded(2, 3);
+    let state = State::new(setup.clone()).unwrap();
+    let seat = state.current();
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let play = legal
+        .iter()
+        .find(|a| matches!(a, Action::Play { .. }))
+        .unwrap();
+    let current = serde_json::json!({
+        "format": 1, "game": "thegame", "id": "abc", "complete": true,
+        "setup": setup, "seats": [], "actions": [{"seat": seat.0, "action": play}],
+        "outcome": null
+    });
+    let path2 = write_record("format1", &current);
+    let out = replay(&path2, &[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout(&out).contains(&format!("#0 seat {}: {play}", seat.0)));
+    std::fs::remove_file(path).ok();
+    std::fs::remove_file(path2).ok();
+}

@@ -18,6 +18,10 @@
 //!   a time wrap the bot in a [`Planner`]. What a seat may remember beyond its view is the
 //!   game's [`Game::Memory`]; [`Game::determinize`] draws a full state consistent with both.
 
+pub mod record;
+
+pub use record::{Record, RecordError, Step, RECORD_FORMAT};
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -86,10 +90,11 @@ pub enum Viewer {
 pub trait Game: Clone + Send + Sync + 'static {
     /// What a game starts from; validated by [`Game::new`].
     type Setup: Clone + fmt::Debug + Serialize + for<'de> Deserialize<'de> + Send + Sync;
-    /// A player's move.
+    /// A player's move, with a compact text form (`Display` and `FromStr`, round-tripping).
     type Action: Clone
         + fmt::Debug
         + fmt::Display
+        + std::str::FromStr<Err: fmt::Display>
         + PartialEq
         + Serialize
         + for<'de> Deserialize<'de>
@@ -191,6 +196,8 @@ pub trait Game: Clone + Send + Sync + 'static {
 pub struct Legal<'a, G: Game> {
     given: Option<&'a [G::Action]>,
     state: Option<&'a G>,
+    /// The buffer the list is computed into (reused from decision to decision).
+    spare: std::cell::Cell<Vec<G::Action>>,
     computed: std::cell::OnceCell<Vec<G::Action>>,
 }
 
@@ -200,15 +207,23 @@ impl<'a, G: Game> Legal<'a, G> {
         Legal {
             given: Some(actions),
             state: None,
+            spare: std::cell::Cell::new(Vec::new()),
             computed: std::cell::OnceCell::new(),
         }
     }
 
     /// The legal actions of `state`'s current actor, computed when first asked for.
     pub fn of(state: &'a G) -> Legal<'a, G> {
+        Legal::reusing(state, Vec::new())
+    }
+
+    /// As [`Legal::of`], computed into `buffer` (a game loop's, handed back by
+    /// [`Legal::into_buffer`]) so that no decision allocates.
+    pub fn reusing(state: &'a G, buffer: Vec<G::Action>) -> Legal<'a, G> {
         Legal {
             given: None,
             state: Some(state),
+            spare: std::cell::Cell::new(buffer),
             computed: std::cell::OnceCell::new(),
         }
     }
@@ -219,7 +234,7 @@ impl<'a, G: Game> Legal<'a, G> {
             return given;
         }
         self.computed.get_or_init(|| {
-            let mut out = Vec::new();
+            let mut out = self.spare.take();
             if let Some(state) = self.state {
                 state.legal_actions(&mut out);
             }
@@ -230,6 +245,13 @@ impl<'a, G: Game> Legal<'a, G> {
     /// Whether `action` is one of them.
     pub fn contains(&self, action: &G::Action) -> bool {
         self.actions().contains(action)
+    }
+
+    /// The buffer given to [`Legal::reusing`], for the next decision.
+    pub fn into_buffer(self) -> Vec<G::Action> {
+        self.computed
+            .into_inner()
+            .unwrap_or_else(|| self.spare.into_inner())
     }
 }
 

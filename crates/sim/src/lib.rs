@@ -29,10 +29,10 @@
 //!   worker), and its games are played through `botproto::play`. A seat that forfeits (breaks
 //!   the protocol, times out) loses: no share of the win, and it is counted in the report's
 //!   `forfeits`. Games with external seats are not logged: `--log` is refused for them.
-//! - `--log` records are complete game records, one JSON object per line in game order: the
-//!   setup with every chance outcome written out (so the record does not depend on how a seed
-//!   is dealt), every action in its text form with the seat that took it, the bots and the
-//!   outcome. `tabletop replay` plays them as they are.
+//! - `--log` records are complete game records ([`engine::Record`], `docs/records.md`), one
+//!   JSON object per line in game order: the setup with every chance outcome written out (so the
+//!   record does not depend on how a seed is dealt), every action with the seat that took it,
+//!   the bots and the outcome. `tabletop replay` plays them as they are.
 
 pub mod powergrid;
 mod report;
@@ -274,27 +274,17 @@ fn exec_spec(
     })
 }
 
-/// A game's record line (see the module docs).
-#[derive(serde::Serialize)]
-struct Record<'a, S, O> {
-    game: &'static str,
-    setup: &'a S,
-    actions: Vec<SeatedAction>,
-    bots: &'a [String],
-    outcome: &'a O,
-}
-
-/// One recorded action with the seat that took it.
-#[derive(serde::Serialize)]
-struct SeatedAction {
-    seat: u8,
-    action: String,
-}
-
-impl<S: serde::Serialize, O: serde::Serialize> Record<'_, S, O> {
-    fn line(&self) -> Result<String, SimError> {
-        serde_json::to_string(self).map_err(|e| SimError::Log(std::io::Error::other(e)))
-    }
+/// A game's record as one JSON line ([`engine::Record`], see the module docs).
+fn record_line<G: engine::Game>(
+    setup: G::Setup,
+    actions: &[(engine::Seat, G::Action)],
+    bots: Vec<String>,
+    outcome: &G::Outcome,
+) -> Result<String, SimError> {
+    let mut record = engine::Record::<G>::new(setup, actions.iter().cloned());
+    record.bots = Some(bots);
+    record.outcome = Some(serde_json::to_value(outcome).map_err(std::io::Error::other)?);
+    serde_json::to_string(&record).map_err(|e| SimError::Log(std::io::Error::other(e)))
 }
 
 #[cfg(test)]

@@ -26,8 +26,8 @@
 //!   setup with every chance outcome fixed and every action with its seat.
 
 use crate::{
-    bot_seed, exec_spec, Contest, Options, Played, Record, Report, SeatError, SeatResult,
-    SeatedAction, SimError, Timings,
+    bot_seed, exec_spec, record_line, Contest, Options, Played, Report, SeatError, SeatResult,
+    SimError, Timings,
 };
 use botproto::{public_setup, ExecSpec, External, SeatBot};
 use bots::find;
@@ -365,22 +365,12 @@ impl Contest for Tournament {
         let line = match (record, &record_setup) {
             (true, Some(setup)) => {
                 let names: Vec<String> = seated.iter().map(|s| (*s).to_owned()).collect();
-                Some(
-                    Record {
-                        game: "powergrid",
-                        setup,
-                        actions: actions
-                            .iter()
-                            .map(|(s, a)| SeatedAction {
-                                seat: s.0,
-                                action: a.to_string(),
-                            })
-                            .collect(),
-                        bots: &names,
-                        outcome,
-                    }
-                    .line()?,
-                )
+                Some(record_line::<State>(
+                    setup.clone(),
+                    &actions,
+                    names,
+                    outcome,
+                )?)
             }
             _ => None,
         };

@@ -17,9 +17,7 @@
 //! - The log's setup is the explicit deal (every hand and the draw pile's order), with the seed
 //!   it was shuffled from kept for reference.
 
-use crate::{
-    bot_seed, exec_spec, Contest, Played, Record, SeatError, SeatResult, SeatedAction, SimError,
-};
+use crate::{bot_seed, exec_spec, record_line, Contest, Played, SeatError, SeatResult, SimError};
 use botproto::{ExecSpec, External, SeatBot};
 use bots::thegame::{play_out, Budget, Config, Search, MAX_ACTIONS};
 use bots::{find, PlayError, PlayOptions};
@@ -261,20 +259,7 @@ impl Contest for Run {
                 ..setup
             };
             let names = vec![self.bot.clone(); usize::from(self.players)];
-            let line = Record {
-                game: "thegame",
-                setup: &explicit,
-                actions: actions
-                    .iter()
-                    .map(|(s, a)| SeatedAction {
-                        seat: s.0,
-                        action: a.to_string(),
-                    })
-                    .collect(),
-                bots: &names,
-                outcome: &outcome,
-            }
-            .line()?;
+            let line = record_line::<State>(explicit, &actions, names, &outcome)?;
             (outcome, Some(line))
         } else {
             let outcome = play_out(&mut state, bots).map_err(|e| failed(e.to_string()))?;

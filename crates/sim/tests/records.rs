@@ -35,12 +35,14 @@ fn reseeded<S: serde::de::DeserializeOwned>(record: &Value) -> S {
     serde_json::from_value(setup).unwrap()
 }
 
-fn seated<A: std::str::FromStr>(action: &Value) -> (engine::Seat, A)
-where
-    A::Err: std::fmt::Debug,
-{
+/// An action of a record, as `docs/records.md` writes it: the seat, and the action's JSON
+/// object.
+fn seated<A: serde::de::DeserializeOwned>(action: &Value) -> (engine::Seat, A) {
     let seat = engine::Seat(action["seat"].as_u64().unwrap() as u8);
-    (seat, action["action"].as_str().unwrap().parse().unwrap())
+    (
+        seat,
+        serde_json::from_value(action["action"].clone()).unwrap(),
+    )
 }
 
 #[test]
@@ -57,6 +59,7 @@ fn power_grid_records_replay_to_their_outcome_whatever_the_seed() {
         let t = sim::powergrid::Tournament::new(map, lineup, 40, Default::default()).unwrap();
         for (g, record) in records(&t, 6).iter().enumerate() {
             assert_eq!(record["game"], "powergrid");
+            assert_eq!(record["format"], engine::RECORD_FORMAT);
             assert_eq!(record["bots"], serde_json::json!(t.seating(g as u64).1));
             shuffled += usize::from(!record["setup"]["step3_deck"].is_null());
             let mut state = powergrid::State::new(reseeded(record)).unwrap();

@@ -11,7 +11,7 @@ use super::{Outgoing, Table};
 use crate::error::ApiError;
 use crate::seats::{now_ms, ClockView, TimeControl};
 use crate::store::RecordKind;
-use engine::{Actor, Game, Seat, Viewer};
+use engine::{Actor, Game, Record, Seat, Step, Viewer};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -91,28 +91,6 @@ struct LogMessage<'a, G: Game> {
     version: u64,
     seats: Vec<SeatSummary>,
     entries: Vec<LogEntry<'a, G>>,
-}
-
-/// The game's record, in the shape `tabletop replay` reads once it is complete.
-#[derive(Serialize)]
-#[serde(bound = "")]
-struct RecordMessage<'a, G: Game> {
-    game: &'static str,
-    id: &'a str,
-    complete: bool,
-    setup: Value,
-    seats: Vec<SeatSummary>,
-    actions: Vec<RecordEntry<'a, G>>,
-    outcome: Option<G::Outcome>,
-}
-
-#[derive(Serialize)]
-#[serde(bound = "", untagged)]
-enum RecordEntry<'a, G: Game> {
-    /// An action the viewer may see: all of them once the game is over.
-    Action { seat: Seat, action: &'a G::Action },
-    /// Another seat's action while the game runs: what the viewer saw of it.
-    Seen { seat: Seat, events: Vec<G::Event> },
 }
 
 /// One step of a finished game's replay: the state message after `step` of `steps` actions
@@ -297,36 +275,40 @@ impl<G: Game> Table<G> {
     /// given only by what the viewer saw of them.
     pub(super) fn record_message(&self, viewer: Viewer) -> Outgoing {
         let complete = self.state.outcome().is_some();
-        let mut setup = serde_json::to_value(&self.setup).unwrap_or(Value::Null);
-        if let (false, Some(fields)) = (complete, setup.as_object_mut()) {
-            fields.remove("seed");
-        }
-        let actions = self
+        let mut record = Record::<G>::new(self.setup.clone(), []);
+        record.id = Some(self.id.clone());
+        record.complete = Some(complete);
+        record.seats = serde_json::to_value(self.seat_summaries()).ok();
+        record.outcome = self
+            .state
+            .outcome()
+            .and_then(|o| serde_json::to_value(o).ok());
+        record.actions = self
             .history
             .iter()
             .map(|e| {
                 if complete || viewer == Viewer::Seat(e.seat) {
-                    RecordEntry::Action {
-                        seat: e.seat,
-                        action: &e.action,
+                    Step::Taken {
+                        seat: Some(e.seat),
+                        action: e.action.clone(),
                     }
                 } else {
-                    RecordEntry::Seen {
+                    Step::Seen {
                         seat: e.seat,
                         events: seen_by::<G>(&e.events, viewer),
                     }
                 }
             })
             .collect();
-        to_json(&RecordMessage::<G> {
-            game: G::NAME,
-            id: &self.id,
+        let mut value = serde_json::to_value(&record).unwrap_or(Value::Null);
+        // The seed fixes every hidden card: a running game's record leaves it out.
+        if let (false, Some(setup)) = (
             complete,
-            setup,
-            seats: self.seat_summaries(),
-            actions,
-            outcome: self.state.outcome(),
-        })
+            value.get_mut("setup").and_then(Value::as_object_mut),
+        ) {
+            setup.remove("seed");
+        }
+        to_json(&value)
     }
 
     /// Sends the new state, with `events` (what the last record caused), to every watcher.

@@ -56,6 +56,27 @@ pub enum Action {
     Signal { high: bool },
 }
 
+impl std::str::FromStr for Action {
+    type Err = String;
+
+    /// The text form `Display` writes: `play N` or `signal high|low`.
+    fn from_str(text: &str) -> Result<Action, String> {
+        match text.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["play", n] => n
+                .parse()
+                .ok()
+                .filter(|n| (1..=DECK).contains(n))
+                .map(|n| Action::Play { card: Card(n) })
+                .ok_or_else(|| format!("{n:?} is not a card (1..24)")),
+            ["signal", "high"] => Ok(Action::Signal { high: true }),
+            ["signal", "low"] => Ok(Action::Signal { high: false }),
+            _ => Err(format!(
+                "{text:?}: expected \"play N\" or \"signal high|low\""
+            )),
+        }
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
