@@ -107,9 +107,19 @@ impl<G: PyGame> SeatBot<G> {
         self.seen = Seen::History(history.clone());
     }
 
-    /// The state and history a position given to `act` or `observe` holds, if it is a State.
-    fn recorded<'py>(position: &Bound<'py, PyAny>) -> Option<PyRef<'py, <G as PyGame>::Class>> {
-        position.cast::<G::Class>().ok().map(|class| class.borrow())
+    /// When `position` is a State of its game: follows its history and answers it.
+    fn follow_state<'py>(
+        &mut self,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<PyRef<'py, <G as PyGame>::Class>>> {
+        let Ok(class) = position.cast::<G::Class>() else {
+            return Ok(None);
+        };
+        let class = class.borrow();
+        let recorded: &Recorded<G> = class.as_ref();
+        check_seat(&recorded.state, i64::from(self.seat.0))?;
+        self.follow(recorded);
+        Ok(Some(class))
     }
 
     /// A state that shows `view` to its seat and fits what the bot remembers.
@@ -161,11 +171,8 @@ impl<G: PyGame> SeatBot<G> {
 
     /// Its action for a State or a view dict of its seat, on its turn.
     fn decide(&mut self, position: &Bound<'_, PyAny>) -> PyResult<(G::Action, Option<usize>)> {
-        if let Some(class) = Self::recorded(position) {
-            let recorded = class.as_ref();
-            check_seat(&recorded.state, i64::from(self.seat.0))?;
-            self.follow(recorded);
-            return self.choose(&recorded.state);
+        if let Some(class) = self.follow_state(position)? {
+            return self.choose(&class.as_ref().state);
         }
         let view: G::View = from_py(position)
             .map_err(|e| PyValueError::new_err(format!("not a State or a view: {e}")))?;
@@ -198,10 +205,7 @@ impl<G: PyGame> AnyBot for SeatBot<G> {
     }
 
     fn observe(&mut self, shown: &Bound<'_, PyAny>) -> PyResult<()> {
-        if let Some(class) = Self::recorded(shown) {
-            let recorded = class.as_ref();
-            check_seat(&recorded.state, i64::from(self.seat.0))?;
-            self.follow(recorded);
+        if self.follow_state(shown)?.is_some() {
             return Ok(());
         }
         let events: Vec<G::Event> = if shown.is_instance_of::<PyDict>() {

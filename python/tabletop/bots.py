@@ -15,17 +15,10 @@ from typing import List, Optional, Tuple
 from tabletop._tabletop import Bot, bot_names
 
 
-def thegame(
-    name: str,
-    seat: int,
-    seed: int = 0,
-    budget_ms: Optional[int] = None,
-    rollouts: Optional[int] = None,
-) -> Bot:
-    """A bot for one seat of The Game: ``random``, ``heuristic``, ``greedy`` or ``search``.
-    The search bot's budget per decision: its standard playouts by default, ``rollouts=N``
-    playouts, or ``budget_ms=M`` milliseconds of wall time."""
-    return Bot("thegame", name, seat, seed, budget_ms, rollouts)
+def thegame(name: str, seat: int, seed: int = 0) -> Bot:
+    """A bot for one seat of The Game: ``random``, ``heuristic``, ``greedy`` or ``search``
+    (``Bot("thegame", ...)`` takes a search budget, as ``powergrid`` below)."""
+    return Bot("thegame", name, seat, seed)
 
 
 def powergrid(

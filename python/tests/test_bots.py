@@ -94,7 +94,7 @@ def test_both_games_bots_have_the_same_methods():
         bot.observe(game)
         bot.reset(2)
         game.apply(index)
-    searcher = bots.thegame("search", seat=s.current_player(), seed=3, rollouts=8)
+    searcher = bots.Bot("thegame", "search", s.current_player(), seed=3, rollouts=8)
     assert s.is_legal(searcher.act(s))
     with pytest.raises(ValueError, match="thegame has seats 0..5"):
         bots.thegame("random", seat=5)
