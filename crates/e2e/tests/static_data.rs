@@ -3,7 +3,6 @@
 //! built from the crate, and its own tests check that), and the catalogs have a message for
 //! every phase, event and piece the pages name from game data.
 
-use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
