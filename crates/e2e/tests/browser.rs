@@ -710,17 +710,9 @@ fn allowed_latin() -> std::collections::BTreeSet<String> {
         .iter()
         .map(|w| w.to_string())
         .collect();
-    for map in [
-        include_str!("../../server/assets/powergrid/germany.json"),
-        include_str!("../../server/assets/powergrid/usa.json"),
-    ] {
-        let map: Value = serde_json::from_str(map).unwrap();
-        for c in map["cities"].as_array().unwrap() {
-            for w in c["name"]
-                .as_str()
-                .unwrap()
-                .split(|ch: char| !ch.is_alphabetic())
-            {
+    for map in powergrid::MapId::ALL {
+        for c in &map.map().cities {
+            for w in c.name.split(|ch: char| !ch.is_alphabetic()) {
                 words.insert(w.to_owned());
             }
         }

@@ -1,59 +1,69 @@
-//! The pages' static data and message catalog are kept true: the rule data the Power Grid page
-//! uses for previews equals the rules crate's, the maps are the rules crate's map files, and
-//! the catalogs have a message for every phase, event and piece the pages name from game data.
+//! The pages' data and message catalog are kept true: the Power Grid page reads only fields
+//! the rules crate's rule tables have (the server serves them as `/assets/powergrid/rules.json`,
+//! built from the crate, and its own tests check that), and the catalogs have a message for
+//! every phase, event and piece the pages name from game data.
 
-use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-
-fn assets() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../server/assets")
-}
 
 fn read(path: PathBuf) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-#[test]
-fn powergrid_rule_data_matches_the_rules_crate() {
-    let rules: Value = serde_json::from_str(&read(assets().join("powergrid/rules.json"))).unwrap();
-    assert_eq!(
-        rules["plants"],
-        serde_json::to_value(&powergrid::plants::PLANTS[..]).unwrap()
-    );
-    for r in powergrid::Resource::ALL {
-        assert_eq!(
-            rules["place_prices"][r.as_str()],
-            json!(r.place_prices()),
-            "place prices of {r}"
-        );
+/// The names `code` reads from the object `object` (`rules.payment` gives `payment`), skipping
+/// longer names that end in `object` and file names such as `/assets/powergrid/rules.json`.
+fn fields_read(code: &str, object: &str) -> BTreeSet<String> {
+    let pattern = format!("{object}.");
+    let mut found = BTreeSet::new();
+    for (at, _) in code.match_indices(&pattern) {
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || "_$./".contains(c)) {
+            continue;
+        }
+        let field: String = code[at + pattern.len()..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        found.insert(field);
     }
-    assert_eq!(rules["payment"], json!(powergrid::resources::PAYMENT));
-    // Place prices by houses already in the city, checked against the engine's build cost: a
-    // fresh player's first house costs only the place.
-    let mut prices = Vec::new();
-    let setup = powergrid::Setup::new(3, powergrid::MapId::Germany, 1);
-    let state = powergrid::State::new(setup).unwrap();
-    let city = state.board().cities().next().unwrap();
-    let (connection, place) = state.build_cost(powergrid::Seat(0), city).unwrap();
-    assert_eq!(connection, 0);
-    prices.push(place);
-    assert_eq!(rules["city_place_prices"][0], json!(prices[0]));
-    assert_eq!(rules["city_place_prices"], json!([10, 15, 20]));
+    found
 }
 
 #[test]
-fn powergrid_maps_are_the_rules_crate_files() {
-    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../powergrid/data");
-    for map in ["germany", "usa"] {
-        let ours: Value =
-            serde_json::from_str(&read(assets().join(format!("powergrid/{map}.json")))).unwrap();
-        let theirs: Value = serde_json::from_str(&read(data.join(format!("{map}.json")))).unwrap();
-        assert_eq!(
-            ours, theirs,
-            "assets/powergrid/{map}.json differs from the rules crate's"
+fn the_powergrid_page_reads_only_fields_the_rule_tables_have() {
+    let page =
+        read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../server/assets/powergrid.js"));
+    let tables = serde_json::to_value(powergrid::rule_tables()).unwrap();
+    let read_by_page = fields_read(&page, "rules");
+    assert!(
+        read_by_page.contains("payment"),
+        "the page's rule fields were not found: {read_by_page:?}"
+    );
+    for field in &read_by_page {
+        assert!(
+            tables.get(field).is_some(),
+            "powergrid.js reads rules.{field}, which the rule tables lack"
         );
     }
+    // What the page reads inside them: a plant card's numbers, each resource's track, the
+    // payment for up to 20 cities, the place price by houses present.
+    for plant in tables["plants"].as_array().unwrap() {
+        for field in ["number", "kind", "fuel", "cities"] {
+            assert!(plant.get(field).is_some(), "plant {plant} lacks {field}");
+        }
+    }
+    for r in powergrid::Resource::ALL {
+        assert!(tables["place_prices"][r.as_str()].is_array(), "{r}");
+    }
+    assert_eq!(tables["payment"].as_array().unwrap().len(), 21);
+    assert_eq!(tables["city_place_prices"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn the_field_scanner_finds_reads_and_skips_file_names() {
+    let code = "// see /assets/powergrid/rules.json\nconst a = rules.payment[3] + myrules.x + rules.place_prices.coal;";
+    let found: Vec<String> = fields_read(code, "rules").into_iter().collect();
+    assert_eq!(found, ["payment", "place_prices"]);
 }
 
 /// Every message of the families the pages build from game data (every phase, event, reason,

@@ -18,11 +18,12 @@
 //! ```
 //!
 //! Layout (from abstract to concrete): [`map`] (boards and the playing area), [`plants`],
-//! [`resources`] (market prices and the published tables), [`action`], [`event`], [`error`],
-//! [`setup`], then the state (`State`, module `state`), one module per phase of the rulebook
-//! with its check, legal list and apply (`phase::auction`, `phase::resources`,
-//! `phase::building`, `phase::bureaucracy`), the plant market and deck (`market`), views and
-//! outcomes (`view`), and the one determinization (`sample`, `determinize`).
+//! [`resources`] (market prices and the published tables), [`tables`] (every rule number as one
+//! serialisable value, and the house prices), [`action`], [`event`], [`error`], [`setup`], then
+//! the state (`State`, module `state`), one module per phase of the rulebook with its check,
+//! legal list and apply (`phase::auction`, `phase::resources`, `phase::building`,
+//! `phase::bureaucracy`), the plant market and deck (`market`), views and outcomes (`view`), and
+//! the one determinization (`sample`, `determinize`).
 //!
 //! Decisions that concern the whole crate:
 //! - Pure rules: no I/O, no clocks, no global randomness; a game is a function of its setup, seed
@@ -46,6 +47,7 @@ pub mod resources;
 mod sample;
 pub mod setup;
 mod state;
+pub mod tables;
 mod view;
 
 pub use action::{Action, ParseActionError};
@@ -58,6 +60,7 @@ pub use resources::{ByResource, Resource};
 pub use sample::{unseen_plants, Memory, SampleError};
 pub use setup::Setup;
 pub use state::{PowerChoice, State, HOUSES, STARTING_MONEY};
+pub use tables::{house_price, rule_tables, PlayerCountTable, RuleTables, HOUSE_PRICES};
 pub use view::{AuctionView, Outcome, PlayerView, View};
 
 pub use engine::{Actor, Game, Seat, Seed, Viewer};

@@ -3,7 +3,9 @@
 //! Decisions:
 //! - The map files `data/germany.json` and `data/usa.json` are embedded in the binary with
 //!   `include_str!` and parsed once, on first use; a unit test parses both, and the conformance
-//!   tests check them against `shared/data/powergrid/`, so a broken file cannot ship.
+//!   tests check them against `shared/data/powergrid/`, so a broken file cannot ship. The files
+//!   are also public as they are ([`MapId::json`]): the server sends them to the page, which
+//!   draws the board from them, so the repository holds one copy of each map.
 //! - [`CityId`] is one number space for both maps (Germany 0..42, USA 42..84), so an action or an
 //!   event names a city without knowing the map, and serializes as the city's stable ASCII id
 //!   (`"berlin"`, `"frankfurt_main"`). City ids are unique across the two maps.
@@ -44,6 +46,23 @@ impl MapId {
         match self {
             MapId::Germany => "germany",
             MapId::Usa => "usa",
+        }
+    }
+
+    /// The map file as embedded (`data/<map>.json`): the map's id and name, its regions, its
+    /// cities (stable id, display name, region, drawing position) and its connections (the
+    /// two cities' ids and the printed cost). [`MapId::map`] is parsed from it.
+    ///
+    /// ```
+    /// use powergrid::MapId;
+    /// let file: serde_json::Value = serde_json::from_str(MapId::Usa.json()).unwrap();
+    /// assert_eq!(file["id"], "usa");
+    /// assert_eq!(file["cities"].as_array().unwrap().len(), 42);
+    /// ```
+    pub fn json(self) -> &'static str {
+        match self {
+            MapId::Germany => include_str!("../data/germany.json"),
+            MapId::Usa => include_str!("../data/usa.json"),
         }
     }
 
@@ -398,8 +417,8 @@ fn maps() -> &'static [Map; 2] {
     static MAPS: OnceLock<[Map; 2]> = OnceLock::new();
     MAPS.get_or_init(|| {
         [
-            parse_map(include_str!("../data/germany.json"), MapId::Germany),
-            parse_map(include_str!("../data/usa.json"), MapId::Usa),
+            parse_map(MapId::Germany.json(), MapId::Germany),
+            parse_map(MapId::Usa.json(), MapId::Usa),
         ]
     })
 }

@@ -2,8 +2,8 @@
 // controls for every action with their consequences shown before sending, the log and the
 // final standings. Everything shown comes from the seat's view in the server's state message;
 // the controls offer exactly the server's `legal` actions. Previews (prices, path, income)
-// mirror the rules from the static rule data in `/assets/powergrid/rules.json`, which a test
-// keeps equal to the rules crate; the server stays the authority.
+// mirror the rules from the rule tables at `/assets/powergrid/rules.json`, which the server
+// serves from the rules crate; the server stays the authority.
 //
 // What a new player needs from it:
 // - One status line per situation, at the head of the action panel: "Your move" only when the

@@ -4,11 +4,16 @@
 //! seat token from the URL fragment, which browsers never send to the server); `/assets/{path}`
 //! serves any embedded file. The pages themselves are built separately.
 //!
-//! Two kinds of files are made here rather than stored: `/assets/locales/<lang>.json`, a
-//! message catalog compiled from its `.ftl` file (module [`crate::catalog`]), with
-//! `/assets/locales/index.json` listing the languages for the picker; and
-//! `/assets/rules/<game>.<lang>.md`, the rules pages, embedded from `docs/rules/` so the
-//! repository keeps one copy of them. `/rules/{game}` is the page that shows them.
+//! Some files are made here or taken from elsewhere rather than stored with the pages, so the
+//! repository keeps one copy of each:
+//! - `/assets/locales/<lang>.json`, a message catalog compiled from its `.ftl` file (module
+//!   [`crate::catalog`]), with `/assets/locales/index.json` listing the languages for the picker;
+//! - `/assets/rules/<game>.<lang>.md`, the rules pages, embedded from `docs/rules/`;
+//!   `/rules/{game}` is the page that shows them;
+//! - `/assets/powergrid/<map>.json`, the map files the rules crate embeds ([`MapId::json`]), and
+//!   `/assets/powergrid/rules.json`, the rules crate's [`powergrid::RuleTables`] (plants, market
+//!   track, payment, house prices, player-count table), which the Power Grid page previews
+//!   prices and income with. The page's numbers are the engine's by construction.
 
 use crate::error::ApiError;
 use axum::extract::rejection::PathRejection;
@@ -16,6 +21,8 @@ use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use include_dir::{include_dir, Dir};
+use powergrid::MapId;
+use std::sync::OnceLock;
 
 static ASSETS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/assets");
 static RULES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../docs/rules");
@@ -60,14 +67,32 @@ fn serve(path: &str) -> Response {
             return serve_catalog(path, lang);
         }
     }
-    let file = match path.strip_prefix("rules/") {
-        Some(name) => RULES.get_file(name),
-        None => ASSETS.get_file(path),
+    let body = if let Some(name) = path.strip_prefix("powergrid/") {
+        powergrid_data(name)
+    } else if let Some(name) = path.strip_prefix("rules/") {
+        RULES.get_file(name).map(|f| f.contents())
+    } else {
+        ASSETS.get_file(path).map(|f| f.contents())
     };
-    match file {
-        Some(file) => reply(path, file.contents()),
+    match body {
+        Some(body) => reply(path, body),
         None => ApiError::NotFound(format!("/assets/{path}")).into_response(),
     }
+}
+
+/// The Power Grid page's data from the rules crate: `rules.json` (the rule tables, serialised
+/// once) or `<map>.json` (the embedded map file).
+fn powergrid_data(name: &str) -> Option<&'static [u8]> {
+    if name == "rules.json" {
+        static TABLES: OnceLock<String> = OnceLock::new();
+        let json = TABLES.get_or_init(|| {
+            serde_json::to_string(&powergrid::rule_tables())
+                .expect("the rule tables hold only numbers, strings and lists")
+        });
+        return Some(json.as_bytes());
+    }
+    let map: MapId = name.strip_suffix(".json")?.parse().ok()?;
+    Some(map.json().as_bytes())
 }
 
 /// A compiled catalog, or the index of languages.
@@ -418,6 +443,51 @@ mod tests {
                     "list items of {game}.{lang}.md"
                 );
             }
+        }
+    }
+
+    async fn body(response: Response) -> Vec<u8> {
+        use http_body_util::BodyExt;
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        bytes.to_vec()
+    }
+
+    /// The maps and rule tables come from the rules crate, as JSON, and every city of the map
+    /// the page draws is a city of the engine's board, in the engine's order.
+    #[tokio::test]
+    async fn powergrid_data_is_served_from_the_rules_crate() {
+        for map in MapId::ALL {
+            let response = serve(&format!("powergrid/{map}.json"));
+            assert_eq!(response.status(), 200);
+            assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+            let served: serde_json::Value = serde_json::from_slice(&body(response).await).unwrap();
+            let ids: Vec<&str> = served["cities"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["id"].as_str().unwrap())
+                .collect();
+            let board: Vec<&str> = map.map().city_ids().map(|c| c.key()).collect();
+            assert_eq!(ids, board, "{map}");
+            assert_eq!(
+                served["connections"].as_array().unwrap().len(),
+                map.map().connections.len()
+            );
+        }
+        let response = serve("powergrid/rules.json");
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+        assert_eq!(
+            response.headers()[header::X_CONTENT_TYPE_OPTIONS],
+            "nosniff"
+        );
+        let served: serde_json::Value = serde_json::from_slice(&body(response).await).unwrap();
+        assert_eq!(
+            served,
+            serde_json::to_value(powergrid::rule_tables()).unwrap()
+        );
+        for missing in ["powergrid/mars.json", "powergrid/rules", "powergrid/usa.js"] {
+            assert_eq!(serve(missing).status(), 404, "{missing}");
         }
     }
 

@@ -40,11 +40,12 @@
 //!   when it adds at least [`WANT_BIG`] fuelled cities ([`WANT_ECO`] for a plant burning
 //!   nothing: fuel-free capacity is what a starved market cannot take away). The bot opens the
 //!   auction on the plant with the best value over price at the minimum bid, raises by one while
-//!   the next bid stays within its valuation (and leaves 10 Elektro for building), and otherwise
-//!   passes. In an auction another player opened, while its own turn to open is still to come, it
-//!   also passes when another plant of the current market is a better buy (value over price) at
-//!   its minimum than this one at the next bid, so it is not drawn into a rival's auction for a
-//!   coal plant while a garbage plant sits in the market. In round 1, where passing is not
+//!   the next bid stays within its valuation (and leaves [`BUILD_RESERVE`], the price of a house
+//!   in an empty city, for building), and otherwise passes. In an auction another player opened,
+//!   while its own turn to open is still to come, it also passes when another plant of the
+//!   current market is a better buy (value over price) at its minimum than this one at the next
+//!   bid, so it is not drawn into a rival's auction for a coal plant while a garbage plant sits
+//!   in the market. In round 1, where passing is not
 //!   allowed while a plant is affordable, it opens on the best-valued plant.
 //! - **Baiting** ([`Bidders`]): the bot keeps a tally of every seat's bidding from the public
 //!   events: per kind of plant (burning fuel, burning nothing), the auctions another seat opened
@@ -98,8 +99,8 @@ use powergrid::plants::FuelNeeds;
 use powergrid::resources::{market_price, player_count_rules, refill, PlayerCountRules};
 use powergrid::Memory;
 use powergrid::{
-    Action, AuctionView, Board, ByResource, CityId, Event, PlantId, PlantKind, PlantSpec,
-    PlayerView, RegionSet, Resource, State, View,
+    house_price, Action, AuctionView, Board, ByResource, CityId, Event, PlantId, PlantKind,
+    PlantSpec, PlayerView, RegionSet, Resource, State, View,
 };
 
 /// From this round on the bot builds whenever it can, to end a game that has stalled.
@@ -144,6 +145,8 @@ const PER_CITY: [f64; 2] = [4.0, 3.0];
 /// Elektro a plant burning nothing is worth beyond its cities, in rounds 1 and 2 and from round
 /// 3 on (see the module docs).
 const ECO_BONUS: [f64; 2] = [4.0, 0.0];
+/// Money an auction leaves for building: the place price of a house in an empty city.
+const BUILD_RESERVE: u32 = house_price(0);
 
 /// The heuristic bot (see the module docs).
 #[derive(Clone, Debug, Default)]
@@ -497,7 +500,7 @@ impl<'a> Ctx<'a> {
     }
 
     fn auction(&self, legal: &[Action]) -> Option<Action> {
-        let budget = self.money.saturating_sub(10);
+        let budget = self.money.saturating_sub(BUILD_RESERVE);
         if let Some(a) = &self.view.auction {
             let next = a.high_bid + 1;
             let value = self
@@ -547,7 +550,7 @@ impl<'a> Ctx<'a> {
         {
             return None;
         }
-        let budget = self.money.saturating_sub(10);
+        let budget = self.money.saturating_sub(BUILD_RESERVE);
         let rivals: Vec<Seat> = self
             .view
             .players
@@ -772,12 +775,8 @@ impl<'a> Ctx<'a> {
             .filter_map(|&c| self.board.distance(c, city))
             .min()
             .unwrap_or(0);
-        let place = match self.houses_in(city) {
-            0 => 10,
-            1 => 15,
-            _ => 20,
-        };
-        u32::from(conn) + place
+        // Houses in a city are at most three.
+        u32::from(conn) + house_price(self.houses_in(city) as u8)
     }
 
     /// Open cities (room left in this step, not the viewer's) within 20 Elektro of `city`.

@@ -1,12 +1,12 @@
 //! Phase 4: building, and the end of the game (rules file, "Phase 4: Building" and "Game End").
 //!
 //! In reverse turn order each player builds houses: a first house anywhere in the area, later
-//! ones paying the cheapest connection from their network plus the place (10, 15 or 20 Elektro
-//! as the city's first, second or third house), at most one house per player per city and as
-//! many per city as the step number. After each house, plants numbered at most the most cities
-//! connected leave the market. After the last player: if someone connected the table's
-//! end-of-game count, the final count ranks the players and the game ends; otherwise Step 2 may
-//! begin (or Step 3, if its card was drawn) and phase 5 follows.
+//! ones paying the cheapest connection from their network plus the place ([`house_price`]: 10,
+//! 15 or 20 Elektro as the city's first, second or third house), at most one house per player
+//! per city and as many per city as the step number. After each house, plants numbered at most
+//! the most cities connected leave the market. After the last player: if someone connected the
+//! table's end-of-game count, the final count ranks the players and the game ends; otherwise
+//! Step 2 may begin (or Step 3, if its card was drawn) and phase 5 follows.
 
 use super::Phase;
 use crate::action::Action;
@@ -16,6 +16,7 @@ use crate::fixed::FixedList;
 use crate::map::{CityId, UNREACHABLE};
 use crate::market::DrawContext;
 use crate::state::{rank_standings, PlayerState, Sink, State, HOUSES};
+use crate::tables::house_price;
 use engine::Seat;
 
 /// Why `seat` may not take `action` now, if it may not.
@@ -24,15 +25,6 @@ pub(crate) fn check(s: &State, seat: Seat, action: &Action) -> Result<(), RuleEr
         Action::Build { city } => s.build_cost(seat, city).map(|_| ()),
         Action::Done => Ok(()),
         _ => Err(s.not_now(action, "build in a city or say done")),
-    }
-}
-
-/// The building cost of the next place in a city with `occupied` houses.
-fn place_cost(occupied: u8) -> u32 {
-    match occupied {
-        0 => 10,
-        1 => 15,
-        _ => 20,
     }
 }
 
@@ -78,7 +70,7 @@ fn price_at(
             city: CityId::from_local(s.core.map, local),
         });
     }
-    let (connection, place) = (u32::from(connection), place_cost(occupied));
+    let (connection, place) = (u32::from(connection), house_price(occupied));
     if connection + place > money {
         return Err(RuleError::NotEnoughMoney {
             cost: connection + place,
