@@ -283,16 +283,14 @@ def main():
         return 2
     commands = readme_commands()
     unknown = [c for c in commands if c not in CHECKS]
-    if unknown:
-        print("README commands that no check runs (add each to CHECKS in .ci/readme.py):")
-        for c in unknown:
-            print(f"  {c}")
-        return 1
     stale = [c for c in CHECKS if c not in commands]
-    if stale:
-        print("checks of commands the README no longer has (remove them from .ci/readme.py):")
-        for c in stale:
-            print(f"  {c}")
+    for lines, what in [
+        (unknown, "README commands that no check runs (add each to CHECKS in .ci/readme.py):"),
+        (stale, "checks of commands the README no longer has (remove them from .ci/readme.py):"),
+    ]:
+        if lines:
+            print(what + "".join(f"\n  {c}" for c in lines))
+    if unknown or stale:
         return 1
     scratch = tempfile.mkdtemp(prefix="tabletop-readme.")
     passed = failed = skipped = 0
