@@ -264,3 +264,68 @@ pub fn play<G: Game>(
         actions: record,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays `setup` with `bots` (events shown, every action kept) and returns the actions.
+    fn actions_of<G: Registered>(
+        setup: &G::Setup,
+        bots: &mut [Box<dyn Bot<G>>],
+    ) -> Vec<(Seat, G::Action)> {
+        let mut state = G::new(setup.clone()).unwrap();
+        play(&mut state, bots, &PlayOptions::FULL, |_, _, _, _| {})
+            .unwrap()
+            .actions
+    }
+
+    /// For every bot of `G` but `skip`: a bot that played `first` and was then reset with a
+    /// seed plays `second` exactly as bots newly built with that seed (the `Bot::reset`
+    /// contract, which runners rely on to reuse bots).
+    fn reset_is_a_new_bot<G: Registered>(
+        first: G::Setup,
+        second: G::Setup,
+        config: &G::Config,
+        skip: &[&str],
+    ) where
+        G::Action: PartialEq + std::fmt::Debug,
+    {
+        let seats = G::new(second.clone()).unwrap().seats();
+        for entry in G::REGISTRY.iter().filter(|e| !skip.contains(&e.name)) {
+            let build = |base: u64| -> Vec<Box<dyn Bot<G>>> {
+                (0..seats)
+                    .map(|s| entry.build_with(base + s as u64, config))
+                    .collect()
+            };
+            let fresh = actions_of::<G>(&second, &mut build(100));
+            let mut used = build(7);
+            actions_of::<G>(&first, &mut used);
+            for (s, bot) in used.iter_mut().enumerate() {
+                bot.reset(100 + s as u64);
+            }
+            assert_eq!(actions_of::<G>(&second, &mut used), fresh, "{}", entry.name);
+        }
+    }
+
+    #[test]
+    fn a_reset_bot_plays_as_a_new_one() {
+        let config = crate::thegame::Config {
+            budget: crate::thegame::Budget::Playouts(8),
+            ..crate::thegame::Config::default()
+        };
+        reset_is_a_new_bot::<::thegame::State>(
+            ::thegame::Setup::seeded(3, 1),
+            ::thegame::Setup::seeded(3, 2),
+            &config,
+            &[],
+        );
+        // The search bot's reset builds it anew (`SearchBot::reset`); its games take minutes.
+        reset_is_a_new_bot::<::powergrid::State>(
+            ::powergrid::Setup::new(3, ::powergrid::MapId::Germany, 1),
+            ::powergrid::Setup::new(3, ::powergrid::MapId::Germany, 2),
+            &crate::powergrid::Config::default(),
+            &["search"],
+        );
+    }
+}

@@ -20,7 +20,7 @@
 
 pub mod record;
 
-pub use record::{Record, RecordError, Step, RECORD_FORMAT};
+pub use record::{Record, RecordError, ReplayError, Step, RECORD_FORMAT};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -267,7 +267,9 @@ pub trait Bot<G: Game>: Send {
     /// Sees an event, already redacted for this bot's seat. Default: ignores it.
     fn observe(&mut self, _event: &G::Event) {}
     /// Prepares for a new game, reseeding any randomness so that results do not depend on the
-    /// games a bot played before. Default: nothing to do.
+    /// games a bot played before: a bot reset with `seed` plays exactly as one newly built with
+    /// `seed` (runners build a bot once and reset it for every game). Default: nothing to do,
+    /// for bots that keep nothing from game to game.
     fn reset(&mut self, _seed: u64) {}
 }
 

@@ -293,6 +293,11 @@ impl Bot<State> for Heuristic {
         self.memory.observe(event);
         self.bidders.observe(event);
     }
+
+    /// Forgets the last game: the heuristic has no randomness to seed.
+    fn reset(&mut self, _seed: u64) {
+        *self = Heuristic::default();
+    }
 }
 
 impl Heuristic {

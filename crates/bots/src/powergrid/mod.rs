@@ -135,6 +135,29 @@ pub struct GameRecord {
 /// end.
 pub fn play_game(setup: Setup, bots: &mut [Box<dyn Bot<State>>]) -> Result<GameRecord, PlayError> {
     let mut state = State::new(setup.clone()).map_err(|e| PlayError::Setup(e.to_string()))?;
+    let (played, setup) = play_written(&mut state, setup, bots)?;
+    Ok(GameRecord {
+        outcome: played.outcome,
+        rounds: state.round(),
+        decisions: played.decisions,
+        nanos: played.nanos,
+        times: played.times,
+        setup,
+        actions: played.actions,
+    })
+}
+
+/// Plays `state`, just made from `setup`, as [`play_game`] does, and returns how it went with
+/// the setup with every chance outcome written out: the regions, the deck and round 1's turn
+/// order as dealt, and the Step 3 deck as shuffled.
+///
+/// # Errors
+/// As [`play_game`].
+pub fn play_written(
+    state: &mut State,
+    setup: Setup,
+    bots: &mut [Box<dyn Bot<State>>],
+) -> Result<(crate::Played<State>, Setup), PlayError> {
     let mut explicit = Setup {
         regions: Some(state.board().regions.iter().collect()),
         deck: Some(state.hidden().deck_top_first),
@@ -147,7 +170,7 @@ pub fn play_game(setup: Setup, bots: &mut [Box<dyn Bot<State>>]) -> Result<GameR
         max_actions: MAX_ACTIONS,
         ..PlayOptions::FULL
     };
-    let played = crate::play(&mut state, bots, &options, |_, _, _, events| {
+    let played = crate::play(state, bots, &options, |_, _, _, events| {
         for e in events {
             match (e, &mut after_shuffle) {
                 (Event::DeckShuffled { .. }, None) => after_shuffle = Some(Vec::new()),
@@ -160,15 +183,7 @@ pub fn play_game(setup: Setup, bots: &mut [Box<dyn Bot<State>>]) -> Result<GameR
         drawn.extend(state.hidden().deck_top_first);
         drawn
     });
-    Ok(GameRecord {
-        outcome: played.outcome,
-        rounds: state.round(),
-        decisions: played.decisions,
-        nanos: played.nanos,
-        times: played.times,
-        setup: explicit,
-        actions: played.actions,
-    })
+    Ok((played, explicit))
 }
 
 /// One decision of a bot that plans a single action (every Power Grid bot), with `plan` as

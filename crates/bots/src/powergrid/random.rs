@@ -49,6 +49,10 @@ impl Bot<State> for RandomBot {
     fn name(&self) -> &str {
         "random"
     }
+
+    fn reset(&mut self, seed: u64) {
+        *self = RandomBot::new(seed);
+    }
 }
 
 impl RandomBot {

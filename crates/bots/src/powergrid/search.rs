@@ -414,6 +414,11 @@ impl Bot<State> for SearchBot {
         self.memory.observe(event);
         self.fit.observe(event);
     }
+
+    /// Forgets the last game and reseeds its random streams; budget and threads stay.
+    fn reset(&mut self, seed: u64) {
+        *self = SearchBot::new(seed, self.budget, self.threads);
+    }
 }
 
 impl SearchBot {

@@ -41,6 +41,10 @@ impl Style for Casual {
         "casual"
     }
 
+    fn reset(&mut self, seed: u64) {
+        self.rng = rand_pcg::Pcg64::seed_from_u64(seed);
+    }
+
     fn wants(&mut self, _t: &Ctx, _plant: PlantId) -> Option<i64> {
         // A random score per plant: the highest is a uniform pick; half the time, none.
         if self.coin() {

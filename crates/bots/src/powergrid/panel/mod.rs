@@ -66,6 +66,8 @@ pub(crate) trait Style: Send {
     fn power(&self, t: &Ctx, legal: &[Action]) -> Option<Action> {
         t.power(legal)
     }
+    /// Starts a new game seeded `seed`; the styles without randomness keep nothing to forget.
+    fn reset(&mut self, _seed: u64) {}
 }
 
 /// A style played as a bot.
@@ -87,6 +89,10 @@ impl<S: Style> Bot<State> for Panel<S> {
 
     fn name(&self) -> &str {
         self.style.name()
+    }
+
+    fn reset(&mut self, seed: u64) {
+        self.style.reset(seed);
     }
 }
 
