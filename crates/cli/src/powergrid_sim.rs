@@ -25,7 +25,7 @@ use bots::powergrid::{Budget, Config};
 use bots::Registered;
 use powergrid::MapId;
 use serde::Serialize;
-use sim::powergrid::Tournament;
+use sim::Tournament;
 use sim::{Options, Report};
 use std::path::PathBuf;
 
@@ -48,7 +48,7 @@ impl From<Map> for MapId {
 fn seat_parser() -> progress::Seat {
     progress::Seat {
         names: || powergrid::State::REGISTRY.iter().map(|b| b.name).collect(),
-        check: |spec| sim::powergrid::check(spec).map_err(|e| e.to_string()),
+        check: |spec| sim::check::<powergrid::State>(spec).map_err(|e| e.to_string()),
     }
 }
 
@@ -275,7 +275,8 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
     let config = config(args)?;
     let map = MapId::from(args.map);
     let tournament =
-        Tournament::new(map, lineup.clone(), args.seed, config)?.with_exec(&args.exec.spec(""));
+        Tournament::<powergrid::State>::new(map, lineup.clone(), args.seed, Some(config))?
+            .with_exec(&args.exec.spec(""));
     let mut log = progress::open_log(
         args.log.as_deref(),
         lineup.iter().any(|s| s.starts_with("exec:")),

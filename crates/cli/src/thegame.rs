@@ -16,8 +16,8 @@ use anyhow::{bail, Context};
 use bots::thegame::Budget;
 use bots::Registered;
 use serde::Serialize;
-use sim::thegame::{budget_label, Deals, Run};
-use sim::{Contest, Options, Report, Tally};
+use sim::thegame::{budget_label, tournament, Deals};
+use sim::{Contest, Options, Report, Tally, Tournament};
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -154,17 +154,13 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             (Deals::Given(deals), n)
         }
         None => {
-            let Some(players) = args.players else {
+            if args.players.is_none() {
                 bail!("--players is required (1 to 5) unless --deals is given");
-            };
-            let seed = args.seed;
-            (
-                Deals::Seeded { players, seed },
-                args.games.unwrap_or(10_000),
-            )
+            }
+            (Deals::Seeded, args.games.unwrap_or(10_000))
         }
     };
-    let run = Run::new(&args.bot, args.budget, deals, args.seed)
+    let run = tournament(&args.bot, args.budget, args.players, deals, args.seed)
         .with_context(|| {
             args.deals
                 .as_ref()
@@ -251,7 +247,7 @@ struct BenchRow<'a> {
 }
 
 /// Plays games `range` of `run` on this thread and tallies them.
-fn play_range(run: &Run, range: std::ops::Range<u64>) -> anyhow::Result<Report> {
+fn play_range(run: &Tournament<State>, range: std::ops::Range<u64>) -> anyhow::Result<Report> {
     let mut tally = Tally::new(run);
     let mut bots = run.worker()?;
     for game in range {
@@ -280,8 +276,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
             .games
             .unwrap_or(if bot == "search" { 200 } else { 100_000 });
         for &players in &counts {
-            let seed = args.seed;
-            let run = Run::new(bot, args.budget, Deals::Seeded { players, seed }, seed)?;
+            let run = tournament(bot, args.budget, Some(players), Deals::Seeded, args.seed)?;
             // Warm up caches and the branch predictor.
             play_range(&run, 0..(games / 10).min(1000))?;
             let cpu0 = thread_cpu_ns();

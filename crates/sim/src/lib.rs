@@ -2,9 +2,11 @@
 //! rule, one report. The `tabletop sim` commands are argument parsing and printing around it.
 //!
 //! Decisions:
-//! - A game kind describes its runs as a [`Contest`]: which bots sit where in game `i`, and how
-//!   game `i` is played. [`run`] plays games `0..n` of a contest on a rayon pool and tallies them
-//!   into a [`Report`]; nothing else in a run depends on the game.
+//! - A run is a [`Contest`]: which bots sit where in game `i`, and how game `i` is played. The
+//!   one contest is the [`Tournament`] of a lineup over any game that implements [`SimGame`]
+//!   (what is specific to it: where setups come from, how a game is written down, what is
+//!   measured); [`run`] plays games `0..n` of a contest on a rayon pool and tallies them into a
+//!   [`Report`]; nothing else in a run depends on the game.
 //! - Seeding: game `i` of a run with seed `S` deals from `S + i` (wrapping), or from
 //!   `S + i / P` when seats rotate among `P` players, and seat `s`'s bot of game `i` is seeded
 //!   with [`bot_seed`]`(S, i, s)`. A game's result therefore depends only on `(S, i)`, never on
@@ -22,13 +24,13 @@
 //!   bot, never over seat-games: the seats of one game are not independent samples. With the
 //!   same bot in every seat, seats do not rotate (there is no seat advantage between bots to
 //!   cancel), so every game is a new deal and no deal is counted twice.
-//! - A bot seat is built from its spec string by one function per game
-//!   ([`thegame::seat`], [`powergrid::seat`]): a registry lookup, or `exec:COMMAND`, an external
-//!   program speaking `tabletop-bot/1` (the `botproto` crate, which does not depend on this
-//!   one). An external seat keeps its process for the worker's whole run (one per seat and
-//!   worker), and its games are played through `botproto::play`. A seat that forfeits (breaks
-//!   the protocol, times out) loses: no share of the win, and it is counted in the report's
-//!   `forfeits`. Games with external seats are not logged: `--log` is refused for them.
+//! - A bot seat is built from its spec string ([`seat`], [`check`]): a registry lookup, or
+//!   `exec:COMMAND`, an external program speaking `tabletop-bot/1` (the `botproto` crate, which
+//!   does not depend on this one). An external seat keeps its process for the worker's whole
+//!   run (one per lineup entry and worker), and its games are played through `botproto::play`.
+//!   A seat that forfeits (breaks the protocol, times out) loses: no share of the win, and it is
+//!   counted in the report's `forfeits`. Games with external seats are not logged: `--log` is
+//!   refused for them.
 //! - `--log` records are complete game records ([`engine::Record`], `docs/records.md`), one
 //!   JSON object per line in game order: the setup with every chance outcome written out (so the
 //!   record does not depend on how a seed is dealt), every action with the seat that took it,
@@ -38,9 +40,11 @@ pub mod powergrid;
 mod report;
 pub mod thegame;
 mod timings;
+mod tournament;
 
 pub use report::{BotReport, Report, Tally};
 pub use timings::{TimeSummary, Timings};
+pub use tournament::{check, seat, Finished, Score, SimGame, Tournament, Worker};
 
 use rayon::prelude::*;
 use std::io::Write;
@@ -87,7 +91,7 @@ pub struct Played {
     pub record: Option<String>,
 }
 
-/// A run of one game kind: who plays which seat, and how one game is played.
+/// A run: who plays which seat, and how one game is played ([`Tournament`] for every game).
 pub trait Contest: Sync {
     /// What one worker keeps from game to game (its bots, buffers).
     type Worker: Send;

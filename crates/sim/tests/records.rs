@@ -56,7 +56,7 @@ fn power_grid_records_replay_to_their_outcome_whatever_the_seed() {
         ),
     ] {
         let lineup = lineup.split(',').map(str::to_owned).collect();
-        let t = sim::powergrid::Tournament::new(map, lineup, 40, Default::default()).unwrap();
+        let t = sim::Tournament::<powergrid::State>::new(map, lineup, 40, None).unwrap();
         for (g, record) in records(&t, 6).iter().enumerate() {
             assert_eq!(record["game"], "powergrid");
             assert_eq!(record["format"], engine::RECORD_FORMAT);
@@ -79,8 +79,8 @@ fn power_grid_records_replay_to_their_outcome_whatever_the_seed() {
 #[test]
 fn the_game_records_replay_to_their_outcome_whatever_the_seed() {
     for (bot, players) in [("heuristic", 3), ("random", 1), ("heuristic", 5)] {
-        let deals = sim::thegame::Deals::Seeded { players, seed: 9 };
-        let r = sim::thegame::Run::new(bot, None, deals, 9).unwrap();
+        let deals = sim::thegame::Deals::Seeded;
+        let r = sim::thegame::tournament(bot, None, Some(players), deals, 9).unwrap();
         for record in records(&r, 20) {
             assert_eq!(record["game"], "thegame");
             let mut state = thegame::State::new(reseeded(&record)).unwrap();

@@ -1,0 +1,408 @@
+//! The one tournament: a lineup of bots playing any game, seats rotating over each deal.
+//!
+//! Decisions:
+//! - With different bots in the lineup, seats rotate: game `g` deals `S + g / P` (P players)
+//!   and seats the lineup turned by `g % P` places, so over every block of P games each bot
+//!   plays each seat of the same deal once and no bot keeps a seat advantage. Run a multiple of
+//!   P games for full blocks. With the same bot in every seat there is nothing to rotate
+//!   (turning the lineup would replay the deal as the same game), so game `g` deals `S + g`.
+//! - Each seat's bot is reset for game `g` with [`bot_seed`]`(S, g, seat)`. A worker builds its
+//!   bots once and resets them per game; by the bot contract ([`engine::Bot::reset`]) a bot
+//!   reset with a seed plays as one newly built with it.
+//! - A seat may be `exec:COMMAND`: the worker keeps one process per such entry of the lineup
+//!   for its whole run, and a game with one is played through `botproto::play`, which tells
+//!   each bot the setup without what fixes the hidden cards ([`botproto::public_setup`]). A
+//!   seat that forfeits gets no share of the win (the other winners share it) and is counted
+//!   in its bot's `forfeits`; in a cooperative game a forfeit loses the game for the team.
+//! - A cooperative game (one [`Score`] per game) is one result, the team's, credited to the
+//!   bot of seat 0: its `wins` counts games won.
+//! - What is specific to a game is its [`SimGame`] impl: where setups come from (a map, a deals
+//!   file), how a game is played and written down, and what is measured.
+
+use crate::{
+    bot_seed, exec_spec, record_line, Contest, Played, SeatError, SeatResult, SimError, Timings,
+};
+use botproto::{public_setup, ExecSpec, External, SeatBot};
+use bots::{find, PlayError, PlayOptions, Registered};
+use engine::{Bot, Game};
+use std::ops::RangeInclusive;
+
+/// One seat's (or, in a cooperative game, the team's) result, as a game measures it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Score {
+    /// Share of the win: 1 for a sole winner or a won cooperative game, `1/k` for `k` tied
+    /// winners, 0 otherwise.
+    pub win: f64,
+    /// The game's measures, in the order of [`SimGame::MEASURES`].
+    pub measures: Vec<f64>,
+}
+
+/// A game played by [`SimGame::play`].
+pub struct Finished<G: Game> {
+    /// How it went (per-seat tallies only where the game times its decisions).
+    pub played: bots::Played<G>,
+    /// The setup with every chance outcome written out, when the game was recorded.
+    pub setup: Option<G::Setup>,
+}
+
+/// What a game adds to the tournament: everything else is the same for every game.
+pub trait SimGame: Registered + Sized + 'static {
+    /// Its name in messages (`"Power Grid"`).
+    const TITLE: &'static str;
+    /// The player counts it takes.
+    const PLAYERS: RangeInclusive<u8>;
+    /// How the runner plays it: events shown to the bots, decisions timed, the action cap.
+    const PLAY: PlayOptions;
+    /// The names of the measures of each [`Score`] (report keys: `cities_powered`).
+    const MEASURES: &'static [&'static str] = &[];
+    /// The histogram's size, for games that keep one (values above it count in the last bin).
+    const HISTOGRAM: Option<usize> = None;
+    /// What chooses the setups besides the player count and the deal seed: a board, a list of
+    /// deals.
+    type Deals: Send + Sync;
+
+    /// The setup of deal number `deal` of a run seeded `seed`, for `players` (a seeded deal is
+    /// dealt from `seed + deal`).
+    ///
+    /// # Errors
+    /// Why there is no such deal.
+    fn setup(deals: &Self::Deals, players: u8, seed: u64, deal: u64)
+        -> Result<Self::Setup, String>;
+
+    /// How many games `deals` holds, when it is a finite list.
+    fn available(_deals: &Self::Deals) -> Option<u64> {
+        None
+    }
+
+    /// Plays `state`, made from `setup`, to the end with one bot per seat; when `record`, keeps
+    /// every action and the setup with every chance outcome written out. The default plays
+    /// with [`SimGame::PLAY`] and writes `setup` as it is: right for a game whose setup already
+    /// fixes every chance outcome.
+    ///
+    /// # Errors
+    /// A bot's illegal action or empty plan, or a game that does not end.
+    fn play(
+        state: &mut Self,
+        setup: &Self::Setup,
+        bots: &mut [Box<dyn Bot<Self>>],
+        record: bool,
+    ) -> Result<Finished<Self>, PlayError> {
+        let options = PlayOptions {
+            record,
+            ..Self::PLAY
+        };
+        let played = bots::play(state, bots, &options, |_, _, _, _| {})?;
+        Ok(Finished {
+            played,
+            setup: record.then(|| setup.clone()),
+        })
+    }
+
+    /// The game's scores: one per seat, seat 0 first, or one for a cooperative game. `end` is
+    /// the final state of the game `setup` made.
+    fn score(setup: &Self::Setup, end: &Self, outcome: &Self::Outcome) -> Vec<Score>;
+
+    /// The value counted in the report's histogram, for games that keep one.
+    fn histogram(_outcome: &Self::Outcome) -> Option<usize> {
+        None
+    }
+}
+
+/// The bot for one seat, from its spec: a registered bot's name, built with `seed` and
+/// `config` (the default one when `None`).
+///
+/// # Errors
+/// An unknown name (the error lists the known ones).
+pub fn seat<G: Registered>(
+    spec: &str,
+    seed: u64,
+    config: Option<&G::Config>,
+) -> Result<Box<dyn Bot<G>>, SeatError> {
+    let entry = find::<G>(spec)?;
+    Ok(match config {
+        Some(config) => entry.build_with(seed, config),
+        None => entry.build(seed),
+    })
+}
+
+/// Checks a seat spec as [`Tournament::new`] takes it: a registered bot's name or
+/// `exec:COMMAND`, an external bot.
+///
+/// # Errors
+/// An unknown name, or `exec:` without a command.
+pub fn check<G: Registered>(spec: &str) -> Result<(), SeatError> {
+    match exec_spec(spec, &ExecSpec::new(""))? {
+        None => find::<G>(spec).map(drop).map_err(SeatError::from),
+        Some(_) => Ok(()),
+    }
+}
+
+/// A tournament of one lineup of bots over the deals of one game.
+pub struct Tournament<G: SimGame> {
+    players: u8,
+    deals: G::Deals,
+    lineup: Vec<String>,
+    names: Vec<String>,
+    seed: u64,
+    config: Option<G::Config>,
+    /// Time limits and log directory of the lineup's external bots.
+    exec: ExecSpec,
+}
+
+impl<G: SimGame> Tournament<G> {
+    /// A tournament of `lineup` (one seat spec per seat, see [`check`]) over `deals`, seeded
+    /// with `seed`; `config` builds the bots that take one (the default when `None`).
+    ///
+    /// # Errors
+    /// A player count the game does not take, or a bad seat spec.
+    pub fn new(
+        deals: G::Deals,
+        lineup: Vec<String>,
+        seed: u64,
+        config: Option<G::Config>,
+    ) -> Result<Tournament<G>, SimError> {
+        let players = u8::try_from(lineup.len()).unwrap_or(u8::MAX);
+        if !G::PLAYERS.contains(&players) {
+            return Err(SimError::Players {
+                game: G::TITLE,
+                players,
+                min: *G::PLAYERS.start(),
+                max: *G::PLAYERS.end(),
+            });
+        }
+        let mut names: Vec<String> = Vec::new();
+        for spec in &lineup {
+            check::<G>(spec)?;
+            if !names.contains(spec) {
+                names.push(spec.clone());
+            }
+        }
+        Ok(Tournament {
+            players,
+            deals,
+            lineup,
+            names,
+            seed,
+            config,
+            exec: ExecSpec::new(""),
+        })
+    }
+
+    /// The same bot in each of `players` seats.
+    ///
+    /// # Errors
+    /// As [`Tournament::new`].
+    pub fn everyone(
+        bot: &str,
+        players: u8,
+        deals: G::Deals,
+        seed: u64,
+        config: Option<G::Config>,
+    ) -> Result<Tournament<G>, SimError> {
+        let lineup = vec![bot.to_owned(); usize::from(players)];
+        Tournament::new(deals, lineup, seed, config)
+    }
+
+    /// Runs the lineup's external bots with `template`'s time limits and log directory (their
+    /// commands stay the lineup's).
+    pub fn with_exec(mut self, template: &ExecSpec) -> Tournament<G> {
+        self.exec = template.clone();
+        self
+    }
+
+    /// Whether seats rotate (the lineup has more than one bot).
+    pub fn rotates(&self) -> bool {
+        self.names.len() > 1
+    }
+
+    /// The games this run has, when its deals are a finite list.
+    pub fn available(&self) -> Option<u64> {
+        G::available(&self.deals)
+    }
+
+    /// Game `game`'s deal seed and its lineup, seat 0 first.
+    pub fn seating(&self, game: u64) -> (u64, Vec<&str>) {
+        let (deal, turn) = self.deal_turn(game);
+        let n = self.lineup.len();
+        let seated = (0..n)
+            .map(|i| self.lineup[(i + turn) % n].as_str())
+            .collect();
+        (self.seed.wrapping_add(deal), seated)
+    }
+
+    /// Game `game`'s deal number, and how many places its lineup is turned.
+    fn deal_turn(&self, game: u64) -> (u64, usize) {
+        let p = u64::from(self.players);
+        if self.rotates() {
+            (game / p, (game % p) as usize)
+        } else {
+            (game, 0)
+        }
+    }
+
+    fn bot_index(&self, spec: &str) -> usize {
+        self.names.iter().position(|n| n == spec).unwrap_or(0)
+    }
+}
+
+/// One worker's bots, by lineup entry: built-in bots reset for every game, and external
+/// processes kept from game to game.
+pub struct Worker<G: Game> {
+    built_in: Vec<Option<Box<dyn Bot<G>>>>,
+    external: Vec<Option<External<G>>>,
+}
+
+impl<G: SimGame> Contest for Tournament<G> {
+    type Worker = Worker<G>;
+
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn players(&self) -> u8 {
+        self.players
+    }
+
+    fn bots(&self) -> Vec<String> {
+        self.names.clone()
+    }
+
+    fn measures(&self) -> &'static [&'static str] {
+        G::MEASURES
+    }
+
+    fn histogram_len(&self) -> Option<usize> {
+        G::HISTOGRAM
+    }
+
+    fn worker(&self) -> Result<Worker<G>, SimError> {
+        let mut worker = Worker {
+            built_in: Vec::new(),
+            external: Vec::new(),
+        };
+        for spec in &self.lineup {
+            let exec = exec_spec(spec, &self.exec)?;
+            worker.built_in.push(match exec {
+                None => Some(seat::<G>(spec, self.seed, self.config.as_ref())?),
+                Some(_) => None,
+            });
+            worker.external.push(exec.map(External::new));
+        }
+        Ok(worker)
+    }
+
+    fn play(&self, worker: &mut Worker<G>, game: u64, record: bool) -> Result<Played, SimError> {
+        let (deal, turn) = self.deal_turn(game);
+        let failed = |reason: String| SimError::Game {
+            game,
+            reason: format!("deal seed {}: {reason}", self.seed.wrapping_add(deal)),
+        };
+        let setup = G::setup(&self.deals, self.players, self.seed, deal)
+            .map_err(|reason| SimError::Game { game, reason })?;
+        let mut state = G::new(setup.clone()).map_err(|e| failed(e.to_string()))?;
+        let n = self.lineup.len();
+        let seeds: Vec<u64> = (0..n).map(|s| bot_seed(self.seed, game, s)).collect();
+        let (end, outcome, decisions, nanos, times, forfeited, recorded);
+        if worker.external.iter().any(Option::is_some) {
+            if record {
+                return Err(SimError::NotLogged);
+            }
+            let mut seats = Vec::with_capacity(n);
+            for (s, &seed) in seeds.iter().enumerate() {
+                let i = (s + turn) % n;
+                seats.push(match worker.external[i].take() {
+                    Some(e) => SeatBot::External(e),
+                    None => {
+                        SeatBot::built_in(seat::<G>(&self.lineup[i], seed, self.config.as_ref())?)
+                    }
+                });
+            }
+            let label = format!("game {game}");
+            let result = botproto::play(state, &mut seats, &public_setup(&setup), &seeds, &label);
+            for (s, bot) in seats.into_iter().enumerate() {
+                if let SeatBot::External(e) = bot {
+                    worker.external[(s + turn) % n] = Some(e);
+                }
+            }
+            let result = result.map_err(|e| failed(e.to_string()))?;
+            forfeited = result.forfeits.iter().map(Option::is_some).collect();
+            (end, outcome) = (result.state, result.outcome);
+            (decisions, nanos, times) = (result.decisions, result.nanos, Vec::new());
+            recorded = None;
+        } else {
+            let mut bots: Vec<Box<dyn Bot<G>>> = Vec::with_capacity(n);
+            for (s, &seed) in seeds.iter().enumerate() {
+                let i = (s + turn) % n;
+                let mut bot = match worker.built_in[i].take() {
+                    Some(bot) => bot,
+                    None => seat::<G>(&self.lineup[i], seed, self.config.as_ref())?,
+                };
+                bot.reset(seed);
+                bots.push(bot);
+            }
+            let result = G::play(&mut state, &setup, &mut bots, record);
+            for (s, bot) in bots.into_iter().enumerate() {
+                worker.built_in[(s + turn) % n] = Some(bot);
+            }
+            let finished = result.map_err(|e| failed(e.to_string()))?;
+            let played = finished.played;
+            (end, outcome, forfeited) = (state, played.outcome, vec![false; n]);
+            (decisions, nanos) = (played.decisions, played.nanos);
+            times = played.times.iter().map(|t| Timings::of(t)).collect();
+            recorded = finished.setup.map(|setup| (setup, played.actions));
+        }
+        let (_, seated) = self.seating(game);
+        let scores = G::score(&setup, &end, &outcome);
+        let seats = if scores.len() == 1 && n > 1 {
+            // Cooperative: one result, the team's (see the module docs).
+            let [team] = <[Score; 1]>::try_from(scores).unwrap_or_else(|_| unreachable!());
+            let lost = forfeited.contains(&true);
+            vec![SeatResult {
+                bot: self.bot_index(seated[0]),
+                win: if lost { 0.0 } else { team.win },
+                measures: team.measures,
+                decisions: decisions.iter().sum(),
+                nanos: nanos.iter().sum(),
+                times: Timings::default(),
+                forfeited: lost,
+            }]
+        } else {
+            // A forfeiting seat's share of the win goes to the other winners.
+            let kept: f64 = (scores.iter().zip(&forfeited))
+                .filter(|(_, &f)| !f)
+                .map(|(s, _)| s.win)
+                .sum();
+            let all: f64 = scores.iter().map(|s| s.win).sum();
+            let scale = if kept > 0.0 && kept < all {
+                all / kept
+            } else {
+                1.0
+            };
+            scores
+                .into_iter()
+                .enumerate()
+                .map(|(s, score)| SeatResult {
+                    bot: self.bot_index(seated[s]),
+                    win: if forfeited[s] { 0.0 } else { score.win * scale },
+                    measures: score.measures,
+                    decisions: decisions.get(s).copied().unwrap_or(0),
+                    nanos: nanos.get(s).copied().unwrap_or(0),
+                    times: times.get(s).cloned().unwrap_or_default(),
+                    forfeited: forfeited[s],
+                })
+                .collect()
+        };
+        let record = match recorded {
+            Some((setup, actions)) => {
+                let names = seated.iter().map(|s| (*s).to_owned()).collect();
+                Some(record_line::<G>(setup, &actions, names, &outcome)?)
+            }
+            None => None,
+        };
+        Ok(Played {
+            seats,
+            histogram: G::histogram(&outcome),
+            record,
+        })
+    }
+}
