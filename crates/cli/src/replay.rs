@@ -20,7 +20,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use engine::{Actor, Game, Record, Seat, Step};
+use engine::{Game, Record, ReplayError, Seat};
 use std::path::PathBuf;
 use thegame::{Outcome, Pile, State};
 
@@ -82,21 +82,15 @@ fn replay_one(record: serde_json::Value, file: &str, quiet: bool) -> Result<()> 
         None if record.pointer("/setup/map").is_some() => "powergrid".to_owned(),
         None => "thegame".to_owned(),
     };
-    let claimed = record.get("outcome").filter(|o| !o.is_null()).cloned();
-    let outcome = match game.as_str() {
+    let mismatch = match game.as_str() {
         "powergrid" => replay_game::<powergrid::State>(record, quiet)
             .with_context(|| format!("{file} (a powergrid record)"))?,
         "thegame" => replay_game::<thegame::State>(record, quiet)
             .with_context(|| format!("{file} (a thegame record)"))?,
         other => bail!("{file}: unknown game {other:?}: known games are powergrid and thegame"),
     };
-    if let Some(claimed) = claimed {
-        if Some(&claimed) != outcome.as_ref() {
-            bail!(
-                "{file}: the record says the game ends with {claimed}, but its actions lead to {}",
-                outcome.map_or_else(|| "an unfinished game".to_owned(), |o| o.to_string())
-            );
-        }
+    if let Some(mismatch) = mismatch {
+        bail!("{file}: {mismatch}");
     }
     Ok(())
 }
@@ -113,12 +107,9 @@ pub(crate) trait Replayed: Game {
     fn print_end(&self);
 }
 
-/// Replays a record of `G` (read as JSON), printing the log (unless `quiet`) and the end, and
-/// gives the outcome as JSON (`None`: the record ends before the game does).
-fn replay_game<G: Replayed>(
-    value: serde_json::Value,
-    quiet: bool,
-) -> Result<Option<serde_json::Value>> {
+/// Replays a record of `G` (read as JSON), printing the log (unless `quiet`) and the end; gives
+/// the mismatch when the actions end otherwise than the record's outcome says.
+fn replay_game<G: Replayed>(value: serde_json::Value, quiet: bool) -> Result<Option<ReplayError>> {
     let record = Record::<G>::from_value(value)?;
     let mut state = G::new(record.setup.clone()).context("invalid setup")?;
     if !quiet {
@@ -127,32 +118,29 @@ fn replay_game<G: Replayed>(
             println!("Bots: {}", bots.join(", "));
         }
     }
-    for (i, step) in record.actions.iter().enumerate() {
-        let (seat, action) = match step {
-            Step::Taken { seat, action } => (*seat, action),
-            Step::Seen { seat, .. } => bail!(
-                "action #{i} of {seat} is hidden (a record of a running game, as one seat sees it)"
-            ),
-        };
-        let seat = match (seat, state.actor()) {
-            (Some(seat), _) => seat,
-            (None, Actor::Seat(actor)) => actor,
-            (None, Actor::Terminal) => bail!("action #{i} ({action}): the game is already over"),
-        };
-        let events = state.apply_as(seat, action).map_err(|e| {
-            anyhow::anyhow!("action #{i} ({action}) by {}: {e}", state.seat_label(seat))
-        })?;
+    let mismatch = match record.play_on(&mut state, |i, state, seat, action, events| {
         if !quiet {
             println!("#{i} {}: {action}", state.seat_label(seat));
             for e in events {
                 println!("    {e}");
             }
         }
-    }
+    }) {
+        Ok(()) => None,
+        Err(mismatch @ ReplayError::Outcome { .. }) => Some(mismatch),
+        Err(ReplayError::Illegal {
+            index,
+            seat,
+            action,
+            error,
+        }) => bail!(
+            "action #{index} ({action}) by {}: {error}",
+            state.seat_label(seat)
+        ),
+        Err(other) => return Err(other.into()),
+    };
     state.print_end();
-    Ok(state
-        .outcome()
-        .map(|o| serde_json::to_value(o).unwrap_or_default()))
+    Ok(mismatch)
 }
 
 /// How a replay of The Game is printed: who starts and how it was dealt first; the result, or

@@ -17,10 +17,9 @@ fn seed_of(game: u64, seat: usize) -> u64 {
     game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seat as u64
 }
 
-/// The built-in bots of The Game through the same engine loop, one decision at a time (their
-/// `act`). For the random bot this is also exactly `bots::thegame::play_out`'s fast path; the
-/// heuristic bots' `act` and whole-turn paths differ in about one game in twenty (a matter of
-/// the bots crate), so the relays are compared with the built-in bots in the same loop.
+/// The built-in bots of The Game in the same loop as the relays, asked one action at a time
+/// (`SeatBot::built_in`, an `engine::Planner`: what a relay does on the bot's side), so that
+/// relay and built-in bot are compared decision for decision.
 fn built_in_thegame(name: &str, players: u8, seeds: &[u64]) -> Vec<SeatBot<thegame::State>> {
     let entry = bots::find::<thegame::State>(name).unwrap();
     (0..usize::from(players))

@@ -107,6 +107,104 @@ impl<G: Game> Record<G> {
     }
 }
 
+impl<G: Game> Record<G> {
+    /// Plays the record's actions on `state` (the state its setup deals), calling `each` with
+    /// every action's index, seat and events, and checks that the game ends with the record's
+    /// outcome when it names one. An action without a seat is taken by the seat whose turn it
+    /// is. The state is left where the record (or the first bad action) stops, so the caller
+    /// can show it.
+    ///
+    /// # Errors
+    /// A hidden action (a running game's record), an action after the end, an illegal action
+    /// (with its index), or an end other than the record's outcome.
+    pub fn play_on(
+        &self,
+        state: &mut G,
+        mut each: impl FnMut(usize, &G, Seat, &G::Action, &[G::Event]),
+    ) -> Result<(), ReplayError> {
+        for (index, step) in self.actions.iter().enumerate() {
+            let (seat, action) = match step {
+                Step::Taken { seat, action } => (*seat, action),
+                Step::Seen { seat, .. } => return Err(ReplayError::Hidden { index, seat: *seat }),
+            };
+            let seat = match (seat, state.actor()) {
+                (Some(seat), _) => seat,
+                (None, crate::Actor::Seat(actor)) => actor,
+                (None, crate::Actor::Terminal) => {
+                    return Err(ReplayError::Over {
+                        index,
+                        action: action.to_string(),
+                    })
+                }
+            };
+            let events = state
+                .apply_as(seat, action)
+                .map_err(|e| ReplayError::Illegal {
+                    index,
+                    seat,
+                    action: action.to_string(),
+                    error: e.to_string(),
+                })?;
+            each(index, state, seat, action, &events);
+        }
+        if let Some(claimed) = self.outcome.as_ref().filter(|o| !o.is_null()) {
+            let reached = state
+                .outcome()
+                .map(|o| serde_json::to_value(o).unwrap_or_default());
+            if reached.as_ref() != Some(claimed) {
+                return Err(ReplayError::Outcome {
+                    claimed: claimed.to_string(),
+                    reached: reached.map(|o| o.to_string()),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a record does not replay ([`Record::play_on`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// Another seat's action that the record holds only as the events one seat saw.
+    #[error(
+        "action #{index} of {seat} is hidden (a record of a running game, as one seat sees it)"
+    )]
+    Hidden {
+        /// Its index in the record.
+        index: usize,
+        /// The seat that took it.
+        seat: Seat,
+    },
+    /// An action without a seat after the game ended.
+    #[error("action #{index} ({action}): the game is already over")]
+    Over {
+        /// Its index in the record.
+        index: usize,
+        /// The action, in text form.
+        action: String,
+    },
+    /// An action the rules refuse.
+    #[error("action #{index} ({action}) by {seat}: {error}")]
+    Illegal {
+        /// Its index in the record.
+        index: usize,
+        /// The seat that took it.
+        seat: Seat,
+        /// The action, in text form.
+        action: String,
+        /// The rule it breaks.
+        error: String,
+    },
+    /// The actions lead to another end than the record's outcome.
+    #[error("the record says the game ends with {claimed}, but its actions lead to {}", reached.as_deref().unwrap_or("an unfinished game"))]
+    Outcome {
+        /// The record's outcome, as JSON.
+        claimed: String,
+        /// Where the actions lead, as JSON (`None`: the game is not over).
+        reached: Option<String>,
+    },
+}
+
 /// Why a JSON value is not a record of a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
