@@ -33,6 +33,11 @@ macro_rules! with_game {
                 type $G = powergrid::State;
                 $body
             }
+            #[cfg(feature = "highcard")]
+            "highcard" => {
+                type $G = highcard::HighCard;
+                $body
+            }
             other => Err(pyo3::exceptions::PyValueError::new_err(format!(
                 "unknown game {other:?}: \"thegame\" or \"powergrid\""
             ))),
@@ -151,6 +156,40 @@ impl PyGame for powergrid::State {
         };
         powergrid::State::new(setup(0)).map_err(|e| SetupError::new_err(e.to_string()))?;
         let deal = move |seed| powergrid::State::new(setup(seed)).expect("checked above");
+        Ok((players, Box::new(deal)))
+    }
+}
+
+/// High Card, the workspace's test game (feature `highcard`, for the package's tests only).
+#[cfg(feature = "highcard")]
+impl PyGame for highcard::HighCard {
+    type Class = crate::HighCardState;
+    fn save(&self) -> serde_json::Result<String> {
+        serde_json::to_string(self)
+    }
+    fn load(json: &str) -> Result<Self, String> {
+        highcard::HighCard::from_json(json)
+    }
+    /// Every card no longer in a hand or the deck: every play is public.
+    fn recall(&self, _: Seat) -> Vec<highcard::Card> {
+        let mut held = Vec::new();
+        for s in 0..engine::Game::seats(self) {
+            held.extend_from_slice(self.hand(Seat(s as u8)));
+        }
+        held.extend(self.deck());
+        (1..=highcard::DECK)
+            .map(highcard::Card)
+            .filter(|c| !held.contains(c))
+            .collect()
+    }
+    fn bot_config(_: Budget) {}
+    /// Two players by default.
+    fn dealer(players: Option<u8>, _: &str, _: bool) -> PyResult<(u8, Dealer<Self>)> {
+        use engine::Game;
+        let players = players.unwrap_or(2);
+        let setup = move |seed| highcard::Setup { players, seed };
+        highcard::HighCard::new(setup(0)).map_err(|e| SetupError::new_err(e.to_string()))?;
+        let deal = move |seed| highcard::HighCard::new(setup(seed)).expect("checked above");
         Ok((players, Box::new(deal)))
     }
 }

@@ -85,6 +85,8 @@ fn check_seat<G: Game>(state: &G, seat: i64) -> PyResult<Seat> {
 
 state::state_class!(TheGameState, "TheGameState", thegame::State);
 state::state_class!(PowerGridState, "PowerGridState", powergrid::State);
+#[cfg(feature = "highcard")]
+state::state_class!(HighCardState, "HighCardState", highcard::HighCard);
 
 /// Bytes of what a Python `State` holds besides its header (the Rust state and its
 /// history's pointer), for The Game and Power Grid.
@@ -111,6 +113,8 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<TheGameState>()?;
     m.add_class::<PowerGridState>()?;
+    #[cfg(feature = "highcard")]
+    m.add_class::<HighCardState>()?;
     m.add_class::<bot::Bot>()?;
     m.add_class::<vecenv::VecEnv>()?;
     m.add_function(wrap_pyfunction!(state_sizes, m)?)?;

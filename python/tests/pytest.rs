@@ -80,7 +80,11 @@ fn python_package_tests_pass() {
                 "--force-reinstall",
             ])
             .arg(package)
-            .env("MATURIN_PEP517_ARGS", "--profile dev")
+            // The test game High Card too (`tabletop._tabletop.HighCardState`, test_highcard.py).
+            .env(
+                "MATURIN_PEP517_ARGS",
+                "--profile dev --features extension-module,highcard",
+            )
             .env("CARGO_TARGET_DIR", target.join("python-test")),
     );
     run(

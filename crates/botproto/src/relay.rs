@@ -65,7 +65,10 @@ pub fn relay_builtin(
 }
 
 /// [`relay`] with the registered bot `name` of `G`, built with its default configuration.
-fn relay_registered<G: bots::Registered>(
+///
+/// # Errors
+/// An unknown bot (before anything is read), or what [`relay`] returns.
+pub fn relay_registered<G: bots::Registered>(
     name: &str,
     input: impl BufRead,
     output: impl Write,

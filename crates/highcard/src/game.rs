@@ -1,14 +1,4 @@
-//! High Card: a small but real hidden-hand card game, implementing `engine::Game`, so that the
-//! server is tested against per-seat secrets independently of the real games.
-//!
-//! Rules: a deck of cards 1..=24 is shuffled from the seed and each of 2–4 players is dealt 4
-//! cards. In turn each player plays one card to the trick; when everyone has played, the highest
-//! card wins the trick, its player leads the next one, and every player (winner first) draws one
-//! card while the deck lasts. The game ends when the hands are empty; the outcome is the number
-//! of tricks each seat won. Any seat may at any time change its public signal ("high" or "low"),
-//! like The Game's signals. A seat sees its own hand only; nobody sees the deck.
-//!
-//! Cards serialise as strings `"card:N"`, so a test can find every card in any message.
+//! The rules of High Card (see the crate docs).
 
 use engine::{Actor, Game, Seat, Viewer};
 use rand::seq::SliceRandom;
@@ -102,7 +92,7 @@ impl fmt::Display for Event {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct View {
     pub viewer: Option<Seat>,
     pub turn: Seat,
@@ -136,7 +126,7 @@ pub enum RuleError {
 #[error("no deal fits this view: {0}")]
 pub struct SampleError(&'static str);
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HighCard {
     hands: Vec<Vec<Card>>,
     deck: Vec<Card>,
@@ -154,6 +144,55 @@ impl HighCard {
 
     fn over(&self) -> bool {
         self.hands.iter().all(Vec::is_empty)
+    }
+
+    /// The deck, the next card to draw last.
+    pub fn deck(&self) -> &[Card] {
+        &self.deck
+    }
+
+    /// Every seat's trick count.
+    pub fn tricks(&self) -> &[u32] {
+        &self.tricks
+    }
+
+    /// The cards played to the running trick, with their seats.
+    pub fn trick(&self) -> &[(Seat, Card)] {
+        &self.trick
+    }
+
+    /// Each seat's signal.
+    pub fn signals(&self) -> &[Option<bool>] {
+        &self.signals
+    }
+
+    /// A state read from its JSON form, checked whole: 2 to 4 seats with a trick count and a
+    /// signal each, the turn among them, and every card once (in a hand, the deck, the trick,
+    /// or played before).
+    ///
+    /// # Errors
+    /// What does not fit.
+    pub fn from_json(text: &str) -> Result<HighCard, String> {
+        let state: HighCard = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let n = state.hands.len();
+        if !(2..=4).contains(&n) || state.tricks.len() != n || state.signals.len() != n {
+            return Err(format!(
+                "{n} hands, {} trick counts and {} signals: one each for 2 to 4 seats",
+                state.tricks.len(),
+                state.signals.len()
+            ));
+        }
+        if state.turn.index() >= n || state.trick.iter().any(|(s, _)| s.index() >= n) {
+            return Err(format!("a seat beyond the {n} seats"));
+        }
+        let mut seen = [false; DECK as usize + 1];
+        let cards = state.hands.iter().flatten().chain(&state.deck);
+        for card in cards.chain(state.trick.iter().map(|(_, c)| c)) {
+            if std::mem::replace(&mut seen[usize::from(card.0)], true) {
+                return Err(format!("card {} appears twice", card.0));
+            }
+        }
+        Ok(state)
     }
 }
 
@@ -228,6 +267,12 @@ impl Game for HighCard {
     fn apply_as(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
         if self.over() {
             return Err(RuleError::Over);
+        }
+        if seat.index() >= self.hands.len() {
+            return Err(RuleError::NotYourTurn {
+                seat,
+                turn: self.turn,
+            });
         }
         match *action {
             Action::Signal { high } => {

@@ -31,6 +31,13 @@ async fn a_finished_game_replays_step_by_step_as_its_record_does() {
     let actions = record["actions"].as_array().unwrap().clone();
     let steps = actions.len();
     assert!(steps >= 2, "{record}");
+    // The server's record is the one record every reader takes (`tabletop replay`): it replays
+    // to the outcome it names.
+    let read = engine::Record::<HighCard>::from_value(record.clone()).unwrap();
+    assert_eq!(read.complete, Some(true));
+    let mut replayed = HighCard::new(read.setup.clone()).unwrap();
+    read.play_on(&mut replayed, |_, _, _, _, _| {}).unwrap();
+    assert!(read.outcome.is_some() && replayed.outcome().is_some());
 
     let setup: Setup = serde_json::from_value(record["setup"].clone()).unwrap();
     let mut game = HighCard::new(setup).unwrap();

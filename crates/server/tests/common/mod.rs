@@ -1,7 +1,7 @@
 //! Shared helpers of the server's integration tests.
 #![allow(dead_code)]
 
-pub mod highcard;
+pub use ::highcard;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -19,6 +19,8 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use tower::ServiceExt;
 
+/// High Card (the `highcard` test game) offered with the server's random bot: its one
+/// registration line.
 pub fn registry() -> Registry {
     let mut r = Registry::new();
     r.register_with_rules::<HighCard>(Bots::new(), PlayRules { stand_in: "random" });
