@@ -143,6 +143,8 @@ pub struct Tournament<G: SimGame> {
     deals: G::Deals,
     lineup: Vec<String>,
     names: Vec<String>,
+    /// For each lineup entry, its bot's index in `names`.
+    entry_bot: Vec<usize>,
     seed: u64,
     config: Option<G::Config>,
     /// Time limits and log directory of the lineup's external bots.
@@ -177,11 +179,15 @@ impl<G: SimGame> Tournament<G> {
                 names.push(spec.clone());
             }
         }
+        let entry_bot = (lineup.iter())
+            .map(|spec| names.iter().position(|n| n == spec).unwrap_or(0))
+            .collect();
         Ok(Tournament {
             players,
             deals,
             lineup,
             names,
+            entry_bot,
             seed,
             config,
             exec: ExecSpec::new(""),
@@ -239,16 +245,13 @@ impl<G: SimGame> Tournament<G> {
             (game, 0)
         }
     }
-
-    fn bot_index(&self, spec: &str) -> usize {
-        self.names.iter().position(|n| n == spec).unwrap_or(0)
-    }
 }
 
-/// One worker's bots, by lineup entry: built-in bots reset for every game, and external
-/// processes kept from game to game.
+/// One worker's bots: with only built-in bots in the lineup, one per lineup entry, reset for
+/// every game; otherwise the external processes by lineup entry, kept from game to game (the
+/// built-in seats of such a run are built for each game).
 pub struct Worker<G: Game> {
-    built_in: Vec<Option<Box<dyn Bot<G>>>>,
+    built_in: Vec<Box<dyn Bot<G>>>,
     external: Vec<Option<External<G>>>,
 }
 
@@ -276,19 +279,18 @@ impl<G: SimGame> Contest for Tournament<G> {
     }
 
     fn worker(&self) -> Result<Worker<G>, SimError> {
-        let mut worker = Worker {
-            built_in: Vec::new(),
-            external: Vec::new(),
-        };
+        let mut external = Vec::new();
         for spec in &self.lineup {
-            let exec = exec_spec(spec, &self.exec)?;
-            worker.built_in.push(match exec {
-                None => Some(seat::<G>(spec, self.seed, self.config.as_ref())?),
-                Some(_) => None,
-            });
-            worker.external.push(exec.map(External::new));
+            external.push(exec_spec(spec, &self.exec)?.map(External::new));
         }
-        Ok(worker)
+        let built_in = if external.iter().any(Option::is_some) {
+            Vec::new()
+        } else {
+            (self.lineup.iter())
+                .map(|spec| seat::<G>(spec, self.seed, self.config.as_ref()))
+                .collect::<Result<_, _>>()?
+        };
+        Ok(Worker { built_in, external })
     }
 
     fn play(&self, worker: &mut Worker<G>, game: u64, record: bool) -> Result<Played, SimError> {
@@ -301,22 +303,25 @@ impl<G: SimGame> Contest for Tournament<G> {
             .map_err(|reason| SimError::Game { game, reason })?;
         let mut state = G::new(setup.clone()).map_err(|e| failed(e.to_string()))?;
         let n = self.lineup.len();
-        let seeds: Vec<u64> = (0..n).map(|s| bot_seed(self.seed, game, s)).collect();
+        let seed_of = |s: usize| bot_seed(self.seed, game, s);
         let (end, outcome, decisions, nanos, times, forfeited, recorded);
-        if worker.external.iter().any(Option::is_some) {
+        if worker.built_in.is_empty() {
             if record {
                 return Err(SimError::NotLogged);
             }
             let mut seats = Vec::with_capacity(n);
-            for (s, &seed) in seeds.iter().enumerate() {
+            for s in 0..n {
                 let i = (s + turn) % n;
                 seats.push(match worker.external[i].take() {
                     Some(e) => SeatBot::External(e),
-                    None => {
-                        SeatBot::built_in(seat::<G>(&self.lineup[i], seed, self.config.as_ref())?)
-                    }
+                    None => SeatBot::built_in(seat::<G>(
+                        &self.lineup[i],
+                        seed_of(s),
+                        self.config.as_ref(),
+                    )?),
                 });
             }
+            let seeds: Vec<u64> = (0..n).map(seed_of).collect();
             let label = format!("game {game}");
             let result = botproto::play(state, &mut seats, &public_setup(&setup), &seeds, &label);
             for (s, bot) in seats.into_iter().enumerate() {
@@ -330,35 +335,30 @@ impl<G: SimGame> Contest for Tournament<G> {
             (decisions, nanos, times) = (result.decisions, result.nanos, Vec::new());
             recorded = None;
         } else {
-            let mut bots: Vec<Box<dyn Bot<G>>> = Vec::with_capacity(n);
-            for (s, &seed) in seeds.iter().enumerate() {
-                let i = (s + turn) % n;
-                let mut bot = match worker.built_in[i].take() {
-                    Some(bot) => bot,
-                    None => seat::<G>(&self.lineup[i], seed, self.config.as_ref())?,
-                };
-                bot.reset(seed);
-                bots.push(bot);
+            // Seat `s` is lineup entry `(s + turn) % n`: turn the bots into seat order and back.
+            let bots = &mut worker.built_in;
+            bots.rotate_left(turn);
+            for (s, bot) in bots.iter_mut().enumerate() {
+                bot.reset(seed_of(s));
             }
-            let result = G::play(&mut state, &setup, &mut bots, record);
-            for (s, bot) in bots.into_iter().enumerate() {
-                worker.built_in[(s + turn) % n] = Some(bot);
-            }
+            let result = G::play(&mut state, &setup, bots, record);
+            bots.rotate_right(turn);
             let finished = result.map_err(|e| failed(e.to_string()))?;
             let played = finished.played;
-            (end, outcome, forfeited) = (state, played.outcome, vec![false; n]);
+            (end, outcome, forfeited) = (state, played.outcome, Vec::new());
             (decisions, nanos) = (played.decisions, played.nanos);
             times = played.times.iter().map(|t| Timings::of(t)).collect();
             recorded = finished.setup.map(|setup| (setup, played.actions));
         }
-        let (_, seated) = self.seating(game);
+        let forfeits = |s: usize| forfeited.get(s).copied().unwrap_or(false);
+        let bot_at = |s: usize| self.entry_bot[(s + turn) % n];
         let scores = G::score(&setup, &end, &outcome);
         let seats = if scores.len() == 1 && n > 1 {
             // Cooperative: one result, the team's (see the module docs).
             let [team] = <[Score; 1]>::try_from(scores).unwrap_or_else(|_| unreachable!());
             let lost = forfeited.contains(&true);
             vec![SeatResult {
-                bot: self.bot_index(seated[0]),
+                bot: bot_at(0),
                 win: if lost { 0.0 } else { team.win },
                 measures: team.measures,
                 decisions: decisions.iter().sum(),
@@ -368,9 +368,9 @@ impl<G: SimGame> Contest for Tournament<G> {
             }]
         } else {
             // A forfeiting seat's share of the win goes to the other winners.
-            let kept: f64 = (scores.iter().zip(&forfeited))
-                .filter(|(_, &f)| !f)
-                .map(|(s, _)| s.win)
+            let kept: f64 = (scores.iter().enumerate())
+                .filter(|&(s, _)| !forfeits(s))
+                .map(|(_, score)| score.win)
                 .sum();
             let all: f64 = scores.iter().map(|s| s.win).sum();
             let scale = if kept > 0.0 && kept < all {
@@ -382,19 +382,24 @@ impl<G: SimGame> Contest for Tournament<G> {
                 .into_iter()
                 .enumerate()
                 .map(|(s, score)| SeatResult {
-                    bot: self.bot_index(seated[s]),
-                    win: if forfeited[s] { 0.0 } else { score.win * scale },
+                    bot: bot_at(s),
+                    win: if forfeits(s) { 0.0 } else { score.win * scale },
                     measures: score.measures,
                     decisions: decisions.get(s).copied().unwrap_or(0),
                     nanos: nanos.get(s).copied().unwrap_or(0),
                     times: times.get(s).cloned().unwrap_or_default(),
-                    forfeited: forfeited[s],
+                    forfeited: forfeits(s),
                 })
                 .collect()
         };
         let record = match recorded {
             Some((setup, actions)) => {
-                let names = seated.iter().map(|s| (*s).to_owned()).collect();
+                let names = self
+                    .seating(game)
+                    .1
+                    .iter()
+                    .map(|s| (*s).to_owned())
+                    .collect();
                 Some(record_line::<G>(setup, &actions, names, &outcome)?)
             }
             None => None,
