@@ -20,8 +20,10 @@
 //!   most [`LINGER_BYTES`]). Closing a socket with unread bytes resets the connection, and a
 //!   reset can destroy the answer before the client reads it.
 //! - What cannot carry JSON: a connection the server does not accept (over
-//!   [`Config::max_connections`](crate::Config) it waits in the backlog), and one closed for
-//!   silence (above). Everything hyper can parse far enough to refuse is answered in JSON.
+//!   [`Config::max_connections`](crate::Config) it waits in the backlog), one closed for
+//!   silence (above), and, during a flood, a connection over its address's cap when
+//!   [`MAX_REFUSING`] refusals are already lingering. Everything hyper can parse far enough to
+//!   refuse is answered in JSON.
 
 use crate::error::ApiError;
 use std::io;
@@ -44,6 +46,10 @@ pub const LINGER: Duration = Duration::from_secs(2);
 
 /// How much a refused client may go on sending before the socket is closed.
 pub const LINGER_BYTES: usize = 4 * 1024 * 1024;
+
+/// How many connections over their address's cap are answered at once (each for up to
+/// [`LINGER`]); beyond it they are closed unanswered. They hold no serving slot.
+pub const MAX_REFUSING: usize = 256;
 
 /// The socket of one connection, as hyper reads and writes it. See the module docs.
 pub(crate) struct Edge {

@@ -379,6 +379,7 @@ impl Server {
         let app = self.app();
         let config = self.config().clone();
         let slots = Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1)));
+        let refusals = Arc::new(tokio::sync::Semaphore::new(edge::MAX_REFUSING));
         loop {
             let Ok(permit) = Arc::clone(&slots).acquire_owned().await else {
                 return Ok(()); // the semaphore is never closed
@@ -394,11 +395,17 @@ impl Server {
             let _ = stream.set_nodelay(true);
             let counts = &self.inner.connections;
             let Some(opened) = counts.open(limit::address_key(remote.ip())) else {
-                let refusal = ApiError::TooManyConnections { max: counts.max() };
-                tokio::spawn(async move {
-                    edge::refuse(stream, &refusal).await;
-                    drop(permit);
-                });
+                // The refusal does not hold a serving slot, so that a flood of refused
+                // connections cannot take them all; it holds one of a few refusal slots, and
+                // without one the connection is closed unanswered.
+                drop(permit);
+                if let Ok(refusing) = Arc::clone(&refusals).try_acquire_owned() {
+                    let refusal = ApiError::TooManyConnections { max: counts.max() };
+                    tokio::spawn(async move {
+                        edge::refuse(stream, &refusal).await;
+                        drop(refusing);
+                    });
+                }
                 continue;
             };
             let slot = ConnectionSlot {
