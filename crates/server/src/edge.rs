@@ -93,27 +93,24 @@ impl Edge {
 
     /// Whether `head` is hyper's bare refusal, and its status.
     fn bare_refusal(head: &[u8]) -> Option<u16> {
-        let status = [400u16, 414, 431]
-            .into_iter()
-            .find(|s| head.starts_with(format!("HTTP/1.1 {s} ").as_bytes()))?;
+        let status = match head.get(..13)? {
+            b"HTTP/1.1 400 " => 400,
+            b"HTTP/1.1 414 " => 414,
+            b"HTTP/1.1 431 " => 431,
+            _ => return None,
+        };
         let empty_body = head.ends_with(b"\r\n\r\n")
             && contains(head, b"\r\ncontent-length: 0\r\n")
             && !contains(head, b"\r\ncontent-type:");
         empty_body.then_some(status)
     }
 
-    /// Holds `bufs` back if they are hyper's refusal (or anything after it).
-    fn hold(&mut self, bufs: &[&[u8]]) -> Option<usize> {
-        let total = bufs.iter().map(|b| b.len()).sum();
-        if self.held.is_some() {
-            return Some(total);
+    /// Holds back a write of `total` bytes whose only non-empty part is `only` if it is
+    /// hyper's refusal, and anything written after one; answers the bytes taken.
+    fn hold(&mut self, only: Option<&[u8]>, total: usize) -> Option<usize> {
+        if self.held.is_none() {
+            self.held = Some(Self::bare_refusal(only?)?);
         }
-        let mut nonempty = bufs.iter().filter(|b| !b.is_empty());
-        let head = nonempty.next()?;
-        if nonempty.next().is_some() || !head.starts_with(b"HTTP/1.1 4") {
-            return None;
-        }
-        self.held = Some(Self::bare_refusal(head)?);
         Some(total)
     }
 }
@@ -155,7 +152,7 @@ impl AsyncWrite for Edge {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        if let Some(n) = self.hold(&[buf]) {
+        if let Some(n) = self.hold(Some(buf), buf.len()) {
             return Poll::Ready(Ok(n));
         }
         let written = self.stream()?.poll_write(cx, buf);
@@ -170,8 +167,13 @@ impl AsyncWrite for Edge {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        let slices: Vec<&[u8]> = bufs.iter().map(|b| &**b).collect();
-        if let Some(n) = self.hold(&slices) {
+        let total = bufs.iter().map(|b| b.len()).sum();
+        let mut parts = bufs.iter().filter(|b| !b.is_empty());
+        let only = match (parts.next(), parts.next()) {
+            (Some(one), None) => Some(&**one),
+            _ => None,
+        };
+        if let Some(n) = self.hold(only, total) {
             return Poll::Ready(Ok(n));
         }
         let written = self.stream()?.poll_write_vectored(cx, bufs);
