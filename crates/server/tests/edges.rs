@@ -334,9 +334,18 @@ async fn ws_handshake(addr: SocketAddr, id: &str) -> Result<TcpStream, Answer> {
     if head.starts_with(b"HTTP/1.1 101") {
         return Ok(stream);
     }
-    let mut rest = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut rest)).await;
-    head.extend_from_slice(&rest);
+    // A refused upgrade is an ordinary answer on a connection kept alive: read its body by
+    // its length.
+    let length: usize = parse_answer(&head)
+        .header("content-length")
+        .and_then(|n| n.parse().ok())
+        .expect("a refusal with a content-length");
+    let mut body = vec![0u8; length];
+    tokio::time::timeout(Duration::from_secs(10), stream.read_exact(&mut body))
+        .await
+        .expect("the body within 10 s")
+        .unwrap();
+    head.extend_from_slice(&body);
     Err(parse_answer(&head))
 }
 
