@@ -21,8 +21,9 @@
 //!   reset can destroy the answer before the client reads it.
 //! - What cannot carry JSON: a connection the server does not accept (over
 //!   [`Config::max_connections`](crate::Config) it waits in the backlog), one closed for
-//!   silence (above), and, during a flood, a connection over its address's cap when
-//!   [`MAX_REFUSING`] refusals are already lingering. Everything hyper can parse far enough to
+//!   silence (above), one that opens with the HTTP/2 preface (hyper closes it unanswered: an
+//!   HTTP/1.1 answer would be noise to an HTTP/2 client), and, during a flood, a connection
+//!   over its address's cap when [`MAX_REFUSING`] refusals are already lingering. Everything hyper can parse far enough to
 //!   refuse is answered in JSON.
 
 use crate::error::ApiError;

@@ -146,6 +146,26 @@ async fn requests_hyper_cannot_parse_are_refused_in_json() {
 }
 
 #[tokio::test]
+async fn an_http2_preface_is_closed_without_an_answer() {
+    let addr = serve(&server()).await;
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
+        .await
+        .expect("closed within 10 s")
+        .ok();
+    assert_eq!(
+        String::from_utf8_lossy(&answer),
+        "",
+        "documented: no answer"
+    );
+}
+
+#[tokio::test]
 async fn a_request_head_that_stops_arriving_is_refused_with_request_timeout() {
     let addr = serve(&server_with(server::Config {
         header_timeout: Duration::from_millis(300),
