@@ -52,6 +52,13 @@ pub struct ServeArgs {
     /// X-Forwarded-For, which the proxy must set. Without this flag the header is ignored.
     #[arg(long)]
     trust_forwarded_for: bool,
+    /// Connections one client address (IPv6: its /64) may hold open (0: no cap; not applied
+    /// with --trust-forwarded-for, where every connection comes from the proxy).
+    #[arg(long, default_value_t = Config::default().max_connections_per_address)]
+    max_connections_per_address: usize,
+    /// WebSockets one client address (IPv6: its /64) may hold open (0: no cap).
+    #[arg(long, default_value_t = Config::default().max_websockets_per_address)]
+    max_websockets_per_address: usize,
 }
 
 fn open_store(data: &Path) -> anyhow::Result<Arc<SqliteStore>> {
@@ -129,6 +136,8 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             rate_per_second: args.rate_per_second,
             rate_burst: args.rate_burst,
             trust_forwarded_for: args.trust_forwarded_for,
+            max_connections_per_address: args.max_connections_per_address,
+            max_websockets_per_address: args.max_websockets_per_address,
             ..Config::default()
         };
         let server = Server::start(config, registry(), store)?;

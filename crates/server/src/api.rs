@@ -87,7 +87,7 @@ pub(crate) fn router(server: Server) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/games/{id}", get(assets::index))
-        .route("/rules/{game}", get(assets::index))
+        .route("/rules/{game}", get(assets::rules_page))
         .route("/assets/{*path}", get(assets::asset))
         .route("/api/kinds", get(kinds))
         .route("/api/games", post(create))
@@ -172,13 +172,29 @@ fn parse<T: DeserializeOwned>(
 }
 
 /// The token in `Authorization: Bearer <token>`, if any.
+///
+/// # Errors
+/// `invalid_request` for anything that could be read two ways: two `Authorization` headers,
+/// another scheme, or a token with spaces around or within it; `wrong_token` for a value that
+/// is not visible ASCII (no token is).
 pub(crate) fn bearer(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
-    let Some(value) = headers.get(header::AUTHORIZATION) else {
+    let mut values = headers.get_all(header::AUTHORIZATION).iter();
+    let Some(value) = values.next() else {
         return Ok(None);
     };
+    if values.next().is_some() {
+        return Err(ApiError::InvalidRequest(
+            "send one Authorization header: several are ambiguous".into(),
+        ));
+    }
     let text = value.to_str().map_err(|_| ApiError::WrongToken)?;
     match text.strip_prefix("Bearer ") {
-        Some(token) => Ok(Some(token.trim())),
+        Some(token) if !token.is_empty() && !token.contains(|c: char| c.is_ascii_whitespace()) => {
+            Ok(Some(token))
+        }
+        Some(_) => Err(ApiError::InvalidRequest(
+            "the Authorization header must be `Bearer <token>`, one space, and a token without spaces".into(),
+        )),
         None => Err(ApiError::InvalidRequest(
             "the Authorization header must be `Bearer <token>`".into(),
         )),

@@ -115,9 +115,30 @@ fn serve_catalog(path: &str, lang: &str) -> Response {
     }
 }
 
-/// `GET /`, `GET /games/{id}` and `GET /rules/{game}`: the page.
+/// `GET /` and `GET /games/{id}`: the page.
 pub(crate) async fn index() -> Response {
     serve("index.html")
+}
+
+/// `GET /rules/{game}`: the page, for a game whose rules are embedded (`docs/rules/<game>.md`);
+/// anything else is `not_found`, as an unknown asset is.
+pub(crate) async fn rules_page(
+    uri: axum::http::Uri,
+    game: Result<Path<String>, PathRejection>,
+) -> Response {
+    match game {
+        Ok(Path(game)) if has_rules(&game) => serve("index.html"),
+        _ => ApiError::NotFound(uri.path().to_owned()).into_response(),
+    }
+}
+
+/// Whether `game` names a game whose rules page is embedded.
+fn has_rules(game: &str) -> bool {
+    !game.is_empty()
+        && game
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        && RULES.get_file(format!("{game}.md")).is_some()
 }
 
 /// `GET /assets/{*path}`: one embedded file.
@@ -488,6 +509,21 @@ mod tests {
         );
         for missing in ["powergrid/mars.json", "powergrid/rules", "powergrid/usa.js"] {
             assert_eq!(serve(missing).status(), 404, "{missing}");
+        }
+    }
+
+    #[test]
+    fn only_games_with_rules_have_a_rules_page() {
+        assert!(has_rules("thegame"));
+        assert!(has_rules("powergrid"));
+        for missing in [
+            "chess",
+            "",
+            "thegame.ko",
+            "../rules/thegame",
+            "powergrid.md",
+        ] {
+            assert!(!has_rules(missing), "{missing:?}");
         }
     }
 

@@ -4,7 +4,7 @@
 //! saying what was wrong and what is allowed. The same codes travel over the WebSocket in
 //! `{"type":"error"}` messages. Mapping to status codes happens here and nowhere else.
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
@@ -63,8 +63,31 @@ pub enum ApiError {
         known: String,
     },
     /// The client address (all its connections together) sends faster than allowed.
-    #[error("too many requests from your address: at most {per_second} per second (bursts of {burst}); slow down")]
-    RateLimited { per_second: u32, burst: u32 },
+    #[error("too many requests from your address: at most {per_second} per second (bursts of {burst}); try again in {retry_after_ms} ms")]
+    RateLimited {
+        per_second: u32,
+        burst: u32,
+        /// How long until the address's budget allows one more request.
+        retry_after_ms: u64,
+    },
+    /// The client address already has as many connections open as one address may.
+    #[error("your address has {max} connections open, the most one address may; close one, or reuse it (keep-alive)")]
+    TooManyConnections { max: usize },
+    /// The client address already has as many WebSockets open as one address may.
+    #[error("your address has {max} WebSockets open, the most one address may; close one first")]
+    TooManyWebSockets { max: usize },
+    /// The bytes are not an HTTP/1.1 request (hyper's reason in the message).
+    #[error("the request is not valid HTTP/1.1 ({0}); nothing was done")]
+    MalformedHttp(String),
+    /// The request line and headers are larger, or more numerous, than the server reads.
+    #[error("the request line and headers exceed {max_bytes} bytes or {max_headers} headers; nothing was done")]
+    HeadersTooLarge {
+        max_bytes: usize,
+        max_headers: usize,
+    },
+    /// The request target is longer than the server reads.
+    #[error("the request target (URL) is too long; nothing was done")]
+    UriTooLong,
     /// A WebSocket message came before the `hello` that says who is connecting.
     #[error("send {{\"type\":\"hello\",\"token\":...}} (or without token, as a spectator) first")]
     HelloRequired,
@@ -157,6 +180,11 @@ impl ApiError {
             ApiError::InvalidSeats(_) => "invalid_seats",
             ApiError::UnknownBot { .. } => "unknown_bot",
             ApiError::RateLimited { .. } => "rate_limited",
+            ApiError::TooManyConnections { .. } => "too_many_connections",
+            ApiError::TooManyWebSockets { .. } => "too_many_websockets",
+            ApiError::MalformedHttp(_) => "malformed_http",
+            ApiError::HeadersTooLarge { .. } => "headers_too_large",
+            ApiError::UriTooLong => "uri_too_long",
             ApiError::HelloRequired => "hello_required",
             ApiError::HelloRepeated => "hello_repeated",
             ApiError::SpectatorCannotAct => "spectator_cannot_act",
@@ -185,7 +213,10 @@ impl ApiError {
             | ApiError::InvalidAction { .. }
             | ApiError::UnknownKind { .. }
             | ApiError::HelloRequired
-            | ApiError::HelloRepeated => StatusCode::BAD_REQUEST,
+            | ApiError::HelloRepeated
+            | ApiError::MalformedHttp(_) => StatusCode::BAD_REQUEST,
+            ApiError::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            ApiError::UriTooLong => StatusCode::URI_TOO_LONG,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnknownGame(_) | ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MissingToken => StatusCode::UNAUTHORIZED,
@@ -206,7 +237,9 @@ impl ApiError {
             | ApiError::InvalidSetup(_)
             | ApiError::InvalidSeats(_)
             | ApiError::UnknownBot { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::RateLimited { .. }
+            | ApiError::TooManyConnections { .. }
+            | ApiError::TooManyWebSockets { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Unavailable | ApiError::StorageUnavailable(_) => {
@@ -216,7 +249,8 @@ impl ApiError {
         }
     }
 
-    /// The JSON body: `{"code": ..., "message": ...}`, plus `current_version` for stale versions.
+    /// The JSON body: `{"code": ..., "message": ...}`, plus `current_version` for stale versions
+    /// and `retry_after_ms` for `rate_limited`.
     pub fn body(&self) -> ErrorBody {
         ErrorBody {
             code: self.code(),
@@ -225,6 +259,21 @@ impl ApiError {
                 ApiError::StaleVersion { current, .. } => Some(*current),
                 _ => None,
             },
+            retry_after_ms: match self {
+                ApiError::RateLimited { retry_after_ms, .. } => Some(*retry_after_ms),
+                _ => None,
+            },
+        }
+    }
+
+    /// The `Retry-After` header's seconds, for a refusal that says when to come back: the
+    /// wait rounded up to whole seconds (the header has no finer unit), at least 1.
+    pub fn retry_after_seconds(&self) -> Option<u64> {
+        match self {
+            ApiError::RateLimited { retry_after_ms, .. } => {
+                Some(retry_after_ms.div_ceil(1000).max(1))
+            }
+            _ => None,
         }
     }
 }
@@ -239,6 +288,9 @@ pub struct ErrorBody {
     /// For `stale_version`: the version the game is at.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_version: Option<u64>,
+    /// For `rate_limited`: how many milliseconds until one more request is allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after_ms: Option<u64>,
 }
 
 impl From<crate::store::StoreError> for ApiError {
@@ -254,7 +306,13 @@ impl From<crate::store::StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status(), Json(self.body())).into_response()
+        let mut response = (self.status(), Json(self.body())).into_response();
+        if let Some(seconds) = self.retry_after_seconds() {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 
@@ -300,7 +358,16 @@ mod tests {
             ApiError::RateLimited {
                 per_second: 1,
                 burst: 1,
+                retry_after_ms: 1,
             },
+            ApiError::TooManyConnections { max: 1 },
+            ApiError::TooManyWebSockets { max: 1 },
+            ApiError::MalformedHttp(String::new()),
+            ApiError::HeadersTooLarge {
+                max_bytes: 1,
+                max_headers: 1,
+            },
+            ApiError::UriTooLong,
             ApiError::HelloRequired,
             ApiError::HelloRepeated,
             ApiError::SpectatorCannotAct,
@@ -345,6 +412,11 @@ mod tests {
                 | ApiError::InvalidSeats(_)
                 | ApiError::UnknownBot { .. }
                 | ApiError::RateLimited { .. }
+                | ApiError::TooManyConnections { .. }
+                | ApiError::TooManyWebSockets { .. }
+                | ApiError::MalformedHttp(_)
+                | ApiError::HeadersTooLarge { .. }
+                | ApiError::UriTooLong
                 | ApiError::HelloRequired
                 | ApiError::HelloRepeated
                 | ApiError::SpectatorCannotAct

@@ -14,7 +14,10 @@
 //!   its write is committed (module `store`, group commit on a writer thread).
 //! - Seats are identified by 128-bit tokens, kept only as SHA-256 hashes (module `token`).
 //! - Requests are bounded in size ([`Config::max_message_bytes`]) and rate-limited per client
-//!   address, across all of its connections (module `limit`).
+//!   address, across all of its connections, and each address may hold only so many
+//!   connections and WebSockets open (module `limit`).
+//! - Every refusal is the protocol's JSON, including those hyper makes before any handler runs
+//!   (module `edge`).
 //! - Several processes can share one PostgreSQL database (module `cluster`): each follows the
 //!   others' changes, and one at a time drives a game's bots and clocks.
 //! - Playing with friends (names, clocks, stand-in bots, undo: module `seats`; rematches:
@@ -25,8 +28,11 @@ mod api;
 mod assets;
 pub mod catalog;
 mod cluster;
+mod edge;
 mod error;
 mod finished;
+#[doc(hidden)]
+pub mod fuzzing;
 mod games;
 mod kind;
 mod limit;
@@ -56,12 +62,15 @@ use std::time::Duration;
 use table::{GameHandle, TableContext};
 use token::TokenHash;
 
-/// One of [`Config::max_connections`]: held by a connection's task and, once upgraded, by its
-/// WebSocket, and freed when both are done.
+/// One of [`Config::max_connections`], and one of its address's
+/// [`Config::max_connections_per_address`]: held by a connection's task and, once upgraded, by
+/// its WebSocket, and freed when both are done.
 #[derive(Clone)]
 pub(crate) struct ConnectionSlot {
-    _permit: Arc<tokio::sync::OwnedSemaphorePermit>,
+    _permit: Arc<(tokio::sync::OwnedSemaphorePermit, Option<limit::Opened>)>,
 }
+
+pub use edge::{MAX_HEADERS, MAX_HEAD_BYTES};
 
 /// Listens on `addr` with a backlog of 4,096 pending connections (Tokio's default of 1,024
 /// overflows when a thousand clients connect at once, and the kernel then drops their SYNs).
@@ -103,9 +112,18 @@ pub struct Config {
     /// Connections (HTTP and WebSocket) served at once; beyond it, new ones wait in the
     /// listener's backlog until one closes. Keeps the process below its file-descriptor limit.
     pub max_connections: usize,
+    /// Connections (HTTP and WebSocket) one client address (IPv6: its /64) may hold open;
+    /// a further one is answered `too_many_connections` and closed. 0: no cap. Not applied
+    /// with [`Config::trust_forwarded_for`], where every connection comes from the proxy.
+    pub max_connections_per_address: usize,
+    /// WebSockets one client address (IPv6: its /64; behind a trusted proxy, the forwarded
+    /// client) may hold open; a further upgrade is refused with `too_many_websockets`. 0: no cap.
+    pub max_websockets_per_address: usize,
     /// How long a connection may take to send a request's headers (also the longest a
     /// keep-alive connection may sit idle between requests).
     pub header_timeout: Duration,
+    /// How long a WebSocket may stay open without saying `hello`.
+    pub hello_timeout: Duration,
     /// How long a request may take to send its body and be answered.
     pub request_timeout: Duration,
 }
@@ -121,7 +139,10 @@ impl Default for Config {
             watcher_queue: 64,
             public_url: None,
             max_connections: 8192,
-            header_timeout: Duration::from_secs(30),
+            max_connections_per_address: 256,
+            max_websockets_per_address: 64,
+            header_timeout: Duration::from_secs(10),
+            hello_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
         }
     }
@@ -155,6 +176,10 @@ struct Inner {
     finished_tx: tokio::sync::mpsc::UnboundedSender<String>,
     /// Every client address's request budget.
     limits: limit::AddressLimits,
+    /// The connections each address holds open (module `limit`).
+    connections: Arc<limit::OpenCounts>,
+    /// The WebSockets each client address holds open.
+    websockets: Arc<limit::OpenCounts>,
     /// Held while a rematch is made, so that two players asking at once get one game.
     rematching: tokio::sync::Mutex<()>,
     /// The feed and leases of a database shared with other processes (module `cluster`).
@@ -277,6 +302,14 @@ impl Server {
         }
         tracing::info!("resumed {} games", games.len());
         let limits = limit::AddressLimits::new(config.rate_per_second, config.rate_burst);
+        // A rate of 0 turns every per-address limit off (module `limit`).
+        let per_address = |cap: usize| if config.rate_per_second == 0 { 0 } else { cap };
+        let connections = limit::OpenCounts::new(if config.trust_forwarded_for {
+            0
+        } else {
+            per_address(config.max_connections_per_address)
+        });
+        let websockets = limit::OpenCounts::new(per_address(config.max_websockets_per_address));
         let server = Server {
             inner: Arc::new(Inner {
                 config,
@@ -288,6 +321,8 @@ impl Server {
                 finished: RwLock::default(),
                 finished_tx,
                 limits,
+                connections,
+                websockets,
                 rematching: tokio::sync::Mutex::new(()),
                 shared: shared.clone(),
                 stopping: std::sync::atomic::AtomicBool::new(false),
@@ -330,10 +365,12 @@ impl Server {
     ///
     /// Every request carries its connection's [`Peer`] (its budget is its address's), at most
     /// [`Config::max_connections`] are served at once (a WebSocket holds its slot until it
-    /// closes), and one that is slow to send its headers ([`Config::header_timeout`]) or a
-    /// request ([`Config::request_timeout`]) is dropped: a client that opens connections and
-    /// sends nothing cannot lock everyone out. An accept error (out of file descriptors, say)
-    /// is logged and retried after a pause, as `axum::serve` does.
+    /// closes) and at most [`Config::max_connections_per_address`] for one address, and one
+    /// that is slow to send its headers ([`Config::header_timeout`]) or a request
+    /// ([`Config::request_timeout`]) is dropped: a client that opens connections and sends
+    /// nothing cannot lock everyone out. Requests hyper refuses to parse are answered in JSON
+    /// like every other refusal (module `edge`). An accept error (out of file descriptors,
+    /// say) is logged and retried after a pause, as `axum::serve` does.
     ///
     /// # Errors
     /// None today: the loop runs until dropped; the type leaves room for a fatal listener
@@ -342,8 +379,9 @@ impl Server {
         let app = self.app();
         let config = self.config().clone();
         let slots = Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1)));
+        let refusals = Arc::new(tokio::sync::Semaphore::new(edge::MAX_REFUSING));
         loop {
-            let Ok(slot) = Arc::clone(&slots).acquire_owned().await else {
+            let Ok(permit) = Arc::clone(&slots).acquire_owned().await else {
                 return Ok(()); // the semaphore is never closed
             };
             let (stream, remote) = match listener.accept().await {
@@ -355,33 +393,31 @@ impl Server {
                 }
             };
             let _ = stream.set_nodelay(true);
-            let slot = ConnectionSlot {
-                _permit: Arc::new(slot),
-            };
-            let peer = axum::extract::ConnectInfo(Peer::new(remote));
-            let app = app.clone();
-            let per_connection = slot.clone();
-            let service = hyper::service::service_fn(
-                move |request: hyper::Request<hyper::body::Incoming>| {
-                    let mut request = request.map(axum::body::Body::new);
-                    request.extensions_mut().insert(peer);
-                    request.extensions_mut().insert(per_connection.clone());
-                    tower::ServiceExt::oneshot(app.clone(), request)
-                },
-            );
-            let header_timeout = config.header_timeout;
-            tokio::spawn(async move {
-                let mut http = hyper::server::conn::http1::Builder::new();
-                http.timer(hyper_util::rt::TokioTimer::new())
-                    .header_read_timeout(header_timeout);
-                let connection = http
-                    .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
-                    .with_upgrades();
-                if let Err(e) = connection.await {
-                    tracing::debug!("connection from {remote}: {e}");
+            let counts = &self.inner.connections;
+            let Some(opened) = counts.open(limit::address_key(remote.ip())) else {
+                // The refusal does not hold a serving slot, so that a flood of refused
+                // connections cannot take them all; it holds one of a few refusal slots, and
+                // without one the connection is closed unanswered.
+                drop(permit);
+                if let Ok(refusing) = Arc::clone(&refusals).try_acquire_owned() {
+                    let refusal = ApiError::TooManyConnections { max: counts.max() };
+                    tokio::spawn(async move {
+                        edge::refuse(stream, &refusal).await;
+                        drop(refusing);
+                    });
                 }
-                drop(slot);
-            });
+                continue;
+            };
+            let slot = ConnectionSlot {
+                _permit: Arc::new((permit, opened)),
+            };
+            tokio::spawn(serve_connection(
+                app.clone(),
+                stream,
+                remote,
+                slot,
+                config.header_timeout,
+            ));
         }
     }
 
@@ -406,6 +442,45 @@ impl Server {
             .get(&token::hash_token(token))
             .cloned()
     }
+}
+
+/// Serves one accepted connection with hyper, behind an [`edge::Edge`] so that hyper's own
+/// refusals are answered in JSON.
+async fn serve_connection(
+    app: axum::Router,
+    stream: tokio::net::TcpStream,
+    remote: std::net::SocketAddr,
+    slot: ConnectionSlot,
+    header_timeout: Duration,
+) {
+    let peer = axum::extract::ConnectInfo(Peer::new(remote));
+    let per_connection = slot.clone();
+    let service =
+        hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
+            let mut request = request.map(axum::body::Body::new);
+            request.extensions_mut().insert(peer);
+            request.extensions_mut().insert(per_connection.clone());
+            tower::ServiceExt::oneshot(app.clone(), request)
+        });
+    let (edge, mut back) = edge::Edge::new(stream);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(header_timeout)
+        .max_buf_size(edge::MAX_HEAD_BYTES);
+    let connection = http
+        .serve_connection(hyper_util::rt::TokioIo::new(edge), service)
+        .with_upgrades();
+    let result = connection.await;
+    if let Err(e) = &result {
+        tracing::debug!("connection from {remote}: {e}");
+    }
+    // hyper has dropped the socket unless the connection became a WebSocket, which keeps it.
+    if let Ok(returned) = back.try_recv() {
+        if let Some(refusal) = edge::refusal(&returned, result.as_ref().err(), header_timeout) {
+            edge::refuse(returned.stream, &refusal).await;
+        }
+    }
+    drop(slot);
 }
 
 fn read<T>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {

@@ -1,4 +1,5 @@
-//! Rate limits per client address, shared by every connection from that address.
+//! Limits per client address, shared by every connection from that address: a rate of requests
+//! and messages, and caps on the connections and WebSockets it holds open.
 //!
 //! A limit per connection let one client multiply its budget by opening more connections (up to
 //! [`Config::max_connections`](crate::Config)); here every HTTP request and every WebSocket
@@ -19,8 +20,16 @@
 //! - Addresses idle long enough to have a full bucket again are forgotten every
 //!   [`FORGET_IDLE_EVERY`], so the table does not grow with every address ever seen.
 //! - Without connect info (handler tests without a socket) nothing is limited.
-//! - A rate of 0 turns the limits off (load benchmarks, whose thousands of clients all come
-//!   from 127.0.0.1).
+//! - A refusal says when to come back: `rate_limited` carries the wait until the bucket holds
+//!   one more request (`retry_after_ms`, and `Retry-After` in whole seconds over HTTP).
+//! - Open connections are counted per address ([`OpenCounts`]), keyed as the rate is, and capped
+//!   by [`Config::max_connections_per_address`](crate::Config): the global
+//!   [`Config::max_connections`](crate::Config) alone let one address hold every slot. The
+//!   count is of TCP peers, so behind a trusted proxy (where every peer is the proxy) it is not
+//!   applied; the proxy caps its clients. WebSockets are counted per client (the forwarded one
+//!   behind a proxy) and capped by [`Config::max_websockets_per_address`](crate::Config).
+//! - A rate of 0 turns every per-address limit off, the caps included (load benchmarks, whose
+//!   thousands of clients all come from 127.0.0.1); a cap of 0 turns that cap off.
 
 use crate::error::ApiError;
 use crate::Server;
@@ -31,8 +40,10 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::serve::IncomingStream;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::net::TcpListener;
 
@@ -92,13 +103,20 @@ impl AddressLimits {
     /// # Errors
     /// `rate_limited` when the budget is spent.
     pub fn check(&self, client: Client) -> Result<(), ApiError> {
-        match &self.limiter {
-            Some(limiter) if limiter.check_key(&client.0).is_err() => Err(ApiError::RateLimited {
+        let Some(limiter) = &self.limiter else {
+            return Ok(());
+        };
+        limiter.check_key(&client.0).map_err(|not_until| {
+            use governor::clock::Clock;
+            let wait = not_until.wait_time_from(limiter.clock().now());
+            ApiError::RateLimited {
                 per_second: self.per_second,
                 burst: self.burst,
-            }),
-            _ => Ok(()),
-        }
+                retry_after_ms: u64::try_from(wait.as_nanos().div_ceil(1_000_000))
+                    .unwrap_or(u64::MAX)
+                    .max(1),
+            }
+        })
     }
 
     /// Forgets the addresses whose bucket is full again.
@@ -113,6 +131,70 @@ impl AddressLimits {
     #[cfg(test)]
     pub fn tracked(&self) -> usize {
         self.limiter.as_ref().map_or(0, |l| l.len())
+    }
+}
+
+/// How many connections (or WebSockets) each address holds open, against a cap.
+pub(crate) struct OpenCounts {
+    open: Mutex<HashMap<IpAddr, usize>>,
+    max: usize,
+}
+
+/// One open connection (or WebSocket) of an address, counted until dropped.
+pub(crate) struct Opened {
+    counts: Arc<OpenCounts>,
+    key: IpAddr,
+}
+
+impl OpenCounts {
+    /// Counts with a cap of `max` per address; 0 counts nothing and refuses nothing.
+    pub fn new(max: usize) -> Arc<OpenCounts> {
+        Arc::new(OpenCounts {
+            open: Mutex::default(),
+            max,
+        })
+    }
+
+    /// Counts one more open for `key` (an [`address_key`]), or answers `None` when `key` is at
+    /// the cap already. With no cap there is nothing to count and every open is `Some`.
+    pub fn open(self: &Arc<Self>, key: IpAddr) -> Option<Option<Opened>> {
+        if self.max == 0 {
+            return Some(None);
+        }
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let count = open.entry(key).or_insert(0);
+        if *count >= self.max {
+            return None;
+        }
+        *count += 1;
+        Some(Some(Opened {
+            counts: Arc::clone(self),
+            key,
+        }))
+    }
+
+    /// The cap.
+    pub fn max(&self) -> usize {
+        self.max
+    }
+
+    /// How many `key` holds open.
+    #[cfg(test)]
+    pub fn count(&self, key: IpAddr) -> usize {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.get(&key).copied().unwrap_or(0)
+    }
+}
+
+impl Drop for Opened {
+    fn drop(&mut self) {
+        let mut open = self.counts.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = open.get_mut(&self.key) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.key);
+            }
+        }
     }
 }
 
@@ -207,15 +289,49 @@ mod tests {
         for _ in 0..3 {
             assert!(limits.check(a).is_ok());
         }
-        assert!(matches!(
-            limits.check(a),
+        match limits.check(a) {
             Err(ApiError::RateLimited {
                 per_second: 1,
-                burst: 3
-            })
-        ));
+                burst: 3,
+                retry_after_ms,
+            }) => assert!(
+                (1..=1000).contains(&retry_after_ms),
+                "one token a second comes back within a second, not {retry_after_ms} ms"
+            ),
+            other => panic!("{other:?}"),
+        }
         assert!(limits.check(Client(key("192.0.2.2"))).is_ok());
         assert_eq!(limits.tracked(), 2);
+    }
+
+    #[test]
+    fn open_counts_cap_each_address_and_free_on_drop() {
+        let counts = OpenCounts::new(2);
+        let a = key("2001:db8:1:2::1");
+        let first = counts.open(a).unwrap();
+        let second = counts.open(key("2001:db8:1:2::2")).unwrap();
+        assert!(
+            counts.open(key("2001:db8:1:2::3")).is_none(),
+            "one /64 holds two"
+        );
+        assert!(
+            counts.open(key("192.0.2.1")).is_some(),
+            "another address has its own"
+        );
+        assert_eq!(counts.count(a), 2);
+        drop(first);
+        assert_eq!(counts.count(a), 1);
+        let third = counts.open(a).unwrap();
+        drop((second, third));
+        assert_eq!(counts.count(a), 0);
+        assert!(
+            counts.open.lock().unwrap().is_empty(),
+            "freed addresses are forgotten"
+        );
+        let uncapped = OpenCounts::new(0);
+        for _ in 0..10 {
+            assert!(matches!(uncapped.open(a), Some(None)));
+        }
     }
 
     #[test]

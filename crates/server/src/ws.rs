@@ -9,11 +9,19 @@
 //! - The token travels in the first message, not in the URL, so it stays out of access logs.
 //! - The frame limit is four times [`Config::max_message_bytes`](crate::Config); a message over
 //!   the configured size but under the frame limit gets a `payload_too_large` error and the
-//!   connection stays open. Anything larger closes the connection.
+//!   connection stays open. Anything larger closes the connection with 1009.
+//! - A violation of RFC 6455 closes the connection with the close code the RFC gives and a
+//!   reason ([`violation`]): 1002 for a protocol error (reserved bits or opcodes, an unmasked
+//!   frame, a fragmented or oversized control frame, a continuation with nothing to continue, a
+//!   malformed close frame), 1007 for text that is not UTF-8, 1009 for a message over the frame
+//!   limit. A close frame with a code the RFC does not allow is answered 1002 by tungstenite.
+//! - Each client address may hold [`Config::max_websockets_per_address`](crate::Config) open
+//!   (module `limit`); the upgrade beyond is refused with `too_many_websockets`.
 //! - Every message draws from its client address's budget, shared with that address's other
 //!   connections and HTTP requests (module `limit`); a message over the rate is answered with
 //!   `rate_limited` and otherwise ignored.
-//! - The client has 30 seconds to say hello.
+//! - The client has [`Config::hello_timeout`](crate::Config) (10 s) to say hello; it is closed
+//!   with 1008 otherwise, so a connection that never says who it is does not hold its slot.
 //! - The read buffer is 8 KiB (see [`READ_BUFFER`]); larger messages still arrive whole.
 //! - When the game gets a rematch, the connection is told (`{"type":"rematch"}`): a seat's
 //!   connection claims that seat of the rematch with the token it said hello with, so the new
@@ -33,10 +41,21 @@ use engine::Viewer;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::Value;
-use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::error::{CapacityError, Error as WsError, ProtocolError};
 
-const HELLO_TIMEOUT: Duration = Duration::from_secs(30);
+/// `10 s`, or `200 ms` for a time that is not whole seconds.
+fn duration_text(d: std::time::Duration) -> String {
+    match d.subsec_millis() {
+        0 => format!("{} s", d.as_secs()),
+        _ => format!("{} ms", d.as_millis()),
+    }
+}
+
+/// The longest close reason RFC 6455 allows (a control frame's 125 bytes less the code).
+const MAX_REASON: usize = 123;
+
+type Sink = futures_util::stream::SplitSink<WebSocket, Message>;
 
 /// tungstenite zero-fills its whole read buffer before every read; its default of 128 KiB made
 /// that memset a third of the server's CPU time under load. Messages here are small.
@@ -57,21 +76,30 @@ pub(crate) async fn upgrade(
         return ApiError::InvalidRequest("this route needs a WebSocket upgrade request".into())
             .into_response();
     };
+    let counts = &server.inner.websockets;
+    let opened = match client {
+        Some(axum::Extension(Client(key))) => match counts.open(key) {
+            Some(opened) => opened,
+            None => return ApiError::TooManyWebSockets { max: counts.max() }.into_response(),
+        },
+        None => None,
+    };
     let frame_limit = server.config().max_message_bytes.saturating_mul(4);
     upgrade
         .read_buffer_size(READ_BUFFER)
         .max_message_size(frame_limit)
         .max_frame_size(frame_limit)
         .on_upgrade(move |socket| async move {
-            // The socket keeps its connection's slot (see `Server::serve`) until it closes.
-            let _slot = slot;
+            // The socket keeps its connection's slot (see `Server::serve`) and its place in
+            // its address's count until it closes.
+            let _held = (slot, opened);
             connection(server, id, entry, client.map(|c| c.0), socket).await;
         })
 }
 
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-enum ClientMessage {
+pub(crate) enum ClientMessage {
     Hello {
         #[serde(default)]
         token: Option<String>,
@@ -91,7 +119,7 @@ enum ClientMessage {
     Back {},
 }
 
-fn error_message(error: &ApiError, reference: Option<Value>) -> Utf8Bytes {
+pub(crate) fn error_message(error: &ApiError, reference: Option<Value>) -> Utf8Bytes {
     let mut v = serde_json::to_value(error.body()).unwrap_or(Value::Null);
     if let Some(o) = v.as_object_mut() {
         o.insert("type".into(), "error".into());
@@ -111,7 +139,7 @@ fn accepted_message(version: u64, reference: Option<Value>) -> Utf8Bytes {
 }
 
 /// One parsed client message, or the error to answer it with.
-fn read_message(
+pub(crate) fn read_message(
     text: &str,
     max: usize,
 ) -> Result<(ClientMessage, Option<Value>), (ApiError, Option<Value>)> {
@@ -265,7 +293,8 @@ async fn connection(
     };
 
     // Until hello: answer messages, no updates to forward.
-    let deadline = tokio::time::sleep(HELLO_TIMEOUT);
+    let hello_timeout = conn.server.config().hello_timeout;
+    let deadline = tokio::time::sleep(hello_timeout);
     tokio::pin!(deadline);
     let mut updates = loop {
         let incoming = tokio::select! {
@@ -273,26 +302,15 @@ async fn connection(
             _ = &mut deadline => {
                 let _ = sink.send(Message::Close(Some(CloseFrame {
                     code: 1008,
-                    reason: "no hello within 30 seconds".into(),
+                    reason: format!("no hello within {}", duration_text(hello_timeout)).into(),
                 }))).await;
                 return;
             }
         };
-        let text = match incoming {
-            Some(Ok(Message::Text(t))) => t,
-            Some(Ok(Message::Binary(_))) => {
-                let e = ApiError::InvalidRequest("send JSON as text messages".into());
-                if sink
-                    .send(Message::Text(error_message(&e, None)))
-                    .await
-                    .is_err()
-                {
-                    return;
-                }
-                continue;
-            }
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-            _ => return,
+        let text = match next_text(&mut sink, incoming).await {
+            Next::Text(t) => t,
+            Next::Again => continue,
+            Next::Over => return,
         };
         match conn.on_text(text.as_str()).await {
             Step::Joined(now, rx) => {
@@ -325,10 +343,115 @@ async fn connection(
     }
 }
 
+/// What came of one item of the client's stream.
+enum Next {
+    /// A text message, to be read as JSON.
+    Text(Utf8Bytes),
+    /// Something answered already (a binary message, a ping); read on.
+    Again,
+    /// The connection is over: closed by the client, gone, or closed for a violation.
+    Over,
+}
+
+/// Handles one item of the client's stream except text: a binary message is answered with
+/// `invalid_request`, a close is answered (tungstenite queues the reply; the flush sends it),
+/// and a violation of RFC 6455 is closed with its code ([`violation`]).
+async fn next_text(sink: &mut Sink, item: Option<Result<Message, axum::Error>>) -> Next {
+    match item {
+        Some(Ok(Message::Text(t))) => Next::Text(t),
+        Some(Ok(Message::Binary(_))) => {
+            let e = ApiError::InvalidRequest("send JSON as text messages".into());
+            match sink.send(Message::Text(error_message(&e, None))).await {
+                Ok(()) => Next::Again,
+                Err(_) => Next::Over,
+            }
+        }
+        Some(Ok(Message::Ping(_) | Message::Pong(_))) => Next::Again,
+        Some(Ok(Message::Close(_))) => {
+            let _ = sink.flush().await;
+            Next::Over
+        }
+        Some(Err(e)) => {
+            if let Some(close) = violation(e) {
+                let _ = sink.send(Message::Close(Some(close))).await;
+            }
+            Next::Over
+        }
+        None => Next::Over,
+    }
+}
+
+/// The close frame RFC 6455 gives for the error that ended a client's stream, or `None` when
+/// the client just went away (nothing can be sent then).
+fn violation(error: axum::Error) -> Option<CloseFrame> {
+    let error = error.into_inner();
+    let (code, reason) = close_for(error.downcast_ref::<WsError>()?)?;
+    Some(CloseFrame {
+        code,
+        reason: reason.into(),
+    })
+}
+
+/// The close code and reason for a WebSocket error: 1002, 1007 or 1009, with a reason that fits
+/// a close frame; `None` for an error that is not the client's violation.
+pub(crate) fn close_for(error: &WsError) -> Option<(u16, String)> {
+    let (code, reason) = match error {
+        WsError::Utf8(_) => (
+            1007,
+            "a text message or close reason is not UTF-8".to_string(),
+        ),
+        WsError::Capacity(CapacityError::MessageTooLong { size, max_size }) => (
+            1009,
+            format!("a message of {size} bytes or more; at most {max_size} are read"),
+        ),
+        WsError::Capacity(e) => (1009, e.to_string()),
+        WsError::Protocol(ProtocolError::ResetWithoutClosingHandshake) => return None,
+        WsError::Protocol(e) => (1002, protocol_reason(e)),
+        _ => return None,
+    };
+    Some((code, shorten(reason)))
+}
+
+/// The reason a protocol error is closed with.
+fn protocol_reason(error: &ProtocolError) -> String {
+    match error {
+        ProtocolError::NonZeroReservedBits => "reserved bits set (no extension was agreed)".into(),
+        ProtocolError::UnmaskedFrameFromClient => "a client frame must be masked".into(),
+        ProtocolError::FragmentedControlFrame => "a control frame must not be fragmented".into(),
+        ProtocolError::ControlFrameTooBig => "a control frame carries at most 125 bytes".into(),
+        ProtocolError::UnknownControlFrameType(op) | ProtocolError::UnknownDataFrameType(op) => {
+            format!("reserved opcode {op}")
+        }
+        ProtocolError::InvalidOpcode(op) => format!("reserved opcode {op}"),
+        ProtocolError::UnexpectedContinueFrame => {
+            "a continuation frame with no message to continue".into()
+        }
+        ProtocolError::ExpectedFragment(_) => {
+            "a new message began before the fragmented one ended".into()
+        }
+        ProtocolError::InvalidCloseSequence => {
+            "a close frame's payload must be empty or a code and a reason".into()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// `reason` cut to the [`MAX_REASON`] bytes a close frame holds, on a character boundary.
+fn shorten(mut reason: String) -> String {
+    if reason.len() > MAX_REASON {
+        let mut end = MAX_REASON;
+        while !reason.is_char_boundary(end) {
+            end -= 1;
+        }
+        reason.truncate(end);
+    }
+    reason
+}
+
 /// After hello: forwards the game's updates and answers the client, until either side stops.
 async fn serve_updates(
     conn: &mut Connection,
-    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    sink: &mut Sink,
     stream: &mut futures_util::stream::SplitStream<WebSocket>,
     updates: &mut mpsc::Receiver<Outgoing>,
     rematch: &mut tokio::sync::watch::Receiver<Option<String>>,
@@ -345,17 +468,10 @@ async fn serve_updates(
                 }
             }
             incoming = stream.next() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Binary(_))) => {
-                        let e = ApiError::InvalidRequest("send JSON as text messages".into());
-                        if sink.send(Message::Text(error_message(&e, None))).await.is_err() {
-                            return;
-                        }
-                        continue;
-                    }
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    _ => return,
+                let text = match next_text(sink, incoming).await {
+                    Next::Text(t) => t,
+                    Next::Again => continue,
+                    Next::Over => return,
                 };
                 if let Step::Reply(r) = conn.on_text(text.as_str()).await {
                     if !send_with_waiting(sink, Message::Text(r), updates).await {
@@ -386,7 +502,7 @@ async fn serve_updates(
 /// write to the socket instead of one each. Under `bench serve` the socket writes were a
 /// quarter of a server process's CPU. Answers false when the connection is gone.
 async fn send_with_waiting(
-    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    sink: &mut Sink,
     first: Message,
     updates: &mut mpsc::Receiver<Outgoing>,
 ) -> bool {

@@ -415,9 +415,9 @@ async fn action_errors_each_have_their_code_and_message_and_change_nothing() {
         &path,
         Some("Basic abc"),
         Some(&good),
-        StatusCode::FORBIDDEN,
-        "wrong_token",
-        "",
+        StatusCode::BAD_REQUEST,
+        "invalid_request",
+        "a token without spaces",
     )
     .await;
     assert_error(
