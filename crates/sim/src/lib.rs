@@ -44,7 +44,7 @@ mod tournament;
 
 pub use report::{BotReport, Report, Tally};
 pub use timings::{TimeSummary, Timings};
-pub use tournament::{check, seat, Finished, Score, SimGame, Tournament, Worker};
+pub use tournament::{check, play_plain, seat, Finished, Score, SimGame, Tournament, Worker};
 
 use rayon::prelude::*;
 use std::io::Write;

@@ -64,9 +64,8 @@ impl SimGame for State {
                 setup: Some(setup),
             });
         }
-        let played = bots::play(state, bots, &Self::PLAY, |_, _, _, _| {})?;
         Ok(Finished {
-            played,
+            played: crate::play_plain(state, bots, false)?,
             setup: None,
         })
     }

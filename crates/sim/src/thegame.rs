@@ -64,11 +64,7 @@ impl SimGame for State {
         bots: &mut [Box<dyn Bot<State>>],
         record: bool,
     ) -> Result<Finished<State>, PlayError> {
-        let options = PlayOptions {
-            record,
-            ..Self::PLAY
-        };
-        let played = bots::play(state, bots, &options, |_, _, _, _| {})?;
+        let played = crate::play_plain(state, bots, record)?;
         let setup = if record {
             let deal = setup
                 .deal_record()

@@ -87,13 +87,8 @@ pub trait SimGame: Registered + Sized + 'static {
         bots: &mut [Box<dyn Bot<Self>>],
         record: bool,
     ) -> Result<Finished<Self>, PlayError> {
-        let options = PlayOptions {
-            record,
-            ..Self::PLAY
-        };
-        let played = bots::play(state, bots, &options, |_, _, _, _| {})?;
         Ok(Finished {
-            played,
+            played: play_plain(state, bots, record)?,
             setup: record.then(|| setup.clone()),
         })
     }
@@ -106,6 +101,20 @@ pub trait SimGame: Registered + Sized + 'static {
     fn histogram(_outcome: &Self::Outcome) -> Option<usize> {
         None
     }
+}
+
+/// Plays `state` to the end as [`SimGame::PLAY`] says, keeping every action when `record`: the
+/// game loop of [`SimGame::play`]'s default, for impls that add to it.
+///
+/// # Errors
+/// A bot's illegal action or empty plan, or a game that does not end.
+pub fn play_plain<G: SimGame>(
+    state: &mut G,
+    bots: &mut [Box<dyn Bot<G>>],
+    record: bool,
+) -> Result<bots::Played<G>, PlayError> {
+    let options = PlayOptions { record, ..G::PLAY };
+    bots::play(state, bots, &options, |_, _, _, _| {})
 }
 
 /// The bot for one seat, from its spec: a registered bot's name, built with `seed` and
