@@ -92,8 +92,8 @@ class VecEnv:
         seed: int = 0,
         threads: Optional[int] = None,
         players: Optional[int] = None,
-        map: str = "germany",
-        public_money: bool = False,
+        map: Optional[str] = None,
+        public_money: Optional[bool] = None,
     ) -> None: ...
     def reset(self) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
     def step(
