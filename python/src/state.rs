@@ -229,6 +229,18 @@ impl<G: PyGame> Recorded<G> {
         to_py(py, &events)
     }
 
+    /// What `seat` knows, as JSON text: its view and every event of the history as it saw
+    /// them. Two states give the same text exactly when the seat cannot tell them apart.
+    pub fn information_state(&self, seat: Int) -> PyResult<String> {
+        let viewer = Viewer::Seat(check_seat(&self.state, seat.0)?);
+        let events: Vec<G::Event> = seen_by::<G>(&self.history, viewer)
+            .into_iter()
+            .flatten()
+            .collect();
+        serde_json::to_string(&(self.state.view(viewer), events))
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
     pub fn observation<'py>(
         &self,
         py: Python<'py>,
@@ -402,6 +414,12 @@ macro_rules! state_class {
                 seat: Option<$crate::Int>,
             ) -> PyResult<Bound<'py, PyAny>> {
                 self.0.events(py, seat)
+            }
+
+            /// What `seat` knows, as JSON text: its view and every event as it saw them (the
+            /// same text exactly when the seat cannot tell two states apart).
+            fn information_state(&self, seat: $crate::Int) -> PyResult<String> {
+                self.0.information_state(seat)
             }
 
             /// `seat`'s observation: float32 of `OBSERVATION_SIZE` (layout in docs/python.md).
