@@ -193,7 +193,12 @@ impl VecEnv {
         let num_envs: usize = num_envs.within("num_envs", "1 or more")?;
         let seed = seed.seed()?;
         let threads = match threads {
-            Some(t) => t.within::<usize>("threads", "1 or more")?.max(1),
+            Some(t) => t
+                .within::<usize>("threads", "1 or more")
+                .and_then(|t| match t {
+                    0 => Err(PyValueError::new_err("threads must be 1 or more, not 0")),
+                    t => Ok(t),
+                })?,
             None => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         };
         let players = players

@@ -25,9 +25,11 @@ Importing this module registers them (it needs the ``open_spiel`` package: the p
   the end.
 - **Actions** are the package's indices (docs/python.md); Power Grid's legal actions are the
   encoded ones (the 32 lowest amounts of each bid).
-- States are cloned with ``copy.deepcopy`` and serialized by OpenSpiel as their action
-  history (the seed, then the actions), which replays exactly. A state drawn by
-  ``resample_from_infostate`` has no such history: it is for search, not for saving.
+- States are cloned with ``copy.deepcopy``; OpenSpiel serializes a Python game's state as
+  its action history (the seed, then the actions) and a pickle of its attributes (the
+  package's ``State`` pickles with its own history). A state drawn by
+  ``resample_from_infostate`` has an empty OpenSpiel history (its deal is no seed): it is for
+  search.
 """
 
 import json

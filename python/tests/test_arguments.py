@@ -134,6 +134,8 @@ def test_vecenv_refuses_options_the_game_lacks():
         tabletop.VecEnv("thegame", 2, public_money=False)
     with pytest.raises(ValueError, match="num_envs must be 1 or more, not -1"):
         tabletop.VecEnv("thegame", -1)
+    with pytest.raises(ValueError, match="threads must be 1 or more, not 0"):
+        tabletop.VecEnv("thegame", 2, threads=0)
     with pytest.raises(ValueError, match="players must be"):
         tabletop.VecEnv("powergrid", 2, players=-3)
     env = tabletop.VecEnv("powergrid", 2, seed=np.uint64(4), players=np.int8(3), map="usa", public_money=True)
