@@ -37,7 +37,7 @@ fn action_of<G: PyGame>(state: &G, action: &Bound<'_, PyAny>) -> PyResult<G::Act
                 .filter(|&i| i < G::ACTIONS)
                 .ok_or_else(|| {
                     illegal(format!(
-                        "action {index} is not an index of {} (0..{})",
+                        "action {action} is not an index of {} (0..{})",
                         G::NAME,
                         G::ACTIONS
                     ))
@@ -191,9 +191,11 @@ impl<G: PyGame> Recorded<G> {
         Ok(self.history.last())
     }
 
-    pub fn decode<'py>(&self, py: Python<'py>, index: Int) -> PyResult<Bound<'py, PyAny>> {
-        let action = action_of(&self.state, &index.0.into_pyobject(py)?.into_any())?;
-        to_py(py, &action)
+    /// The action an index stands for; `index` is an integer (`Int`'s `TypeError` otherwise).
+    pub fn decode<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        index.extract::<Int>()?;
+        let action = action_of(&self.state, index)?;
+        to_py(index.py(), &action)
     }
 
     pub fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
@@ -372,12 +374,8 @@ macro_rules! state_class {
             }
 
             /// The action an index stands for now, as its dict.
-            fn decode<'py>(
-                &self,
-                py: Python<'py>,
-                index: $crate::Int,
-            ) -> PyResult<Bound<'py, PyAny>> {
-                self.0.decode(py, index)
+            fn decode<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+                self.0.decode(index)
             }
 
             /// The text form of an action (an index, a dict or a text).
