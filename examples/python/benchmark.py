@@ -62,6 +62,7 @@ def vec_steps_per_second(game, seconds, choose, **kw):
 
 def vec_run_random(game, seconds, **kw):
     env = tabletop.VecEnv(game, 1024, seed=0, **kw)
+    env.reset()
     steps, games = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:

@@ -1,5 +1,6 @@
 """A random agent in the PettingZoo environments of both games.
 
+    pip install './python[envs]'    # the package with PettingZoo and Gymnasium
     python examples/python/random_agent.py
 """
 

@@ -19,7 +19,7 @@
 use crate::game::{with_game, Budget, PyGame};
 use crate::history::History;
 use crate::state::Recorded;
-use crate::{check_seat, from_py, illegal};
+use crate::{check_seat, from_py, illegal, Int};
 use bots::BotEntry;
 use engine::{Planner, Seat, Viewer};
 use pyo3::exceptions::PyValueError;
@@ -51,15 +51,18 @@ pub struct SeatBot<G: PyGame> {
 }
 
 impl<G: PyGame> SeatBot<G> {
-    fn new(name: &str, seat: u8, seed: u64, budget: Budget) -> PyResult<Self> {
+    fn new(name: &str, seat: i128, seed: u64, budget: Budget) -> PyResult<Self> {
         let entry = bots::find::<G>(name).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        if usize::from(seat) >= G::MAX_SEATS {
-            return Err(PyValueError::new_err(format!(
-                "seat {seat} does not exist ({} has seats 0..{})",
-                G::NAME,
-                G::MAX_SEATS
-            )));
-        }
+        let seat = u8::try_from(seat)
+            .ok()
+            .filter(|&s| usize::from(s) < G::MAX_SEATS)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "seat {seat} does not exist ({} has seats 0..{})",
+                    G::NAME,
+                    G::MAX_SEATS
+                ))
+            })?;
         let config = G::bot_config(budget);
         Ok(SeatBot {
             planner: Planner::new(entry.build_with(seed, &config)),
@@ -117,7 +120,7 @@ impl<G: PyGame> SeatBot<G> {
         };
         let class = class.borrow();
         let recorded: &Recorded<G> = class.as_ref();
-        check_seat(&recorded.state, i64::from(self.seat.0))?;
+        check_seat(&recorded.state, i128::from(self.seat.0))?;
         self.follow(recorded);
         Ok(Some(class))
     }
@@ -145,7 +148,7 @@ impl<G: PyGame> SeatBot<G> {
         let bad = |e: String| PyValueError::new_err(format!("not a view of a real game: {e}"));
         let json = drawn.save().map_err(|e| bad(e.to_string()))?;
         let state = G::load(&json).map_err(bad)?;
-        check_seat(&state, i64::from(self.seat.0))?;
+        check_seat(&state, i128::from(self.seat.0))?;
         if state.view(Viewer::Seat(self.seat)) != *view {
             return Err(bad(format!("not a view {} could see", self.seat)));
         }
@@ -228,7 +231,18 @@ impl<G: PyGame> AnyBot for SeatBot<G> {
 }
 
 /// The thinking budget asked for: `rollouts` or `budget_ms`, or the bot's own.
-fn budget(rollouts: Option<u32>, budget_ms: Option<u64>) -> PyResult<Budget> {
+fn budget(rollouts: Option<Int>, budget_ms: Option<Int>) -> PyResult<Budget> {
+    let rollouts = rollouts
+        .map(|n| {
+            n.within::<u32>(
+                "rollouts",
+                "from 1 to 2**32 - 1 (leave it out for the standard budget)",
+            )
+        })
+        .transpose()?;
+    let budget_ms = budget_ms
+        .map(|ms| ms.within::<u64>("budget_ms", "from 0 to 2**64 - 1 milliseconds"))
+        .transpose()?;
     match (rollouts, budget_ms) {
         (Some(_), Some(_)) => Err(PyValueError::new_err(
             "give the search bot rollouts or budget_ms, not both",
@@ -259,18 +273,19 @@ impl Bot {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (game, name, seat, seed = 0, budget_ms = None, rollouts = None))]
+    #[pyo3(signature = (game, name, seat, seed = Int(0), budget_ms = None, rollouts = None))]
     fn new(
         game: &str,
         name: &str,
-        seat: u8,
-        seed: u64,
-        budget_ms: Option<u64>,
-        rollouts: Option<u32>,
+        seat: Int,
+        seed: Int,
+        budget_ms: Option<Int>,
+        rollouts: Option<Int>,
     ) -> PyResult<Self> {
         let budget = budget(rollouts, budget_ms)?;
+        let seed = seed.seed()?;
         let bot = with_game!(game, G => {
-            SeatBot::<G>::new(name, seat, seed, budget).map(|b| Box::new(b) as Box<dyn AnyBot>)
+            SeatBot::<G>::new(name, seat.0, seed, budget).map(|b| Box::new(b) as Box<dyn AnyBot>)
         })?;
         Ok(Bot {
             bot: Mutex::new(bot),
@@ -293,7 +308,8 @@ impl Bot {
     }
 
     /// Starts a new game: a fresh bot seeded `seed`, that has seen nothing.
-    fn reset(&mut self, seed: u64) -> PyResult<()> {
+    fn reset(&mut self, seed: Int) -> PyResult<()> {
+        let seed = seed.seed()?;
         self.bot()?.reset(seed);
         Ok(())
     }

@@ -80,11 +80,34 @@ pub trait PyGame:
     fn recall(&self, seat: Seat) -> Self::Memory;
     /// The configuration that gives its search bots `budget`.
     fn bot_config(budget: Budget) -> Self::Config;
-    /// The player count `VecEnv` deals (`players`, or the game's default) and its dealer.
+    /// The player count `VecEnv` deals (`players`, or the game's default) and its dealer;
+    /// `map` and `public_money` are given only when the caller set them.
     ///
     /// # Errors
-    /// A setup the engine refuses.
-    fn dealer(players: Option<u8>, map: &str, public_money: bool) -> PyResult<(u8, Dealer<Self>)>;
+    /// A setup the engine refuses, or an option the game does not have.
+    fn dealer(
+        players: Option<u8>,
+        map: Option<&str>,
+        public_money: Option<bool>,
+    ) -> PyResult<(u8, Dealer<Self>)>;
+}
+
+/// Refuses the Power Grid options `map` and `public_money` for a game without them.
+fn no_option(game: &str, map: Option<&str>, public_money: Option<bool>) -> PyResult<()> {
+    let given: Vec<&str> = [
+        ("map", map.is_some()),
+        ("public_money", public_money.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, set)| set.then_some(name))
+    .collect();
+    if given.is_empty() {
+        return Ok(());
+    }
+    Err(pyo3::exceptions::PyValueError::new_err(format!(
+        "{game} has no option {}: map and public_money are Power Grid's",
+        given.join(" or ")
+    )))
 }
 
 impl PyGame for thegame::State {
@@ -110,8 +133,13 @@ impl PyGame for thegame::State {
             ..Default::default()
         }
     }
-    /// Two players by default; a map and hidden money mean nothing here.
-    fn dealer(players: Option<u8>, _: &str, _: bool) -> PyResult<(u8, Dealer<Self>)> {
+    /// Two players by default; The Game has no map and no money.
+    fn dealer(
+        players: Option<u8>,
+        map: Option<&str>,
+        public_money: Option<bool>,
+    ) -> PyResult<(u8, Dealer<Self>)> {
+        no_option("thegame", map, public_money)?;
         let players = players.unwrap_or(2);
         thegame::State::seeded(players, 0, 0).map_err(|e| SetupError::new_err(e.to_string()))?;
         let deal = move |seed| thegame::State::seeded(players, seed, 0).expect("checked above");
@@ -145,9 +173,15 @@ impl PyGame for powergrid::State {
         };
         bots::powergrid::Config { budget, threads: 1 }
     }
-    /// Four players by default.
-    fn dealer(players: Option<u8>, map: &str, public_money: bool) -> PyResult<(u8, Dealer<Self>)> {
+    /// Four players on Germany with hidden money by default.
+    fn dealer(
+        players: Option<u8>,
+        map: Option<&str>,
+        public_money: Option<bool>,
+    ) -> PyResult<(u8, Dealer<Self>)> {
         let players = players.unwrap_or(4);
+        let map = map.unwrap_or("germany");
+        let public_money = public_money.unwrap_or(false);
         let map: powergrid::MapId = serde_json::from_value(serde_json::Value::from(map))
             .map_err(|e| SetupError::new_err(format!("unknown map {map:?}: {e}")))?;
         let setup = move |seed| powergrid::Setup {
@@ -184,8 +218,13 @@ impl PyGame for highcard::HighCard {
     }
     fn bot_config(_: Budget) {}
     /// Two players by default.
-    fn dealer(players: Option<u8>, _: &str, _: bool) -> PyResult<(u8, Dealer<Self>)> {
+    fn dealer(
+        players: Option<u8>,
+        map: Option<&str>,
+        public_money: Option<bool>,
+    ) -> PyResult<(u8, Dealer<Self>)> {
         use engine::Game;
+        no_option("highcard", map, public_money)?;
         let players = players.unwrap_or(2);
         let setup = move |seed| highcard::Setup { players, seed };
         highcard::HighCard::new(setup(0)).map_err(|e| SetupError::new_err(e.to_string()))?;

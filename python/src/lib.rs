@@ -11,6 +11,10 @@
 //!   for an action the engine refuses or cannot read (its message is the engine's), both
 //!   subclasses of `TabletopError(ValueError)`; wrong types raise `TypeError`. Nothing a
 //!   caller passes can panic: seats are checked before they reach the engines' accessors.
+//! - Integer arguments (seeds, seats, budgets, counts) are [`Int`]s: any integer Python or
+//!   numpy gives (not a bool, not a float), checked against its range with one `ValueError`
+//!   naming the argument and the range, so no caller meets an `OverflowError` or a silent
+//!   truncation.
 //! - States keep their history ([`history`]) so that bots know what their seat has seen
 //!   ([`bot`]).
 
@@ -23,9 +27,9 @@ mod vecenv;
 use engine::{Game, Seat};
 use game::with_game;
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBool, PyList};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -52,12 +56,68 @@ fn illegal(msg: impl std::fmt::Display) -> PyErr {
     IllegalActionError::new_err(msg.to_string())
 }
 
-/// A Python value as the engine's JSON form.
+/// An integer argument: a Python int or anything with `__index__` (numpy's integers), not a
+/// bool; values beyond `i128` are kept as its bounds (every range checked is far inside).
+#[derive(Clone, Copy, Debug)]
+pub struct Int(pub i128);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let not_int = || {
+            let kind = obj
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_string(), |n| n.to_string());
+            PyTypeError::new_err(format!("an integer is needed, not {kind}"))
+        };
+        if obj.is_instance_of::<PyBool>() {
+            return Err(not_int());
+        }
+        match obj.extract::<i64>() {
+            Ok(i) => Ok(Int(i128::from(i))),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+                let negative = obj.lt(0i64).unwrap_or(false);
+                Ok(Int(obj.extract::<i128>().unwrap_or(if negative {
+                    i128::MIN
+                } else {
+                    i128::MAX
+                })))
+            }
+            Err(_) => Err(not_int()),
+        }
+    }
+}
+
+impl Int {
+    /// The value as a `T`, or a `ValueError` saying `what` must be in `range`.
+    pub fn within<T: TryFrom<i128>>(self, what: &str, range: &str) -> PyResult<T> {
+        T::try_from(self.0).map_err(|_| {
+            let shown = match self.0 {
+                i128::MAX => "a number beyond 2**127".to_string(),
+                i128::MIN => "a number below -2**127".to_string(),
+                n => n.to_string(),
+            };
+            PyValueError::new_err(format!("{what} must be {range}, not {shown}"))
+        })
+    }
+
+    /// The value as a seed (0 to 2**64 - 1).
+    pub fn seed(self) -> PyResult<u64> {
+        self.within("a seed", "an integer from 0 to 2**64 - 1")
+    }
+}
+
+/// A Python value as the engine's JSON form (numpy's integers as ints).
 fn from_py<T: DeserializeOwned>(value: &Bound<'_, PyAny>) -> Result<T, String> {
-    let json = value
-        .py()
-        .import("json")
-        .and_then(|m| m.call_method1("dumps", (value,)))
+    let py = value.py();
+    let dumps = || -> PyResult<Bound<'_, PyAny>> {
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("default", py.import("operator")?.getattr("index")?)?;
+        py.import("json")?
+            .call_method("dumps", (value,), Some(&kwargs))
+    };
+    let json = dumps()
         .and_then(|s| s.extract::<String>())
         .map_err(|e| format!("not JSON data: {e}"))?;
     serde_json::from_str(&json).map_err(|e| e.to_string())
@@ -69,7 +129,7 @@ fn to_py<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, Py
     py.import("json")?.call_method1("loads", (json,))
 }
 
-fn check_seat<G: Game>(state: &G, seat: i64) -> PyResult<Seat> {
+fn check_seat<G: Game>(state: &G, seat: i128) -> PyResult<Seat> {
     u8::try_from(seat)
         .ok()
         .filter(|&s| usize::from(s) < state.seats())

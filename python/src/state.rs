@@ -11,12 +11,14 @@
 
 use crate::game::PyGame;
 use crate::history::History;
-use crate::{check_seat, from_py, illegal, to_py, IllegalActionError, SetupError, TabletopError};
+use crate::{
+    check_seat, from_py, illegal, to_py, IllegalActionError, Int, SetupError, TabletopError,
+};
 use engine::{Seat, Viewer};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBool, PyDict, PyString};
 use rand_core::SeedableRng;
 
 /// An action given as an index, a dict or a text.
@@ -28,22 +30,24 @@ fn action_of<G: PyGame>(state: &G, action: &Bound<'_, PyAny>) -> PyResult<G::Act
         return from_py::<G::Action>(action)
             .map_err(|e| illegal(format!("cannot read action {action}: {e}")));
     }
-    if let Ok(index) = action.extract::<i64>() {
-        let i = usize::try_from(index)
-            .ok()
-            .filter(|&i| i < G::ACTIONS)
-            .ok_or_else(|| {
+    if !action.is_instance_of::<PyBool>() {
+        if let Ok(Int(index)) = action.extract::<Int>() {
+            let i = usize::try_from(index)
+                .ok()
+                .filter(|&i| i < G::ACTIONS)
+                .ok_or_else(|| {
+                    illegal(format!(
+                        "action {action} is not an index of {} (0..{})",
+                        G::NAME,
+                        G::ACTIONS
+                    ))
+                })?;
+            return state.decode(i).ok_or_else(|| {
                 illegal(format!(
-                    "action {index} is not an index of {} (0..{})",
-                    G::NAME,
-                    G::ACTIONS
+                    "action {index} stands for no action in this position"
                 ))
-            })?;
-        return state.decode(i).ok_or_else(|| {
-            illegal(format!(
-                "action {index} stands for no action in this position"
-            ))
-        });
+            });
+        }
     }
     Err(PyTypeError::new_err(format!(
         "an action is an int index, a dict or a text, not {}",
@@ -52,9 +56,9 @@ fn action_of<G: PyGame>(state: &G, action: &Bound<'_, PyAny>) -> PyResult<G::Act
 }
 
 /// The viewer `seat` names: that seat, or a spectator when `None`.
-fn viewer_of<G: PyGame>(state: &G, seat: Option<i64>) -> PyResult<Viewer> {
+fn viewer_of<G: PyGame>(state: &G, seat: Option<Int>) -> PyResult<Viewer> {
     Ok(match seat {
-        Some(s) => Viewer::Seat(check_seat(state, s)?),
+        Some(s) => Viewer::Seat(check_seat(state, s.0)?),
         None => Viewer::Spectator,
     })
 }
@@ -85,6 +89,17 @@ impl<G: PyGame> Recorded<G> {
     }
 
     pub fn new_game(setup: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if let Some(seed) = setup
+            .cast::<PyDict>()
+            .ok()
+            .and_then(|d| d.get_item("seed").ok().flatten())
+        {
+            let refused = |e: PyErr| SetupError::new_err(e.value(setup.py()).to_string());
+            seed.extract::<Int>()
+                .map_err(refused)?
+                .seed()
+                .map_err(refused)?;
+        }
         let setup: G::Setup = from_py(setup)
             .map_err(|e| SetupError::new_err(format!("cannot read the setup: {e}")))?;
         let state = G::new(setup).map_err(|e| SetupError::new_err(e.to_string()))?;
@@ -161,9 +176,9 @@ impl<G: PyGame> Recorded<G> {
 
     /// Applies an action for `seat` (default: the seat to act), records its events and
     /// returns them; the state is unchanged on error.
-    pub fn apply(&mut self, action: &Bound<'_, PyAny>, seat: Option<i64>) -> PyResult<&[G::Event]> {
+    pub fn apply(&mut self, action: &Bound<'_, PyAny>, seat: Option<Int>) -> PyResult<&[G::Event]> {
         let seat = match seat {
-            Some(s) => check_seat(&self.state, s)?,
+            Some(s) => check_seat(&self.state, s.0)?,
             None => self
                 .state
                 .actor()
@@ -176,9 +191,11 @@ impl<G: PyGame> Recorded<G> {
         Ok(self.history.last())
     }
 
-    pub fn decode<'py>(&self, py: Python<'py>, index: i64) -> PyResult<Bound<'py, PyAny>> {
-        let action = action_of(&self.state, &index.into_pyobject(py)?.into_any())?;
-        to_py(py, &action)
+    /// The action an index stands for; `index` is an integer (`Int`'s `TypeError` otherwise).
+    pub fn decode<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        index.extract::<Int>()?;
+        let action = action_of(&self.state, index)?;
+        to_py(index.py(), &action)
     }
 
     pub fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
@@ -200,12 +217,12 @@ impl<G: PyGame> Recorded<G> {
         }
     }
 
-    pub fn view<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+    pub fn view<'py>(&self, py: Python<'py>, seat: Option<Int>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &self.state.view(viewer_of(&self.state, seat)?))
     }
 
     /// Every event of the history, as `seat` (a spectator when `None`) saw it.
-    pub fn events<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+    pub fn events<'py>(&self, py: Python<'py>, seat: Option<Int>) -> PyResult<Bound<'py, PyAny>> {
         let viewer = viewer_of(&self.state, seat)?;
         let events: Vec<G::Event> = seen_by::<G>(&self.history, viewer)
             .into_iter()
@@ -214,12 +231,24 @@ impl<G: PyGame> Recorded<G> {
         to_py(py, &events)
     }
 
+    /// What `seat` knows, as JSON text: its view and every event of the history as it saw
+    /// them. Two states give the same text exactly when the seat cannot tell them apart.
+    pub fn information_state(&self, seat: Int) -> PyResult<String> {
+        let viewer = Viewer::Seat(check_seat(&self.state, seat.0)?);
+        let events: Vec<G::Event> = seen_by::<G>(&self.history, viewer)
+            .into_iter()
+            .flatten()
+            .collect();
+        serde_json::to_string(&(self.state.view(viewer), events))
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
     pub fn observation<'py>(
         &self,
         py: Python<'py>,
-        seat: i64,
+        seat: Int,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let seat = check_seat(&self.state, seat)?;
+        let seat = check_seat(&self.state, seat.0)?;
         let mut out = vec![0.0; G::OBSERVATION];
         self.state.observe(seat, &mut out);
         Ok(PyArray1::from_vec(py, out))
@@ -227,8 +256,9 @@ impl<G: PyGame> Recorded<G> {
 
     /// A state consistent with what `seat` sees and remembers of the history, the hidden
     /// rest drawn with `seed`; its history is the one `seat` saw.
-    pub fn sample_hidden(&self, seat: i64, seed: u64) -> PyResult<Self> {
-        let seat: Seat = check_seat(&self.state, seat)?;
+    pub fn sample_hidden(&self, seat: Int, seed: Int) -> PyResult<Self> {
+        let seat: Seat = check_seat(&self.state, seat.0)?;
+        let seed = seed.seed()?;
         let viewer = Viewer::Seat(seat);
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
         let state = G::determinize(&self.state.view(viewer), &self.remembered(seat), &mut rng)
@@ -324,7 +354,11 @@ macro_rules! state_class {
             /// to act). Raises `IllegalActionError` with the engine's reason; the state is
             /// then unchanged.
             #[pyo3(signature = (action, seat = None))]
-            fn apply(&mut self, action: &Bound<'_, PyAny>, seat: Option<i64>) -> PyResult<()> {
+            fn apply(
+                &mut self,
+                action: &Bound<'_, PyAny>,
+                seat: Option<$crate::Int>,
+            ) -> PyResult<()> {
                 self.0.apply(action, seat).map(drop)
             }
 
@@ -333,15 +367,15 @@ macro_rules! state_class {
             fn apply_events(
                 &mut self,
                 action: &Bound<'_, PyAny>,
-                seat: Option<i64>,
+                seat: Option<$crate::Int>,
             ) -> PyResult<Vec<String>> {
                 let events = self.0.apply(action, seat)?;
                 Ok(events.iter().map(|e| e.to_string()).collect())
             }
 
             /// The action an index stands for now, as its dict.
-            fn decode<'py>(&self, py: Python<'py>, index: i64) -> PyResult<Bound<'py, PyAny>> {
-                self.0.decode(py, index)
+            fn decode<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+                self.0.decode(index)
             }
 
             /// The text form of an action (an index, a dict or a text).
@@ -361,7 +395,11 @@ macro_rules! state_class {
 
             /// What `seat` may know (a spectator's view when `seat` is None), as a dict.
             #[pyo3(signature = (seat = None))]
-            fn view<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+            fn view<'py>(
+                &self,
+                py: Python<'py>,
+                seat: Option<$crate::Int>,
+            ) -> PyResult<Bound<'py, PyAny>> {
                 self.0.view(py, seat)
             }
 
@@ -371,23 +409,29 @@ macro_rules! state_class {
             fn events<'py>(
                 &self,
                 py: Python<'py>,
-                seat: Option<i64>,
+                seat: Option<$crate::Int>,
             ) -> PyResult<Bound<'py, PyAny>> {
                 self.0.events(py, seat)
+            }
+
+            /// What `seat` knows, as JSON text: its view and every event as it saw them (the
+            /// same text exactly when the seat cannot tell two states apart).
+            fn information_state(&self, seat: $crate::Int) -> PyResult<String> {
+                self.0.information_state(seat)
             }
 
             /// `seat`'s observation: float32 of `OBSERVATION_SIZE` (layout in docs/python.md).
             fn observation<'py>(
                 &self,
                 py: Python<'py>,
-                seat: i64,
+                seat: $crate::Int,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
                 self.0.observation(py, seat)
             }
 
             /// A full state consistent with what `seat` sees and remembers, the hidden rest
             /// drawn with `seed` (determinization for information-set search).
-            fn sample_hidden(&self, seat: i64, seed: u64) -> PyResult<Self> {
+            fn sample_hidden(&self, seat: $crate::Int, seed: $crate::Int) -> PyResult<Self> {
                 self.0.sample_hidden(seat, seed).map($name)
             }
 

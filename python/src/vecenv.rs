@@ -3,7 +3,7 @@
 //! call returns the same arrays (copy what you keep).
 
 use crate::game::{with_game, PyGame};
-use crate::illegal;
+use crate::{illegal, Int};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -84,6 +84,8 @@ pub struct VecEnv {
     max_legal: usize,
     #[pyo3(get)]
     num_players: usize,
+    /// Whether `reset` has dealt the games: stepping before it is refused.
+    started: bool,
 }
 
 fn step_error(e: rl::StepError) -> PyErr {
@@ -93,11 +95,45 @@ fn step_error(e: rl::StepError) -> PyErr {
     }
 }
 
+/// `actions` as a contiguous int64 array, refusing anything but integers (numpy's integer
+/// dtypes or a list of ints): floats would be truncated and bools read as 0 and 1.
+fn integer_actions<'py>(
+    py: Python<'py>,
+    actions: &Bound<'py, PyAny>,
+) -> PyResult<PyReadonlyArray1<'py, i64>> {
+    let np = py.import("numpy")?;
+    let array = np.call_method1("asarray", (actions,))?;
+    let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+    if kind != "i" && kind != "u" {
+        let dtype = array.getattr("dtype")?.str()?.to_string();
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "actions must be integers (action indices), not an array of {dtype}"
+        )));
+    }
+    let size: usize = array.getattr("size")?.extract()?;
+    if kind == "u" && size > 0 && array.call_method0("max")?.gt(i64::MAX)? {
+        return Err(illegal("an action index is beyond every game's actions"));
+    }
+    np.call_method1("ascontiguousarray", (array, "int64"))?
+        .extract::<PyReadonlyArray1<'py, i64>>()
+}
+
 type Run<'a> = dyn FnOnce(&mut dyn AnyBatch, rl::batch::Outputs<'_>, &mut [i64]) -> Result<(), rl::StepError>
     + Send
     + 'a;
 
 impl VecEnv {
+    /// Refuses to step before `reset`.
+    fn check_started(&self) -> PyResult<()> {
+        if self.started {
+            Ok(())
+        } else {
+            Err(PyValueError::new_err(
+                "reset() must be called before stepping the VecEnv",
+            ))
+        }
+    }
+
     /// Fills the output arrays with `f`, the GIL released.
     fn fill(&mut self, py: Python<'_>, f: Box<Run<'_>>) -> PyResult<()> {
         let busy = |_| PyValueError::new_err("the VecEnv's arrays are borrowed elsewhere");
@@ -142,27 +178,38 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, seed = 0, threads = None, players = None, map = "germany", public_money = false))]
+    #[pyo3(signature = (game, num_envs, seed = Int(0), threads = None, players = None, map = None, public_money = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         game: &str,
-        num_envs: usize,
-        seed: u64,
-        threads: Option<usize>,
-        players: Option<u8>,
-        map: &str,
-        public_money: bool,
+        num_envs: Int,
+        seed: Int,
+        threads: Option<Int>,
+        players: Option<Int>,
+        map: Option<&str>,
+        public_money: Option<bool>,
     ) -> PyResult<Self> {
-        let threads = threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        });
+        let num_envs: usize = num_envs.within("num_envs", "1 or more")?;
+        let seed = seed.seed()?;
+        let threads = match threads {
+            Some(t) => t
+                .within::<usize>("threads", "1 or more")
+                .and_then(|t| match t {
+                    0 => Err(PyValueError::new_err("threads must be 1 or more, not 0")),
+                    t => Ok(t),
+                })?,
+            None => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        };
+        let players = players
+            .map(|p| p.within::<u8>("players", "a player count the game allows"))
+            .transpose()?;
         let (batch, [actions, obs, max_legal, seats], players) = with_game!(game, G => {
             let (players, deal) = G::dealer(players, map, public_money)?;
             let env = rl::VecEnv::new(num_envs, seed, threads, deal).map_err(PyValueError::new_err)?;
             Ok((Box::new(env) as Box<dyn AnyBatch>, sizes::<G>(), players))
         })?;
-        let mut env = VecEnv {
+        let env = VecEnv {
             batch,
             observations: PyArray2::zeros(py, [num_envs, obs], false).unbind(),
             masks: PyArray2::zeros(py, [num_envs, actions], false).unbind(),
@@ -178,14 +225,15 @@ impl VecEnv {
             observation_size: obs,
             max_legal,
             num_players: usize::from(players),
+            started: false,
         };
-        env.reset(py)?;
         Ok(env)
     }
 
     /// Deals every slot's first game again; returns `(observations, masks)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         self.fill(py, Box::new(|b, out, _| b.reset(out)))?;
+        self.started = true;
         pyo3::types::PyTuple::new(
             py,
             [
@@ -203,12 +251,10 @@ impl VecEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        self.check_started()?;
         let array = match actions.extract::<PyReadonlyArray1<'py, i64>>() {
             Ok(a) if a.is_contiguous() => a,
-            _ => py
-                .import("numpy")?
-                .call_method1("ascontiguousarray", (actions, "int64"))?
-                .extract::<PyReadonlyArray1<'py, i64>>()?,
+            _ => integer_actions(py, actions)?,
         };
         let given = array
             .as_slice()
@@ -220,6 +266,7 @@ impl VecEnv {
     /// Like `step` with actions drawn uniformly among the legal ones inside Rust; returns
     /// `(actions, observations, masks, rewards, dones, players)`.
     fn step_random<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        self.check_started()?;
         self.fill(py, Box::new(|b, out, drawn| b.step_random(drawn, out)))?;
         let mut items = vec![self.actions.bind(py).clone().into_any()];
         items.extend(self.outputs(py)?.iter());
@@ -228,7 +275,9 @@ impl VecEnv {
 
     /// Steps `steps` times with actions drawn in Rust without returning to Python in
     /// between (the ceiling of the batch); returns the number of games finished.
-    fn run_random(&mut self, py: Python<'_>, steps: usize) -> PyResult<u64> {
+    fn run_random(&mut self, py: Python<'_>, steps: Int) -> PyResult<u64> {
+        self.check_started()?;
+        let steps: usize = steps.within("steps", "0 or more")?;
         let mut finished = 0u64;
         for _ in 0..steps {
             self.fill(py, Box::new(|b, out, drawn| b.step_random(drawn, out)))?;

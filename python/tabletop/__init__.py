@@ -5,6 +5,8 @@
 - ``tabletop.gym``: a Gymnasium environment for solo The Game.
 - ``tabletop.VecEnv``: many games stepped in Rust per call, numpy in and out.
 - ``tabletop.bots``: the built-in bots.
+- ``tabletop.openspiel``: both games registered as OpenSpiel games (imported on demand; the
+  ``openspiel`` extra).
 
 See docs/python.md for the action encodings and observation layouts.
 """

@@ -15,10 +15,17 @@ from typing import List, Optional, Tuple
 from tabletop._tabletop import Bot, bot_names
 
 
-def thegame(name: str, seat: int, seed: int = 0) -> Bot:
-    """A bot for one seat of The Game: ``random``, ``heuristic``, ``greedy`` or ``search``
-    (``Bot("thegame", ...)`` takes a search budget, as ``powergrid`` below)."""
-    return Bot("thegame", name, seat, seed)
+def thegame(
+    name: str,
+    seat: int,
+    seed: int = 0,
+    budget_ms: Optional[int] = None,
+    rollouts: Optional[int] = None,
+) -> Bot:
+    """A bot for one seat of The Game: ``random``, ``heuristic`` or ``search``
+    (``bots.names("thegame")``). The search bot's budget per decision: its standard one by
+    default; ``rollouts=N`` for exactly N playouts, or ``budget_ms=M`` for M milliseconds."""
+    return Bot("thegame", name, seat, seed, budget_ms, rollouts)
 
 
 def powergrid(

@@ -10,13 +10,25 @@ Reward 1/98 per card played (a won game returns 1). Signals mean nothing alone a
 out unless ``signals=True``. An illegal action raises ``IllegalActionError``, or, with
 ``illegal_action="end"``, ends the episode with reward 0 and ``info["illegal_action"] = True``
 (for tools that step random unmasked actions, such as Gymnasium's ``check_env``).
+
+``reset(seed=s)`` deals the game ``thegame.new_game(players=1, seed=s)`` deals; a ``reset()``
+without a seed deals from a seed drawn with ``self.np_random``. ``env.state`` is the engine's
+``State`` of the current game.
 """
 
+import operator
 from typing import Any, Dict, Optional, Tuple
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as e:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        "tabletop.gym needs Gymnasium: install the package's envs extra, "
+        "pip install 'tabletop[envs]' (from a checkout: pip install './python[envs]')"
+    ) from e
 
 from tabletop import IllegalActionError, thegame
 
@@ -50,12 +62,21 @@ class TheGameSoloEnv(gymnasium.Env):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
-        super().reset(seed=seed)
-        self.state = thegame.new_game(players=1, seed=int(self.np_random.integers(2**63)))
+        if seed is not None:
+            # The same deal as new_game(seed=seed); the state raises for a bad seed first.
+            self.state = thegame.new_game(players=1, seed=seed)
+            super().reset(seed=operator.index(seed))
+        else:
+            super().reset()
+            self.state = thegame.new_game(players=1, seed=int(self.np_random.integers(2**63)))
         return self.state.observation(0), {"action_mask": self._mask()}
 
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
-        action = int(action)
+        if isinstance(action, (bool, np.bool_)) or not hasattr(type(action), "__index__"):
+            raise TypeError(
+                f"an action is an int index (numpy integers too), not {type(action).__name__}"
+            )
+        action = operator.index(action)
         try:
             if not self._signals and action >= thegame.SIGNALS:
                 raise IllegalActionError(

@@ -5,6 +5,8 @@
 //! (numpy, pytest, pettingzoo, gymnasium, maturin; `.ci/run` installs them).
 //!
 //! Without those tools the test fails when `CI` is set, and is skipped with a notice otherwise.
+//! `open_spiel` is not among them: without it `test_openspiel.py` alone skips itself with a
+//! notice (and fails under `CI=true`, as `.ci/run` installs it).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

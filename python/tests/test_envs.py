@@ -8,6 +8,7 @@ gymnasium = pytest.importorskip("gymnasium")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+import tabletop  # noqa: E402
 from tabletop import IllegalActionError  # noqa: E402
 from tabletop.envs import powergrid_v0, thegame_v0  # noqa: E402
 
@@ -71,3 +72,64 @@ def test_gymnasium_solo_env():
     with pytest.raises(IllegalActionError, match="signals are off"):
         env.reset(seed=1)
         env.step(395)
+
+
+def test_reset_with_a_seed_deals_the_game_new_game_deals():
+    import tabletop.gym  # noqa: F401
+
+    from tabletop import powergrid, thegame
+
+    for seed in (0, 7, np.int64(9), 2**64 - 1):
+        env = thegame_v0.env(players=3)
+        env.reset(seed=seed)
+        assert env.state == thegame.new_game(players=3, seed=seed)
+        env = powergrid_v0.env(map="usa", players=4)
+        env.reset(seed=seed)
+        assert env.state == powergrid.new_game(players=4, map="usa", seed=seed)
+        solo = tabletop.gym.TheGameSoloEnv()
+        obs, _ = solo.reset(seed=seed)
+        assert solo.state == thegame.new_game(players=1, seed=seed)
+        assert np.array_equal(obs, thegame.new_game(players=1, seed=seed).observation(0))
+    # Resets without a seed continue from the last seed given, the same way every time.
+    a, b = thegame_v0.env(players=2), thegame_v0.env(players=2)
+    a.reset(seed=5)
+    b.reset(seed=5)
+    a.reset()
+    b.reset()
+    assert a.state == b.state != thegame.new_game(players=2, seed=5)
+    with pytest.raises(tabletop.SetupError, match="a seed must be"):
+        a.reset(seed=-1)
+    assert a.state == b.state
+
+
+def test_aec_refuses_steps_after_the_game_and_non_integer_actions():
+    env = thegame_v0.env(players=2)
+    env.reset(seed=2)
+    with pytest.raises(TypeError, match="an action is an int index"):
+        env.step(float(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    with pytest.raises(TypeError, match="an action is an int index"):
+        env.step(True)
+    rng = np.random.default_rng(0)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            with pytest.raises(ValueError, match="only action it may take is None"):
+                env.step(0)
+            env.step(None)
+        else:
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"])))
+    assert env.agents == []
+    with pytest.raises(ValueError, match="every agent is done"):
+        env.step(None)
+
+
+def test_gymnasium_refuses_non_integer_actions():
+    import tabletop.gym
+
+    env = tabletop.gym.TheGameSoloEnv()
+    env.reset(seed=1)
+    legal = int(np.flatnonzero(env._mask())[0])
+    for bad in (float(legal), np.float32(legal), True):
+        with pytest.raises(TypeError, match="an action is an int index"):
+            env.step(bad)
+    env.step(np.int16(legal))

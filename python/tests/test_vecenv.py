@@ -77,6 +77,7 @@ def test_vecenv_bad_arguments():
 
 def test_vecenv_random_steps_in_rust():
     env = tabletop.VecEnv("powergrid", 8, seed=3, players=4, map="usa")
+    env.reset()
     actions, obs, masks, rewards, dones, players = env.step_random()
     assert obs.shape == (8, powergrid.OBSERVATION_SIZE) and masks.shape == (8, powergrid.NUM_ACTIONS)
     assert actions.dtype == np.int64 and rewards.shape == (8, 6)

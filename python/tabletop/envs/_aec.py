@@ -9,13 +9,28 @@ turn it is not). Rewards are the changes of ``State.returns()``; an illegal acti
 the wrapper's checks (``step`` or ``observe`` before ``reset`` raise) are made here, and the
 wrapper's attribute forwarding cost more than the whole engine step (about 60% of the AEC
 loop's time in a profile of The Game).
+
+``reset(seed=s)`` deals the game ``new_game(..., seed=s)`` deals, so an episode replays alone
+as a ``State``; a ``reset()`` without a seed deals from seeds drawn by a generator seeded with
+the last seed given (fresh entropy if none was). ``env.state`` is the engine's ``State`` of
+the current game (hidden parts included: for analysis and tests, not for an agent's input).
 """
 
+import operator
 from typing import Any, Callable, Dict, Optional
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+
+
+def action_index(action: Any) -> int:
+    """``action`` as an int index: Python's and numpy's integers, not bools or floats."""
+    if isinstance(action, (bool, np.bool_)) or not hasattr(type(action), "__index__"):
+        raise TypeError(
+            f"an action is an int index (numpy integers too), not {type(action).__name__}"
+        )
+    return operator.index(action)
 
 
 class TabletopAEC(AECEnv):
@@ -61,8 +76,11 @@ class TabletopAEC(AECEnv):
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
-        self.state = self._new_game(int(self._rng.integers(2**63)))
+            # The same deal as new_game(seed=seed); the state raises for a bad seed first.
+            self.state = self._new_game(seed)
+            self._rng = np.random.default_rng(operator.index(seed))
+        else:
+            self.state = self._new_game(int(self._rng.integers(2**63)))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -91,11 +109,17 @@ class TabletopAEC(AECEnv):
     def step(self, action: Any) -> None:
         if not self._started:
             raise RuntimeError("reset() must be called before step()")
+        if not self.agents:
+            raise ValueError("the game is over and every agent is done: reset() deals a new one")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ValueError(
+                    f"{agent} is done: the only action it may take is None, not {action!r}"
+                )
             self._was_dead_step(action)
             return
-        self.state.apply(int(action))
+        self.state.apply(action_index(action))
         self._mask = None
         self._cumulative_rewards[agent] = 0.0
         returns = self.state.returns()
