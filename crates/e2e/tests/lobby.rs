@@ -384,7 +384,7 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
         return;
     };
     open_lobby(&b, &server);
-    // Ending a turn is sent without the confirmation step (core.js's setting), as in browser.rs.
+    // Ending a turn is sent without the confirmation step (table.js's setting), as in browser.rs.
     b.js(
         "localStorage.setItem('tabletop.table', JSON.stringify({ confirm: false }))",
         json!([]),

@@ -24,7 +24,13 @@
 // - On a phone (below 800 px) the action panel is fixed at the bottom of the screen, so the
 //   controls of the current decision are always in sight; on a desktop the market the current
 //   phase needs is placed right under the action panel.
-import { t, h, api, list, Connection, actButton, sendAction, startTable, tableState, tableBar, seatName } from "./core.js";
+import { t, list } from "./i18n.js";
+import { h } from "./dom.js";
+import { api, Connection } from "./net.js";
+import { actButton, sendAction, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
+import { paragraphs } from "./i18n.js";
+import { logAfter, logFromEntries } from "./gamelog.js";
+import { homeBox, buyNoneReason, winnersOf } from "./powergridlogic.js";
 
 const RES = ["coal", "oil", "garbage", "uranium"];
 const COLOURS = ["#d62828", "#1d5fd1", "#2a9d3b", "#e9c80b", "#8e44ad", "#222"];
@@ -75,10 +81,11 @@ async function onState(msg) {
     mapId = v.map;
     viewBox = null;
   }
-  if (msg.version === logVersion + 1 && !first) {
-    logEntries.push(...msg.events);
-    logVersion = msg.version;
-  } else if (msg.version !== logVersion) {
+  const next = first ? null : logAfter({ entries: logEntries, version: logVersion }, msg);
+  if (next) {
+    logEntries = next.entries;
+    logVersion = next.version;
+  } else {
     await refreshLog(msg.version);
   }
   // Reset choices that no longer apply.
@@ -97,8 +104,7 @@ async function onState(msg) {
 async function refreshLog(version) {
   try {
     const log = await (source ? source.log() : api(`/api/games/${gameId}/log`, { token }));
-    logEntries = log.entries.flatMap((e) => e.events);
-    logVersion = log.version;
+    ({ entries: logEntries, version: logVersion } = logFromEntries(log.entries, log.version));
   } catch {
     logVersion = version;
   }
@@ -164,12 +170,16 @@ function helpBox(v) {
   if (helpOpen === null) helpOpen = v.round === 1;
   return h("details", { class: "help", id: "pg-help", open: helpOpen, ontoggle: (ev) => { helpOpen = ev.target.open; } },
     h("summary", {}, t("help-title")),
-    h("p", { class: "help-text" }, text),
+    paragraphs(text).map((p) => h("p", { class: "help-text" }, p)),
     h("a", { href: "/rules/powergrid", target: "_blank", rel: "noopener", id: "rules-link" }, t("rules-link")));
 }
 
 function whoseTurn(v) {
-  if (v.actor.type !== "seat") return t("game-over");
+  if (v.actor.type !== "seat") {
+    const s = v.standings || last.outcome?.standings;
+    const won = s ? winnersOf(s) : [];
+    return won.length ? t("pg-game-won", { names: list(won.map(name)), n: won.length }) : t("game-over");
+  }
   const n = name(v.actor.seat);
   if (v.pending_discard) return t("pg-must-discard", { name: name(v.pending_discard[0]) });
   switch (v.phase) {
@@ -254,9 +264,14 @@ function cityClicked(v, city, el) {
 function plantClicked(v, n, el) {
   const offers = last.legal.filter((a) => a.type === "start_auction" && a.plant === n);
   if (offers.length) {
+    // The amount typed for another plant does not carry over: the offer starts at this
+    // plant's minimum.
+    if (selectedPlant !== n) delete typed["offer-amount"];
     selectedPlant = n;
     clearNotice();
     render();
+    // The next thing to do is the amount: focus goes to it.
+    root.querySelector("#offer-amount")?.focus();
     return;
   }
   const busy = notNowReason(v, "auction");
@@ -393,7 +408,7 @@ function mapView(v) {
   const pos = Object.fromEntries(map.cities.map((c) => [c.id, c]));
   const full = fullBox(map);
   const labels = labelLayout(map);
-  if (!viewBox) viewBox = { ...full };
+  if (!viewBox) viewBox = homeBox(map, inPlay, labels, full, mapWidthPx(), CITY_R);
   const legalCities = new Set(last.legal.filter((a) => a.type === "build").map((a) => a.city));
   const preview = selectedCity ? buildPreview(v, selectedCity) : null;
   const pathEdges = new Set();
@@ -424,7 +439,9 @@ function mapView(v) {
       "data-city": c.id,
       "data-owners": owners.join(","),
       "data-focus": `city:${c.id}`,
-      tabindex: live ? 0 : -1,
+      // In the Tab order only while building: in the other phases the ~35 cities would stand
+      // between the player and the plants or the resources.
+      tabindex: live && v.phase === "building" ? 0 : -1,
       role: "button",
       "aria-label": cityLabel(v, c, owners, buildable),
       "aria-pressed": buildable ? String(selectedCity === c.id) : undefined,
@@ -451,8 +468,18 @@ function mapView(v) {
     h("div", { class: "zoom", role: "toolbar", "aria-label": t("pg-zoom") },
       h("button", { onclick: zoom(0.8), title: t("pg-zoom-in"), "aria-label": t("pg-zoom-in") }, "+"),
       h("button", { onclick: zoom(1.25), title: t("pg-zoom-out"), "aria-label": t("pg-zoom-out") }, "−"),
+      h("button", { id: "zoom-home", onclick: () => { viewBox = homeBox(map, inPlay, labels, full, mapWidthPx(), CITY_R); render(); }, title: t("pg-zoom-home"), "aria-label": t("pg-zoom-home") }, "◎"),
       h("button", { id: "zoom-fit", onclick: () => { viewBox = { ...full }; render(); }, title: t("pg-zoom-reset"), "aria-label": t("pg-zoom-reset") }, "⤢")),
     svg);
+}
+
+/** The map's width on screen now (the map box's inner width), for a readable first view. */
+function mapWidthPx() {
+  const box = root.querySelector(".pg-map-box");
+  if (box) return box.clientWidth - 8;
+  // Before the first draw: as style.css lays the map column out.
+  if (phoneLayout()) return window.innerWidth - 24;
+  return Math.min(window.innerWidth * 0.62, (window.innerHeight - 185) * Number(mapAspect(maps[mapId])));
 }
 
 function enablePanZoom(svg, full) {
@@ -579,7 +606,8 @@ function controls(v) {
       (min) => t("pg-why-bid-low", { high: v.auction.high_bid, min })));
   }
   if (kinds.has("pass")) {
-    box.append(actButton(conn, v.auction ? t("pg-pass-auction") : t("pg-pass-round"), { type: "pass" }, err, { id: "pass" }));
+    // Dropping out of an auction, or passing the round, cannot be taken back: it is confirmed.
+    box.append(actButton(conn, v.auction ? t("pg-pass-auction") : t("pg-pass-round"), { type: "pass" }, err, { id: "pass" }, { confirm: true }));
   }
   if (kinds.has("buy") || (v.phase === "resources" && kinds.has("done"))) box.append(buyControls(v, err));
   if (v.phase === "building") box.append(buildControls(v, err));
@@ -686,7 +714,7 @@ function buyControls(v, err) {
       h("label", { for: inputId }, h("span", { class: `res-dot ${res}` }), " ", t("pg-buy-title", { res: t(`pg-res-${res}`) }), " (", t("pg-buy-room", { n: max }), ") "),
       input, " ", button, why));
   }
-  if (!box.children.length) box.append(h("p", { class: "hint" }, t("pg-buy-none")));
+  if (!box.children.length) box.append(h("p", { class: "hint", id: "buy-none" }, buyNoneReason(v, me(), rules, spec)));
   return box;
 }
 
@@ -847,7 +875,7 @@ function playersPanel(v) {
     class: `player${p.seat === actor ? " acting" : ""}`, "data-seat": p.seat,
   },
     h("div", { class: "pname" }, h("span", { class: "swatch", style: `background:${COLOURS[p.seat]}` }), " ",
-      name(p.seat), p.seat === me() ? ` ${t("pg-you")}` : "", " · ", t("pg-player-order", { n: order.indexOf(p.seat) + 1 })),
+      name(p.seat), youMark(p.seat), " · ", t("pg-player-order", { n: order.indexOf(p.seat) + 1 })),
     h("div", {},
       h("span", { class: "money" }, p.money === null ? t("pg-player-money-hidden") : t("pg-player-money", { money: p.money })), " · ",
       h("span", { class: "cities-count" }, t("pg-player-cities", { n: p.cities.length })), " · ",
@@ -870,7 +898,7 @@ function standingsPanel(v) {
     }
     return h("li", { "data-seat": r.seat }, t("pg-standing-row", { rank: r.rank, name: name(r.seat), powered: r.cities_powered, money: r.money, cities: r.cities }), note ? ` (${note})` : "");
   });
-  return h("section", { class: "standings", id: "standings" }, h("h2", {}, t("pg-standings")), h("ol", {}, items), h("p", { class: "hint" }, t("pg-tiebreak")));
+  return h("section", { class: "standings", id: "standings" }, h("h2", {}, t("pg-standings")), h("ol", { class: "standings-list" }, items), h("p", { class: "hint" }, t("pg-tiebreak")));
 }
 
 function resList(r) {
