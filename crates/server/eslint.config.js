@@ -21,12 +21,6 @@ export default [
     },
   },
   {
-    // The Power Grid page still keeps its state in module variables and draws by hand: the one
-    // page not yet moved to a store and the view library (docs/ui.md, "Pages and their state").
-    files: ["assets/powergrid.js"],
-    rules: { "no-restricted-syntax": "off" },
-  },
-  {
     files: ["js-tests/**/*.js", "eslint.config.js"],
     languageOptions: { ecmaVersion: 2024, sourceType: "module", globals: { ...globals.node } },
   },

@@ -484,6 +484,15 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
             format!("/games/{game}#token={}", tokens[actor])
         ]]),
     );
+    // Rows of the same kind are told apart by when the game started (bug 19 of issue #28).
+    let started = b.js(
+        "const r = document.querySelector('#my-games .game-row[data-game=\"' + arguments[0] + '\"] .game-started'); return r && r.textContent",
+        json!([game]),
+    );
+    assert!(
+        started.as_str().is_some_and(|s| s.starts_with(" · started ")),
+        "{started}"
+    );
     shots(&b, "hotseat-my-games");
 }
 

@@ -164,6 +164,14 @@ export function errorText(e) {
   return t("network-error");
 }
 
+/**
+ * A failure in words: the server's reason after "Refused:", or, when the server could not be
+ * reached (no code), that the page is reconnecting and the move can be made again.
+ */
+export function failureText(e) {
+  return e && e.code ? t("error-prefix", { message: errorText(e) }) : t("network-retry");
+}
+
 async function loadCatalog(tag) {
   const res = await fetch(`/assets/locales/${tag}.json`);
   const data = res.ok ? await res.json() : null;

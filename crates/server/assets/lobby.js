@@ -13,7 +13,7 @@
 //   "pass the device" screen whenever another of those seats is to act.
 // - Time controls are checked here against the server's ranges (docs/api.md) with a message
 //   next to the field; the server checks again and its refusal is shown by its code.
-import { t, has, errorText, currentLanguage } from "./i18n.js";
+import { t, has, errorText, currentLanguage, failureText } from "./i18n.js";
 import { h } from "./dom.js";
 import { api, savedSeats, saveSeat } from "./net.js";
 import { seatLabel, seatName, PG_COLOURS } from "./seatnames.js";
@@ -264,7 +264,7 @@ function createForm(kinds) {
       }
       location.href = mine.length ? new URL(mine[0].link, location.href).href : new URL(game.spectator.link, location.href).href;
     } catch (e) {
-      err.textContent = t("error-prefix", { message: errorText(e) });
+      err.textContent = failureText(e);
       create.disabled = false;
     }
   });
@@ -326,9 +326,10 @@ function gameRow(g, saved) {
       })))
     : null;
   const over = g.actor?.type !== "seat";
-  // Games of the same kind and seat are told apart by when they started.
+  // Games of the same kind and seat are told apart by when they started (24-hour time: some
+  // languages' AM/PM is in Latin letters).
   const started = g.created_at
-    ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(g.created_at * 1000))
+    ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }).format(new Date(g.created_at * 1000))
     : null;
   return h("li", { class: `game-row${g.actor?.seat === g.seat && !over ? " my-turn" : ""}`, "data-game": g.game },
     h("a", { href, class: "open-game" }, title),

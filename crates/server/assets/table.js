@@ -7,10 +7,11 @@
 // and puts `tableBar()` at the top of what it renders; names come from `seatName`. The table's
 // state is one store (`table` below); the pure decisions (who may be replaced, whether a
 // rematch is followed or offered) are in `tablelogic.js`, unit-tested with `node --test`.
-import { t, errorText } from "./i18n.js";
+import { t, failureText } from "./i18n.js";
 import { h } from "./dom.js";
 import { api, creatorToken, saveCreator, saveSeat, savedSeats } from "./net.js";
 import { createStore } from "./store.js";
+import { html, render, useEffect, useRef } from "./view.js";
 import { replaceable, rematchMove, seatSuffix } from "./tablelogic.js";
 
 /** Moves that cannot be taken back, which ask for confirmation (see `docs/ui.md`). */
@@ -44,14 +45,6 @@ export function setSetting(name, on) {
 }
 
 /**
- * A refusal in words: the server's reason after "Refused:", or, when the server could not be
- * reached (no code), that the page is reconnecting and the move can be made again.
- */
-export function failureText(e) {
-  return e && e.code ? t("error-prefix", { message: errorText(e) }) : t("network-retry");
-}
-
-/**
  * A button that sends `action` once: it disables every `.act` control while the action is on
  * its way, and shows a refusal in words in `errorEl` (next to the control).
  */
@@ -74,10 +67,16 @@ export async function sendAction(conn, action, errorEl, label, { confirm = false
     if (!(await confirmMove(label ?? focused))) return;
   }
   if (conn.pending) return;
-  for (const el of document.querySelectorAll(".act")) el.disabled = true;
+  // Every action control waits for the answer; the ones disabled here are enabled again when
+  // it comes (an element the view library keeps would otherwise stay disabled).
+  const locked = [...document.querySelectorAll(".act")].filter((el) => !el.disabled);
+  for (const el of locked) el.disabled = true;
+  const unlock = () => {
+    for (const el of locked) el.disabled = false;
+  };
   if (errorEl) errorEl.textContent = "";
-  conn.send(action).catch((e) => {
-    for (const el of document.querySelectorAll(".act")) el.disabled = false;
+  conn.send(action).then(unlock, (e) => {
+    unlock();
     if (errorEl) errorEl.textContent = failureText(e);
   });
 }
@@ -100,7 +99,7 @@ export function startTable(conn, { gameId, token, kind, colour = () => null, lab
   table.set(() => ({
     conn, gameId, token, kind, colour, label, refresh, replay,
     msg: null, myTurn: false, offset: 0, settingsOpen: false, rematch: null, renaming: false, draft: "",
-    sawRunning: false, askedRematch: false, present: null, audio: null,
+    sawRunning: false, askedRematch: false, present: null, audio: null, bar: null, error: "",
     // The seats this browser holds (hotseat): never offered for replacement.
     local: savedSeats().filter((s) => s.game === gameId).map((s) => s.seat),
   }));
@@ -169,6 +168,8 @@ export function tableState(msg) {
     ...now, msg, myTurn,
     offset: msg.clock ? msg.clock.now_ms - Date.now() : now.offset,
     sawRunning: now.sawRunning || !msg.outcome,
+    // A refusal is news until the game moves on.
+    error: msg.version !== now.msg?.version ? "" : now.error,
   }));
   updateTitle();
 }
@@ -246,129 +247,140 @@ function tickClocks() {
   }
 }
 
-/** The bar at the top of a game page: seats, clocks, the table's buttons and settings. */
+/**
+ * The bar at the top of a game page: seats, clocks, the table's buttons and settings. One
+ * element for the page's life, drawn by the view library from the table's state, so that the
+ * name being typed and an open settings box survive every state message.
+ */
 export function tableBar() {
   const now = table.get();
+  const bar = now.bar || document.createElement("div");
+  if (!now.bar) {
+    bar.className = "bar-slot";
+    table.set({ bar });
+  }
+  render(html`<${Bar} now=${table.get()} />`, bar);
+  setTimeout(tickClocks);
+  return bar;
+}
+
+function Bar({ now }) {
   const msg = now.msg;
   const me = now.replay ? null : mySeat();
-  const err = h("p", { class: "error", id: "table-error", "aria-live": "polite" });
-  const fail = (e) => { err.textContent = failureText(e); };
+  const fail = (e) => update({ error: failureText(e) });
   const send = (message) => now.conn.request(message).catch(fail);
   const creator = now.replay ? null : creatorToken(now.gameId);
   const running = msg.clock && !msg.outcome && !now.replay ? msg.clock.running : null;
+  const mine = me === null ? null : msg.seats?.[me];
   const seats = (msg.seats || []).map((s) => {
     const colour = now.colour(s.seat);
     // In a replay the seats are shown as they were set up: who stood in later is today's news.
     const away = s.away && !now.replay && !msg.outcome ? t(`table-away-${s.away}`) : null;
     const canReplace = creator && replaceable(s, { me, local: now.local, over: Boolean(msg.outcome), present: now.present });
-    return h("li", {
-      class: `table-seat${s.seat === running ? " running" : ""}${s.seat === me ? " me" : ""}${away ? " away" : ""}`,
-      "data-seat": s.seat,
-    },
-      colour ? h("span", { class: "swatch", style: `background:${colour}` }) : null,
-      s.seat === me && now.renaming ? renameForm(s, fail) : h("span", { class: "table-name" }, seatName(s.seat, Boolean(colour))),
-      s.seat === me ? h("span", { class: "hint" }, t("pg-you")) : null,
-      s.type === "bot" ? h("span", { class: "hint" }, t("table-bot")) : null,
-      msg.clock && !now.replay ? h("span", { class: `table-clock${s.seat === running ? " running" : ""}`, "data-seat": s.seat }, "") : null,
-      away ? h("span", { class: "table-away" }, away) : null,
-      canReplace ? h("button", {
-        class: "small", "data-replace": s.seat, title: t("table-replace-help"),
-        onclick: () => api(`/api/games/${now.gameId}/seats/${s.seat}/replace`, { method: "POST", body: {}, token: creator }).catch(fail),
-      }, t("table-replace")) : null);
+    const replace = () => api(`/api/games/${now.gameId}/seats/${s.seat}/replace`, { method: "POST", body: {}, token: creator }).catch(fail);
+    return html`
+      <li key=${s.seat} class=${`table-seat${s.seat === running ? " running" : ""}${s.seat === me ? " me" : ""}${away ? " away" : ""}`} data-seat=${s.seat}>
+        ${colour ? html`<span class="swatch" style=${`background:${colour}`}></span>` : null}
+        ${s.seat === me && now.renaming ? html`<${Rename} now=${now} fail=${fail} />` : html`<span class="table-name">${seatName(s.seat, Boolean(colour))}</span>`}
+        ${s.seat === me ? html`<span class="hint">${t("pg-you")}</span>` : null}
+        ${s.type === "bot" ? html`<span class="hint">${t("table-bot")}</span>` : null}
+        ${msg.clock && !now.replay ? html`<span class=${`table-clock${s.seat === running ? " running" : ""}`} data-seat=${s.seat}></span>` : null}
+        ${away ? html`<span class="table-away">${away}</span>` : null}
+        ${canReplace ? html`<button class="small" data-replace=${s.seat} title=${t("table-replace-help")} onClick=${replace}>${t("table-replace")}</button>` : null}
+      </li>`;
   });
-  const mine = me === null ? null : msg.seats?.[me];
   const buttons = [];
   let notice = null;
   if (mine?.away && !msg.outcome) {
     notice = t(`table-notice-${mine.away}`);
-    buttons.push(h("button", { class: "act", id: "table-back", onclick: () => send({ type: "back" }) }, t("table-back")));
-  } else if (mine && !msg.outcome) {
-    if (msg.undo) buttons.push(h("button", { class: "act", id: "table-undo", onclick: () => send({ type: "undo", version: msg.version }) }, t("table-undo")));
+    buttons.push(html`<button class="act" id="table-back" onClick=${() => send({ type: "back" })}>${t("table-back")}</button>`);
+  } else if (mine && !msg.outcome && msg.undo) {
+    buttons.push(html`<button class="act" id="table-undo" onClick=${() => send({ type: "undo", version: msg.version })}>${t("table-undo")}</button>`);
   }
   if (msg.outcome && mine && !now.rematch) {
-    buttons.push(h("button", {
-      class: "act", id: "table-rematch",
-      onclick: () => {
-        table.set({ askedRematch: true });
-        api(`/api/games/${now.gameId}/rematch`, { method: "POST", body: {}, token: now.token }).then(now.conn.onRematch, fail);
-      },
-    }, t("table-rematch")));
+    const ask = () => {
+      table.set({ askedRematch: true });
+      api(`/api/games/${now.gameId}/rematch`, { method: "POST", body: {}, token: now.token }).then(now.conn.onRematch, fail);
+    };
+    buttons.push(html`<button class="act" id="table-rematch" onClick=${ask}>${t("table-rematch")}</button>`);
   }
   if (now.rematch) {
-    buttons.push(h("a", { href: now.rematch.link, id: "table-rematch-link", class: "button-link" },
-      now.rematch.token ? t("table-rematch-go") : t("table-rematch-watch")));
+    buttons.push(html`<a href=${now.rematch.link} id="table-rematch-link" class="button-link">${now.rematch.token ? t("table-rematch-go") : t("table-rematch-watch")}</a>`);
   }
-  const box = h("section", { class: `table-bar${now.replay ? " replay" : ""}`, id: "table-bar" },
-    h("ul", { class: "table-seats" }, seats),
-    notice ? h("p", { class: "table-notice", id: "table-notice", role: "status" }, notice) : null,
-    buttons.length || mine ? h("div", { class: "table-actions" }, buttons, mine ? settingsBox(mine, send) : null) : null,
-    err);
-  setTimeout(tickClocks);
-  return box;
+  return html`
+    <section class=${`table-bar${now.replay ? " replay" : ""}`} id="table-bar">
+      <ul class="table-seats">${seats}</ul>
+      ${notice ? html`<p class="table-notice" id="table-notice" role="status">${notice}</p>` : null}
+      ${buttons.length || mine ? html`<div class="table-actions">${buttons}${mine ? html`<${Settings} now=${now} mine=${mine} send=${send} />` : null}</div>` : null}
+      <p class="error" id="table-error" aria-live="polite">${now.error}</p>
+    </section>`;
 }
 
 /** The player's own name, being changed: 1 to 24 characters (the server checks the rest). */
-function renameForm(seat, fail) {
-  const now = table.get();
-  const input = h("input", {
-    id: "table-name-input", maxLength: 24, required: true, value: now.draft, "aria-label": t("table-rename-label"),
-    oninput: () => { now.draft = input.value; },
-  });
+function Rename({ now, fail }) {
+  const input = useRef(null);
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.focus();
+  }, []);
   const done = () => update({ renaming: false });
-  const form = h("form", { class: "table-rename" }, input,
-    h("button", { class: "small", id: "table-rename-save" }, t("table-rename-save")),
-    h("button", { class: "small", type: "button", onclick: done }, t("table-confirm-no")));
-  form.addEventListener("submit", (ev) => {
+  const submit = (ev) => {
     ev.preventDefault();
-    const name = input.value.trim();
+    const name = input.current.value.trim();
     if (!name) return;
     api(`/api/games/${now.gameId}/name`, { method: "POST", body: { name }, token: now.token }).then(done, fail);
-  });
-  setTimeout(() => { if (document.activeElement !== input) input.focus(); });
-  return form;
+  };
+  return html`
+    <form class="table-rename" onSubmit=${submit}>
+      <input id="table-name-input" data-focus="table-name-input" ref=${input} maxLength="24" required defaultValue=${now.draft} aria-label=${t("table-rename-label")} />
+      <button class="small" id="table-rename-save">${t("table-rename-save")}</button>
+      <button class="small" type="button" onClick=${done}>${t("table-confirm-no")}</button>
+    </form>`;
 }
 
 /**
  * The settings, and the seat's rarer actions (change the name, hand the seat to a bot), kept
  * out of the bar so that it stays one line.
  */
-function settingsBox(mine, send) {
-  const now = table.get();
-  const toggle = (name, label, onChange) => {
-    const input = h("input", { type: "checkbox", checked: setting(name), "data-setting": name });
-    input.addEventListener("change", () => {
-      setSetting(name, input.checked);
-      onChange?.(input);
-    });
-    return h("label", {}, input, " ", label);
+function Settings({ now, mine, send }) {
+  const toggle = (name, label, onChange) => html`
+    <label>
+      <input type="checkbox" checked=${setting(name)} data-setting=${name}
+        onChange=${(ev) => { setSetting(name, ev.currentTarget.checked); onChange?.(ev.currentTarget); }} />
+      ${" "}${label}
+    </label>`;
+  const notify = (input) => {
+    // Asked once, on this click, never by itself.
+    if (input.checked && typeof Notification !== "undefined" && Notification.permission === "default") {
+      Notification.requestPermission().then((p) => {
+        if (p !== "granted") {
+          setSetting("notify", false);
+          input.checked = false;
+        }
+      });
+    }
   };
   const blocked = typeof Notification === "undefined" || Notification.permission === "denied";
-  return h("details", { class: "table-settings", id: "table-settings", open: now.settingsOpen, ontoggle: (ev) => { now.settingsOpen = ev.target.open; } },
-    h("summary", {}, t("table-settings")),
-    h("div", { class: "table-settings-panel" },
-      toggle("sound", t("table-setting-sound"), (input) => { if (input.checked) beep(); }),
-      toggle("confirm", t("table-setting-confirm")),
-      toggle("notify", t("table-setting-notify"), (input) => {
-        // Asked once, on this click, never by itself.
-        if (input.checked && typeof Notification !== "undefined" && Notification.permission === "default") {
-          Notification.requestPermission().then((p) => {
-            if (p !== "granted") {
-              setSetting("notify", false);
-              input.checked = false;
-            }
-          });
-        }
-      }),
-      blocked ? h("p", { class: "hint" }, t("table-notify-blocked")) : null,
-      h("div", { class: "row" },
-        h("button", {
-          class: "small", id: "table-rename", type: "button",
-          onclick: () => update({ settingsOpen: false, renaming: true, draft: mine.name || "" }),
-        }, t("table-rename")),
-        !mine.away && !now.msg.outcome ? h("button", {
-          class: "small", id: "table-leave", type: "button",
-          onclick: () => { now.settingsOpen = false; send({ type: "leave" }); },
-        }, t("table-leave")) : null)));
+  const onToggle = (ev) => {
+    // Drawn again, so that the drawn `open` is the element's (a later close takes effect).
+    if (ev.currentTarget.open !== table.get().settingsOpen) update({ settingsOpen: ev.currentTarget.open });
+  };
+  return html`
+    <details class="table-settings" id="table-settings" open=${now.settingsOpen} onToggle=${onToggle}>
+      <summary>${t("table-settings")}</summary>
+      <div class="table-settings-panel">
+        ${toggle("sound", t("table-setting-sound"), (input) => { if (input.checked) beep(); })}
+        ${toggle("confirm", t("table-setting-confirm"))}
+        ${toggle("notify", t("table-setting-notify"), notify)}
+        ${blocked ? html`<p class="hint">${t("table-notify-blocked")}</p>` : null}
+        <div class="row">
+          <button class="small" id="table-rename" type="button"
+            onClick=${() => update({ settingsOpen: false, renaming: true, draft: mine.name || "" })}>${t("table-rename")}</button>
+          ${!mine.away && !now.msg.outcome ? html`
+            <button class="small" id="table-leave" type="button"
+              onClick=${() => { update({ settingsOpen: false }); send({ type: "leave" }); }}>${t("table-leave")}</button>` : null}
+        </div>
+      </div>
+    </details>`;
 }
 
 /** Asks whether to make a move that cannot be taken back; resolves to true to go ahead. */

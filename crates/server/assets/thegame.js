@@ -89,7 +89,9 @@ function Page({ state, store, conn, bar }) {
       </section>
       <p class="why" id="tg-why" aria-live="polite">${state.why}</p>
       <section class="hand-box">
-        <h2>${over ? t("tg-end-hand") : t("tg-hand")}</h2>
+        <h2>${state.replay
+          ? (msg.viewer.type === "seat" ? t("tg-hand-of", { name: name(msg.viewer.seat) }) : t("tg-hand"))
+          : over ? t("tg-end-hand") : t("tg-hand")}</h2>
         ${seatMe !== null && !over ? html`<p class="hint">${t("tg-hand-hint")}</p>` : null}
         <div class="hand" id="tg-hand">
           ${sorted(v.hand).map((c) => over || state.replay

@@ -95,3 +95,10 @@ test("the real catalogs: plurals and counters in every language", { skip: !catal
     }
   }
 });
+
+test("bug 17: a network failure is not a refusal", async () => {
+  const { failureText } = await import("../assets/i18n.js");
+  // With no catalog loaded, messages show as their ids.
+  assert.equal(failureText(new Error("connection lost")), "{network-retry}");
+  assert.equal(failureText(Object.assign(new Error("x"), { code: "stale_version" })), "{error-prefix}");
+});

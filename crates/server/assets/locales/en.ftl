@@ -490,3 +490,4 @@ game-not-found = There is no game at this address.
 game-back-to-lobby = Back to the lobby
 game-watch-instead = Watch this game as a spectator
 lobby-game-started = started { $date }
+tg-hand-of = Hand of { $name }

@@ -460,3 +460,4 @@ game-not-found = આ સરનામે કોઈ રમત નથી.
 game-back-to-lobby = લોબીમાં પાછા જાઓ
 game-watch-instead = આ રમત પ્રેક્ષક તરીકે જુઓ
 lobby-game-started = { $date }એ શરૂ
+tg-hand-of = { $name }નો હાથ

@@ -445,3 +445,4 @@ game-not-found = 이 주소에는 게임이 없습니다.
 game-back-to-lobby = 로비로 돌아가기
 game-watch-instead = 이 게임 관전하기
 lobby-game-started = { $date } 시작
+tg-hand-of = { $name }의 손패

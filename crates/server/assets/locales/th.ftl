@@ -445,3 +445,4 @@ game-not-found = ไม่มีเกมที่ที่อยู่นี้
 game-back-to-lobby = กลับไปล็อบบี้
 game-watch-instead = ชมเกมนี้ในฐานะผู้ชม
 lobby-game-started = เริ่มเมื่อ { $date }
+tg-hand-of = ไพ่ในมือของ { $name }

@@ -445,3 +445,4 @@ game-not-found = 这个地址没有游戏。
 game-back-to-lobby = 返回大厅
 game-watch-instead = 以观众身份观看这局游戏
 lobby-game-started = { $date }开始
+tg-hand-of = { $name }的手牌
