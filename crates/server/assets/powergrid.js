@@ -52,6 +52,8 @@ const page = createStore({
   logEntries: [],
   logVersion: -1,
   viewBox: null,
+  viewBoxAuto: false, // the view box is the first view (not panned or zoomed since)
+  wasPhone: false, // the layout the first view was made for
   mapId: null,
   helpOpen: null, // the "what can I do now" box: open in round 1 until closed
   notice: null, // why the last click or key press did nothing
@@ -71,7 +73,12 @@ export async function start(main, id, tok, _summary, replaySource) {
   page.set({ conn: now().source ? now().source.connect(onState) : new Connection(now().gameId, now().token, onState) });
   startTable(now().conn, { gameId: now().gameId, token: now().token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: () => now().last && render(), replay: Boolean(now().source) });
   // The layout changes at 800 px (the phone's fixed action panel): lay the page out again.
-  window.addEventListener("resize", () => { if (now().last) render(); });
+  // A map still on its first view opens it again for the new size.
+  window.addEventListener("resize", () => {
+    if (!now().last) return;
+    if (now().viewBoxAuto && now().wasPhone !== phoneLayout()) page.set({ viewBox: null });
+    render();
+  });
 }
 
 async function onState(msg) {
@@ -414,7 +421,7 @@ function mapView(v) {
   const pos = Object.fromEntries(map.cities.map((c) => [c.id, c]));
   const full = fullBox(map);
   const labels = labelLayout(map);
-  if (!now().viewBox) page.set({ viewBox: homeBox(map, inPlay, labels, full, readableWidth(), CITY_R) });
+  if (!now().viewBox) page.set({ viewBox: homeBox(map, inPlay, labels, full, readableWidth(), CITY_R), viewBoxAuto: true, wasPhone: phoneLayout() });
   const legalCities = new Set(now().last.legal.filter((a) => a.type === "build").map((a) => a.city));
   const preview = now().selectedCity ? buildPreview(v, now().selectedCity) : null;
   const pathEdges = new Set();
@@ -467,15 +474,15 @@ function mapView(v) {
   const zoom = (f) => () => {
     const cx = now().viewBox.x + now().viewBox.w / 2, cy = now().viewBox.y + now().viewBox.h / 2;
     const w = now().viewBox.w * f, hgt = now().viewBox.h * f;
-    page.set({ viewBox: { x: cx - w / 2, y: cy - hgt / 2, w, h: hgt } });
+    page.set({ viewBox: { x: cx - w / 2, y: cy - hgt / 2, w, h: hgt }, viewBoxAuto: false });
     svg.setAttribute("viewBox", `${now().viewBox.x} ${now().viewBox.y} ${now().viewBox.w} ${now().viewBox.h}`);
   };
   return h("div", { class: "map-wrap" },
     h("div", { class: "zoom", role: "toolbar", "aria-label": t("pg-zoom") },
       h("button", { onclick: zoom(0.8), title: t("pg-zoom-in"), "aria-label": t("pg-zoom-in") }, "+"),
       h("button", { onclick: zoom(1.25), title: t("pg-zoom-out"), "aria-label": t("pg-zoom-out") }, "−"),
-      h("button", { id: "zoom-home", onclick: () => { page.set({ viewBox: homeBox(map, inPlay, labels, full, readableWidth(), CITY_R) }); render(); }, title: t("pg-zoom-home"), "aria-label": t("pg-zoom-home") }, "◎"),
-      h("button", { id: "zoom-fit", onclick: () => { page.set({ viewBox: { ...full } }); render(); }, title: t("pg-zoom-reset"), "aria-label": t("pg-zoom-reset") }, "⤢")),
+      h("button", { id: "zoom-home", onclick: () => { page.set({ viewBox: homeBox(map, inPlay, labels, full, readableWidth(), CITY_R), viewBoxAuto: true, wasPhone: phoneLayout() }); render(); }, title: t("pg-zoom-home"), "aria-label": t("pg-zoom-home") }, "◎"),
+      h("button", { id: "zoom-fit", onclick: () => { page.set({ viewBox: { ...full }, viewBoxAuto: false }); render(); }, title: t("pg-zoom-reset"), "aria-label": t("pg-zoom-reset") }, "⤢")),
     svg);
 }
 
@@ -516,7 +523,7 @@ function enablePanZoom(svg, full) {
     const py = now().viewBox.y + ((ev.clientY - r.top) / r.height) * now().viewBox.h;
     const w = Math.min(full.w * 2, now().viewBox.w * f);
     const hgt = Math.min(full.h * 2, now().viewBox.h * f);
-    page.set({ viewBox: { x: px - ((ev.clientX - r.left) / r.width) * w, y: py - ((ev.clientY - r.top) / r.height) * hgt, w, h: hgt } });
+    page.set({ viewBox: { x: px - ((ev.clientX - r.left) / r.width) * w, y: py - ((ev.clientY - r.top) / r.height) * hgt, w, h: hgt }, viewBoxAuto: false });
     apply();
   }, { passive: false });
   svg.addEventListener("pointerdown", (ev) => {
@@ -529,7 +536,7 @@ function enablePanZoom(svg, full) {
     if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
     if (!drag.moved) return;
     const { w, h: hgt } = now().viewBox;
-    page.set({ viewBox: { x: drag.vx - (dx / r.width) * w, y: drag.vy - (dy / r.height) * hgt, w, h: hgt } });
+    page.set({ viewBox: { x: drag.vx - (dx / r.width) * w, y: drag.vy - (dy / r.height) * hgt, w, h: hgt }, viewBoxAuto: false });
     apply();
   });
   const end = () => {

@@ -281,9 +281,8 @@ function Bar({ now }) {
     return html`
       <li key=${s.seat} class=${`table-seat${s.seat === running ? " running" : ""}${s.seat === me ? " me" : ""}${away ? " away" : ""}`} data-seat=${s.seat}>
         ${colour ? html`<span class="swatch" style=${`background:${colour}`}></span>` : null}
-        ${s.seat === me && now.renaming ? html`<${Rename} now=${now} fail=${fail} />` : html`<span class="table-name">${seatName(s.seat, Boolean(colour))}</span>`}
-        ${s.seat === me ? html`<span class="hint">${t("pg-you")}</span>` : null}
-        ${s.type === "bot" ? html`<span class="hint">${t("table-bot")}</span>` : null}
+        ${s.seat === me && now.renaming ? html`<${Rename} now=${now} fail=${fail} />` : html`
+          <span class="table-who"><span class="table-name">${seatName(s.seat, Boolean(colour))}</span>${s.seat === me ? html`<span class="hint">${t("pg-you")}</span>` : null}${s.type === "bot" ? html`<span class="hint">${t("table-bot")}</span>` : null}</span>`}
         ${msg.clock && !now.replay ? html`<span class=${`table-clock${s.seat === running ? " running" : ""}`} data-seat=${s.seat}></span>` : null}
         ${away ? html`<span class="table-away">${away}</span>` : null}
         ${canReplace ? html`<button class="small" data-replace=${s.seat} title=${t("table-replace-help")} onClick=${replace}>${t("table-replace")}</button>` : null}
