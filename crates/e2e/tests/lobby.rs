@@ -490,7 +490,9 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
         json!([game]),
     );
     assert!(
-        started.as_str().is_some_and(|s| s.starts_with(" · started ")),
+        started
+            .as_str()
+            .is_some_and(|s| s.starts_with(" · started ")),
         "{started}"
     );
     shots(&b, "hotseat-my-games");

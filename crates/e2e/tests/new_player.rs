@@ -613,7 +613,11 @@ fn dropping_out_of_an_auction_asks_first() {
     assert_eq!(answer.status, 200, "{}", answer.body);
     let st = settled(&b, &server, &game, &ann);
     assert!(
-        st["legal"].as_array().unwrap().iter().any(|a| a["type"] == "pass"),
+        st["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["type"] == "pass"),
         "Ann may drop out: {}",
         st["legal"]
     );
@@ -623,10 +627,7 @@ fn dropping_out_of_an_auction_asks_first() {
         "const d = document.querySelector('#table-confirm'); return d && d.open && d.querySelector('.table-confirm-move').textContent",
         json!([]),
     );
-    assert_eq!(
-        question,
-        json!("Pass (drop out)?")
-    );
+    assert_eq!(question, json!("Pass (drop out)?"));
     b.save_screenshot("new-player-drop-out-desktop.png");
     b.click("#table-confirm-no");
     std::thread::sleep(Duration::from_millis(300));

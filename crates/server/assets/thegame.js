@@ -10,7 +10,7 @@
 // refused, which menus are open) drawn by Preact components (`view.js`). Cards and piles are
 // buttons in the Tab order: Enter on a card chooses it (focus stays on it), Enter on a pile
 // plays it there.
-import { t, list } from "./i18n.js";
+import { t, list, paragraphs } from "./i18n.js";
 import { api, Connection } from "./net.js";
 import { sendAction, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
 import { createStore } from "./store.js";
@@ -80,7 +80,7 @@ function Page({ state, store, conn, bar }) {
           <details class="help" id="tg-help" open=${state.helpOpen}
             onToggle=${(ev) => { if (ev.currentTarget.open !== store.get().helpOpen) store.set({ helpOpen: ev.currentTarget.open }); }}>
             <summary>${t("help-title")}</summary>
-            <p class="help-text">${myTurn ? t("tg-help-turn", { min: v.minimum }) : t("tg-help-wait")}</p>
+            ${paragraphs(myTurn ? t("tg-help-turn", { min: v.minimum }) : t("tg-help-wait")).map((p) => html`<p class="help-text">${p}</p>`)}
             <a href="/rules/thegame" target="_blank" rel="noopener" id="rules-link">${t("rules-link")}</a>
           </details>`}
       </div>
