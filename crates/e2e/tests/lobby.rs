@@ -384,7 +384,7 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
         return;
     };
     open_lobby(&b, &server);
-    // Ending a turn is sent without the confirmation step (core.js's setting), as in browser.rs.
+    // Ending a turn is sent without the confirmation step (table.js's setting), as in browser.rs.
     b.js(
         "localStorage.setItem('tabletop.table', JSON.stringify({ confirm: false }))",
         json!([]),
@@ -483,6 +483,17 @@ fn hotseat_passes_the_device_between_seats_and_hides_the_hand() {
             "The Game on this device (hotseat)",
             format!("/games/{game}#token={}", tokens[actor])
         ]]),
+    );
+    // Rows of the same kind are told apart by when the game started (bug 19 of issue #28).
+    let started = b.js(
+        "const r = document.querySelector('#my-games .game-row[data-game=\"' + arguments[0] + '\"] .game-started'); return r && r.textContent",
+        json!([game]),
+    );
+    assert!(
+        started
+            .as_str()
+            .is_some_and(|s| s.starts_with(" · started ")),
+        "{started}"
     );
     shots(&b, "hotseat-my-games");
 }

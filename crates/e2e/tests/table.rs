@@ -1,4 +1,4 @@
-//! The table around both game pages in a real headless Chromium (`core.js`): seat names, turn
+//! The table around both game pages in a real headless Chromium (`table.js`): seat names, turn
 //! alerts (tab title, favicon badge, sound, a notification while the page is hidden), the
 //! confirmation of moves that cannot be taken back, undo, a short time control running out and
 //! the seat taken back, handing a seat to the bot, the creator replacing an absent player, and a
@@ -670,7 +670,7 @@ fn a_short_clock_runs_out_the_bot_plays_and_the_seat_is_taken_back() {
     );
     // The game is created through the page's own `api()`, which keeps the creator token.
     b.js(
-        "window.__created = null; import('/assets/core.js').then(m => m.api('/api/games', { method: 'POST', body: arguments[0] })).then(g => { window.__created = g; });",
+        "window.__created = null; import('/assets/net.js').then(m => m.api('/api/games', { method: 'POST', body: arguments[0] })).then(g => { window.__created = g; });",
         json!([{"kind": "thegame", "setup": {"players": 3, "seed": 3},
                 "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "heuristic"}, {"type": "human", "name": "Cy"}],
                 "options": {"clock": {"type": "bank", "seconds": 20, "increment_seconds": 0}, "replace_after_seconds": 1}}]),

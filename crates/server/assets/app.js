@@ -1,6 +1,8 @@
 // Entry point: `/` is the lobby, `/games/{id}` a game page (token in `#token=`), `/rules/{game}`
 // the rules of a game in the page's language.
-import { initI18n, t, h, api, saveSeat, errorText } from "./core.js";
+import { initI18n, t, errorText } from "./i18n.js";
+import { h } from "./dom.js";
+import { api, saveSeat } from "./net.js";
 
 async function main() {
   await initI18n();
@@ -12,6 +14,10 @@ async function main() {
     return showRules(main, rules[1]);
   }
   const m = location.pathname.match(/^\/games\/([0-9a-f]{32})\/?$/);
+  if (!m && location.pathname.startsWith("/games/")) {
+    // A mistyped game address leads back to the lobby rather than silently showing it.
+    return deadEnd(main, t("game-not-found"));
+  }
   if (!m) {
     const { lobby } = await import("./lobby.js");
     return lobby(main);
@@ -25,8 +31,11 @@ async function main() {
     let seat = null;
     if (token) {
       // Remember the seat for the lobby's "my games" (the token never leaves this browser
-      // except in `hello`).
-      const view = await api(`/api/games/${gameId}/view`, { token });
+      // except in `hello`). A link whose token is not a seat of this game offers to watch.
+      const view = await api(`/api/games/${gameId}/view`, { token }).catch((e) => {
+        if (e.code) e.watch = `/games/${gameId}`;
+        throw e;
+      });
       if (view.viewer?.type === "seat") {
         seat = view.viewer.seat;
         saveSeat({ game: gameId, kind: summary.kind, seat: view.viewer.seat, token });
@@ -49,8 +58,18 @@ async function main() {
     askName(gameId, token, seat, summary);
     recordBar(gameId, token, summary);
   } catch (e) {
-    main.replaceChildren(h("p", { class: "error" }, errorText(e)));
+    deadEnd(main, errorText(e), e.watch);
   }
+}
+
+/** A page that cannot be shown: why, and the ways on (watch the game, the lobby). */
+function deadEnd(main, why, watch) {
+  main.replaceChildren(h("section", { class: "dead-end", id: "dead-end" },
+    h("p", { class: "error" }, why),
+    h("p", {},
+      watch ? h("a", { href: watch, id: "watch-instead", class: "button-link" }, t("game-watch-instead")) : null,
+      watch ? " " : null,
+      h("a", { href: "/", id: "back-to-lobby", class: "button-link" }, t("game-back-to-lobby")))));
 }
 
 main();

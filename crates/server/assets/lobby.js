@@ -13,7 +13,9 @@
 //   "pass the device" screen whenever another of those seats is to act.
 // - Time controls are checked here against the server's ranges (docs/api.md) with a message
 //   next to the field; the server checks again and its refusal is shown by its code.
-import { t, h, api, savedSeats, saveSeat, has, errorText } from "./core.js";
+import { t, has, errorText, currentLanguage, failureText } from "./i18n.js";
+import { h } from "./dom.js";
+import { api, savedSeats, saveSeat } from "./net.js";
 import { seatLabel, seatName, PG_COLOURS } from "./seatnames.js";
 import { invitesOf, saveInvites, markHotseat, isHotseat, copyButton } from "./share.js";
 
@@ -167,7 +169,8 @@ function createForm(kinds) {
       h("option", { value: lo + i, selected: lo + i === prev }, lo + i)));
     pgFields.hidden = kind !== "powergrid";
     const n = Number(players.value);
-    regionHint.textContent = t("lobby-regions-pick", { n: REGION_COUNT[n] || 0 });
+    // The regions to pick are asked for only when the player picks them.
+    regionHint.textContent = randomRegions.checked ? "" : t("lobby-regions-pick", { n: REGION_COUNT[n] || 0 });
     for (const box of regionBoxes) box.querySelector("input").disabled = randomRegions.checked;
     const bots = botsOf(kind);
     const best = strongestBot(bots);
@@ -261,7 +264,7 @@ function createForm(kinds) {
       }
       location.href = mine.length ? new URL(mine[0].link, location.href).href : new URL(game.spectator.link, location.href).href;
     } catch (e) {
-      err.textContent = t("error-prefix", { message: errorText(e) });
+      err.textContent = failureText(e);
       create.disabled = false;
     }
   });
@@ -323,8 +326,14 @@ function gameRow(g, saved) {
       })))
     : null;
   const over = g.actor?.type !== "seat";
+  // Games of the same kind and seat are told apart by when they started (24-hour time: some
+  // languages' AM/PM is in Latin letters).
+  const started = g.created_at
+    ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }).format(new Date(g.created_at * 1000))
+    : null;
   return h("li", { class: `game-row${g.actor?.seat === g.seat && !over ? " my-turn" : ""}`, "data-game": g.game },
     h("a", { href, class: "open-game" }, title),
+    started ? h("span", { class: "hint game-started" }, " · ", t("lobby-game-started", { date: started })) : null,
     h("div", { class: "game-status" }, status, clock ? " · " : null, clock),
     h("div", { class: "game-names hint" }, names.join(" · ")),
     over ? h("a", { href: `/games/${g.game}#replay`, class: "replay-link" }, t("lobby-replay")) : null,
@@ -349,15 +358,14 @@ async function myGames(el) {
   }
   const rows = oneRowPerGame(games).map((g) => gameRow(g, seats.find((s) => s.game === g.game && s.seat === g.seat)));
   el.replaceChildren(head, rows.length ? h("ul", { class: "games" }, rows) : h("p", {}, t("lobby-no-games")));
-  clearInterval(countdown);
-  countdown = setInterval(() => {
+  // One countdown per list, kept on the list's element.
+  clearInterval(Number(el.dataset.countdown));
+  el.dataset.countdown = setInterval(() => {
     for (const c of el.querySelectorAll(".clock-left")) {
       c.textContent = t("lobby-clock-left", { time: duration(Number(c.dataset.deadline) - Date.now()) });
     }
   }, 1000);
 }
-
-let countdown = null;
 
 function spectateForm() {
   const input = h("input", { id: "spectate-id", placeholder: t("lobby-spectate-placeholder"), "aria-label": t("lobby-spectate-placeholder") });

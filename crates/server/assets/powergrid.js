@@ -24,71 +24,85 @@
 // - On a phone (below 800 px) the action panel is fixed at the bottom of the screen, so the
 //   controls of the current decision are always in sight; on a desktop the market the current
 //   phase needs is placed right under the action panel.
-import { t, h, api, list, Connection, actButton, sendAction, startTable, tableState, tableBar, seatName } from "./core.js";
+import { t, list } from "./i18n.js";
+import { h } from "./dom.js";
+import { api, Connection } from "./net.js";
+import { actButton, sendAction, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
+import { paragraphs } from "./i18n.js";
+import { createStore } from "./store.js";
+import { logAfter, logFromEntries } from "./gamelog.js";
+import { homeBox, buyNoneReason, winnersOf } from "./powergridlogic.js";
 
 const RES = ["coal", "oil", "garbage", "uranium"];
 const COLOURS = ["#d62828", "#1d5fd1", "#2a9d3b", "#e9c80b", "#8e44ad", "#222"];
 const REGION_FILL = { green: "#cfe8c8", brown: "#e2cfb8", yellow: "#f3eab0", red: "#f2c4c0", cyan: "#c4e6ee", purple: "#ddcdea" };
 
-let rules, maps = {};
-let conn, gameId, token, root;
-let last = null; // the last state message
-let selectedPlant = null; // auction: plant chosen to offer
-let selectedCity = null; // building: city clicked
-let powerChoice = null; // bureaucracy: Set of plants chosen
-let hybridCoal = 0;
-let logEntries = [];
-let logVersion = -1;
-let viewBox = null;
-let mapId = null;
-let helpOpen = null; // the "what can I do now" box: open in round 1 until closed
-let notice = null; // why the last click or key press did nothing
-let typed = {}; // numbers typed into the inputs, by input id, until the legal actions change
-let legalKey = "";
+// The page's one state object: what it was started with, the last state message, and the
+// player's choices not yet sent. Drawn by `render()`; changed only through `page.set`.
+const page = createStore({
+  rules: null, // the rule tables (`/assets/powergrid/rules.json`)
+  maps: {}, // the map files by id
+  conn: null, gameId: null, token: null, root: null,
+  source: null, // the replay viewer's (replay.js), replacing the live connection and the log route
+  last: null, // the last state message
+  selectedPlant: null, // auction: plant chosen to offer
+  selectedCity: null, // building: city clicked
+  powerChoice: null, // bureaucracy: Set of plants chosen
+  hybridCoal: 0,
+  logEntries: [],
+  logVersion: -1,
+  viewBox: null,
+  viewBoxAuto: false, // the view box is the first view (not panned or zoomed since)
+  wasPhone: false, // the layout the first view was made for
+  mapId: null,
+  helpOpen: null, // the "what can I do now" box: open in round 1 until closed
+  notice: null, // why the last click or key press did nothing
+  typed: {}, // numbers typed into the inputs, by input id, until the legal actions change
+  legalKey: "",
+});
+const now = () => page.get();
 
 const name = (seat) => seatName(seat, true);
-const spec = (n) => rules.plants.find((p) => p.number === n);
+const spec = (n) => now().rules.plants.find((p) => p.number === n);
 
-// `source` (the replay viewer, replay.js) replaces the live connection and the log route.
-let source = null;
 
 export async function start(main, id, tok, _summary, replaySource) {
-  gameId = id;
-  token = tok;
-  root = main;
-  source = replaySource || null;
-  rules = await (await fetch("/assets/powergrid/rules.json")).json();
-  root.replaceChildren(h("p", {}, t("loading")));
-  conn = source ? source.connect(onState) : new Connection(gameId, token, onState);
-  startTable(conn, { gameId, token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: () => last && render(), replay: Boolean(source) });
+  page.set({ gameId: id, token: tok, root: main, source: replaySource || null });
+  page.set({ rules: await (await fetch("/assets/powergrid/rules.json")).json() });
+  now().root.replaceChildren(h("p", {}, t("loading")));
+  page.set({ conn: now().source ? now().source.connect(onState) : new Connection(now().gameId, now().token, onState) });
+  startTable(now().conn, { gameId: now().gameId, token: now().token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: () => now().last && render(), replay: Boolean(now().source) });
   // The layout changes at 800 px (the phone's fixed action panel): lay the page out again.
-  window.addEventListener("resize", () => { if (last) render(); });
+  // A map still on its first view opens it again for the new size.
+  window.addEventListener("resize", () => {
+    if (!now().last) return;
+    if (now().viewBoxAuto && now().wasPhone !== phoneLayout()) page.set({ viewBox: null });
+    render();
+  });
 }
 
 async function onState(msg) {
-  const first = !last;
-  last = msg;
+  const first = !now().last;
+  page.set({ last: msg });
   tableState(msg);
   const v = msg.view;
-  if (!maps[v.map]) maps[v.map] = await (await fetch(`/assets/powergrid/${v.map}.json`)).json();
-  if (mapId !== v.map) {
-    mapId = v.map;
-    viewBox = null;
+  if (!now().maps[v.map]) page.set({ maps: { ...now().maps, [v.map]: await (await fetch(`/assets/powergrid/${v.map}.json`)).json() } });
+  if (now().mapId !== v.map) {
+    page.set({ mapId: v.map, viewBox: null });
   }
-  if (msg.version === logVersion + 1 && !first) {
-    logEntries.push(...msg.events);
-    logVersion = msg.version;
-  } else if (msg.version !== logVersion) {
+  const next = first ? null : logAfter({ entries: now().logEntries, version: now().logVersion }, msg);
+  if (next) {
+    page.set({ logEntries: next.entries, logVersion: next.version });
+  } else {
     await refreshLog(msg.version);
   }
   // Reset choices that no longer apply.
-  if (v.phase !== "auction") selectedPlant = null;
-  if (v.phase !== "building") selectedCity = null;
-  if (v.phase !== "bureaucracy") powerChoice = null;
+  if (v.phase !== "auction") page.set({ selectedPlant: null });
+  if (v.phase !== "building") page.set({ selectedCity: null });
+  if (v.phase !== "bureaucracy") page.set({ powerChoice: null });
   const key = JSON.stringify(msg.legal);
-  if (key !== legalKey) {
-    legalKey = key;
-    typed = {};
+  if (key !== now().legalKey) {
+    page.set({ legalKey: key, typed: {} });
     clearNotice();
   }
   render();
@@ -96,16 +110,16 @@ async function onState(msg) {
 
 async function refreshLog(version) {
   try {
-    const log = await (source ? source.log() : api(`/api/games/${gameId}/log`, { token }));
-    logEntries = log.entries.flatMap((e) => e.events);
-    logVersion = log.version;
+    const log = await (now().source ? now().source.log() : api(`/api/games/${now().gameId}/log`, { token: now().token }));
+    const { entries, version: at } = logFromEntries(log.entries, log.version);
+    page.set({ logEntries: entries, logVersion: at });
   } catch {
-    logVersion = version;
+    page.set({ logVersion: version });
   }
 }
 
 function me() {
-  return last.viewer.type === "seat" ? last.viewer.seat : null;
+  return now().last.viewer.type === "seat" ? now().last.viewer.seat : null;
 }
 
 function myMoney(v) {
@@ -118,15 +132,15 @@ function phoneLayout() {
 }
 
 function render() {
-  const v = last.view;
-  document.body.dataset.version = last.version;
+  const v = now().last.view;
+  document.body.dataset.version = now().last.version;
   document.body.dataset.kind = "powergrid";
-  const scroll = root.querySelector(".pg-side")?.scrollTop;
+  const scroll = now().root.querySelector(".pg-side")?.scrollTop;
   // Focus survives the re-render: the element with the same `data-focus` key takes it back.
   const active = document.activeElement;
-  const focusKey = active && root.contains(active) ? active.closest("[data-focus]")?.dataset.focus : null;
+  const focusKey = active && now().root.contains(active) ? active.closest("[data-focus]")?.dataset.focus : null;
   const caret = focusKey && active.tagName === "INPUT" ? active.value.length : null;
-  const map = maps[v.map];
+  const map = now().maps[v.map];
   // The panel the current decision needs comes right under the action panel.
   const panels = { market: marketPanel(v), resources: resourcePanel(v), players: playersPanel(v) };
   const first = v.phase === "resources" ? "resources" : v.phase === "auction" ? "market" : "players";
@@ -137,10 +151,10 @@ function render() {
     h("div", { class: "pg-body" },
       h("section", { class: "pg-map-box" }, mapView(v)),
       h("div", { class: "pg-side" }, box, panels[order[0]], helpBox(v), order.slice(1).map((p) => panels[p]), standingsPanel(v), logPanel())));
-  root.replaceChildren(tableBar(), page);
-  if (scroll) root.querySelector(".pg-side").scrollTop = scroll;
+  now().root.replaceChildren(tableBar(), page);
+  if (scroll) now().root.querySelector(".pg-side").scrollTop = scroll;
   if (focusKey) {
-    const el = root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+    const el = now().root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
     if (el) {
       el.focus({ preventScroll: true });
       if (caret !== null && el.setSelectionRange && el.type === "text") el.setSelectionRange(caret, caret);
@@ -151,25 +165,30 @@ function render() {
 }
 
 function statusLine(v) {
-  const who = me() === null ? t("spectating") : t("you-are", { name: name(me()) });
+  // A replay is read-only: whichever seat's view it shows, nobody plays there.
+  const who = now().source ? null : me() === null ? t("spectating") : t("you-are", { name: name(me()) });
   return h("p", { id: "pg-status" },
-    t("pg-status", { round: v.round, step: v.step, phase: t(`pg-phase-${v.phase}`) }), " · ", who);
+    t("pg-status", { round: v.round, step: v.step, phase: t(`pg-phase-${v.phase}`) }), who ? " · " : null, who);
 }
 
 /** "What can I do now?": the rules of the current phase in short, and the rules page. */
 function helpBox(v) {
   if (v.actor.type !== "seat") return null;
-  const mine = last.legal.length > 0;
+  const mine = now().last.legal.length > 0;
   const text = mine && v.phase !== "game_over" ? t(`pg-help-${v.pending_discard ? "auction" : v.phase}`) : t("pg-help-wait");
-  if (helpOpen === null) helpOpen = v.round === 1;
-  return h("details", { class: "help", id: "pg-help", open: helpOpen, ontoggle: (ev) => { helpOpen = ev.target.open; } },
+  if (now().helpOpen === null) page.set({ helpOpen: v.round === 1 });
+  return h("details", { class: "help", id: "pg-help", open: now().helpOpen, ontoggle: (ev) => page.set({ helpOpen: ev.target.open }) },
     h("summary", {}, t("help-title")),
-    h("p", { class: "help-text" }, text),
+    paragraphs(text).map((p) => h("p", { class: "help-text" }, p)),
     h("a", { href: "/rules/powergrid", target: "_blank", rel: "noopener", id: "rules-link" }, t("rules-link")));
 }
 
 function whoseTurn(v) {
-  if (v.actor.type !== "seat") return t("game-over");
+  if (v.actor.type !== "seat") {
+    const s = v.standings || now().last.outcome?.standings;
+    const won = s ? winnersOf(s) : [];
+    return won.length ? t("pg-game-won", { names: list(won.map(name)), n: won.length }) : t("game-over");
+  }
   const n = name(v.actor.seat);
   if (v.pending_discard) return t("pg-must-discard", { name: name(v.pending_discard[0]) });
   switch (v.phase) {
@@ -190,7 +209,7 @@ function turnLine(v) {
   if (v.actor.type !== "seat") return t("game-over");
   const acting = v.pending_discard ? v.pending_discard[0] : v.actor.seat;
   if (me() === null) return t("pg-turn-spectator", { name: name(acting) });
-  if (last.legal.length) return t("pg-controls");
+  if (now().last.legal.length) return t("pg-controls");
   return t("waiting-for", { name: name(acting) });
 }
 
@@ -201,8 +220,8 @@ function turnLine(v) {
  * next to `el`, where the player acted.
  */
 function refuse(text, el) {
-  notice = text;
-  const live = root.querySelector("#pg-notice");
+  page.set({ notice: text });
+  const live = now().root.querySelector("#pg-notice");
   if (live) live.textContent = text;
   document.querySelector(".pg-toast")?.remove();
   if (!el) return;
@@ -218,7 +237,7 @@ function refuse(text, el) {
 }
 
 function clearNotice() {
-  notice = null;
+  page.set({ notice: null });
   document.querySelector(".pg-toast")?.remove();
 }
 
@@ -227,14 +246,14 @@ function notNowReason(v, phase) {
   if (me() === null) return t("pg-why-spectator");
   if (v.actor.type !== "seat") return t("game-over");
   if (v.phase !== phase) return t("pg-why-phase", { phase: t(`pg-phase-${phase}`), now: t(`pg-phase-${v.phase}`) });
-  if (!last.legal.length) return t("waiting-for", { name: name(v.actor.seat) });
+  if (!now().last.legal.length) return t("waiting-for", { name: name(v.actor.seat) });
   return null;
 }
 
 function cityClicked(v, city, el) {
-  const c = maps[v.map].cities.find((x) => x.id === city);
-  if (last.legal.some((a) => a.type === "build" && a.city === city)) {
-    selectedCity = city;
+  const c = now().maps[v.map].cities.find((x) => x.id === city);
+  if (now().last.legal.some((a) => a.type === "build" && a.city === city)) {
+    page.set({ selectedCity: city });
     clearNotice();
     render();
     return;
@@ -252,11 +271,20 @@ function cityClicked(v, city, el) {
 }
 
 function plantClicked(v, n, el) {
-  const offers = last.legal.filter((a) => a.type === "start_auction" && a.plant === n);
+  const offers = now().last.legal.filter((a) => a.type === "start_auction" && a.plant === n);
   if (offers.length) {
-    selectedPlant = n;
+    // The amount typed for another plant does not carry over: the offer starts at this
+    // plant's minimum.
+    if (now().selectedPlant !== n) page.set({ typed: { ...now().typed, "offer-amount": undefined } });
+    page.set({ selectedPlant: n });
     clearNotice();
     render();
+    // The next thing to do is the amount: focus goes to it.
+    const amount = now().root.querySelector("#offer-amount");
+    if (amount) {
+      amount.focus();
+      amount.select();
+    }
     return;
   }
   const busy = notNowReason(v, "auction");
@@ -388,18 +416,18 @@ function cityLabel(v, c, owners, buildable) {
 }
 
 function mapView(v) {
-  const map = maps[v.map];
+  const map = now().maps[v.map];
   const inPlay = new Set(v.regions);
   const pos = Object.fromEntries(map.cities.map((c) => [c.id, c]));
   const full = fullBox(map);
   const labels = labelLayout(map);
-  if (!viewBox) viewBox = { ...full };
-  const legalCities = new Set(last.legal.filter((a) => a.type === "build").map((a) => a.city));
-  const preview = selectedCity ? buildPreview(v, selectedCity) : null;
+  if (!now().viewBox) page.set({ viewBox: homeBox(map, inPlay, labels, full, readableWidth(), CITY_R), viewBoxAuto: true, wasPhone: phoneLayout() });
+  const legalCities = new Set(now().last.legal.filter((a) => a.type === "build").map((a) => a.city));
+  const preview = now().selectedCity ? buildPreview(v, now().selectedCity) : null;
   const pathEdges = new Set();
   if (preview) for (let i = 1; i < preview.path.length; i++) pathEdges.add([preview.path[i - 1], preview.path[i]].sort().join("|"));
 
-  const svg = h("svg", { id: "pg-map", viewBox: `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`, role: "group", "aria-label": t(`pg-map-${v.map}`) });
+  const svg = h("svg", { id: "pg-map", viewBox: `${now().viewBox.x} ${now().viewBox.y} ${now().viewBox.w} ${now().viewBox.h}`, role: "group", "aria-label": t(`pg-map-${v.map}`) });
   const lines = map.connections.map((c) => {
     const a = pos[c.a], b = pos[c.b];
     const live = inPlay.has(a.region) && inPlay.has(b.region);
@@ -420,14 +448,16 @@ function mapView(v) {
       "data-seat": owners[i],
     }));
     const g = h("g", {
-      class: `city${live ? "" : " off"}${buildable ? " buildable" : ""}${selectedCity === c.id ? " selected" : ""}`,
+      class: `city${live ? "" : " off"}${buildable ? " buildable" : ""}${now().selectedCity === c.id ? " selected" : ""}`,
       "data-city": c.id,
       "data-owners": owners.join(","),
       "data-focus": `city:${c.id}`,
-      tabindex: live ? 0 : -1,
+      // In the Tab order only while building: in the other phases the ~35 cities would stand
+      // between the player and the plants or the resources.
+      tabindex: live && v.phase === "building" ? 0 : -1,
       role: "button",
       "aria-label": cityLabel(v, c, owners, buildable),
-      "aria-pressed": buildable ? String(selectedCity === c.id) : undefined,
+      "aria-pressed": buildable ? String(now().selectedCity === c.id) : undefined,
     },
       h("title", {}, c.name),
       h("circle", { class: "disc", cx: c.x, cy: c.y, r: CITY_R, fill: live ? REGION_FILL[c.region] : "#ddd" }),
@@ -442,36 +472,62 @@ function mapView(v) {
   svg.append(h("g", {}, lines), h("g", {}, cities), h("g", { class: "names" }, names));
   enablePanZoom(svg, full);
   const zoom = (f) => () => {
-    const cx = viewBox.x + viewBox.w / 2, cy = viewBox.y + viewBox.h / 2;
-    viewBox.w *= f; viewBox.h *= f;
-    viewBox.x = cx - viewBox.w / 2; viewBox.y = cy - viewBox.h / 2;
-    svg.setAttribute("viewBox", `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`);
+    const cx = now().viewBox.x + now().viewBox.w / 2, cy = now().viewBox.y + now().viewBox.h / 2;
+    const w = now().viewBox.w * f, hgt = now().viewBox.h * f;
+    page.set({ viewBox: { x: cx - w / 2, y: cy - hgt / 2, w, h: hgt }, viewBoxAuto: false });
+    svg.setAttribute("viewBox", `${now().viewBox.x} ${now().viewBox.y} ${now().viewBox.w} ${now().viewBox.h}`);
   };
   return h("div", { class: "map-wrap" },
     h("div", { class: "zoom", role: "toolbar", "aria-label": t("pg-zoom") },
       h("button", { onclick: zoom(0.8), title: t("pg-zoom-in"), "aria-label": t("pg-zoom-in") }, "+"),
       h("button", { onclick: zoom(1.25), title: t("pg-zoom-out"), "aria-label": t("pg-zoom-out") }, "−"),
-      h("button", { id: "zoom-fit", onclick: () => { viewBox = { ...full }; render(); }, title: t("pg-zoom-reset"), "aria-label": t("pg-zoom-reset") }, "⤢")),
+      h("button", { id: "zoom-home", onclick: () => { page.set({ viewBox: homeBox(map, inPlay, labels, full, readableWidth(), CITY_R), viewBoxAuto: true, wasPhone: phoneLayout() }); render(); }, title: t("pg-zoom-home"), "aria-label": t("pg-zoom-home") }, "◎"),
+      h("button", { id: "zoom-fit", onclick: () => { page.set({ viewBox: { ...full }, viewBoxAuto: false }); render(); }, title: t("pg-zoom-reset"), "aria-label": t("pg-zoom-reset") }, "⤢")),
     svg);
+}
+
+/**
+ * The map's width on screen as it draws the view box: the box is fitted in the map's shape,
+ * so a map held by its height (a tall map on a phone) draws narrower than its element.
+ */
+function mapWidthPx() {
+  const aspect = Number(mapAspect(now().maps[now().mapId]));
+  const svg = now().root.querySelector("#pg-map");
+  if (svg) {
+    const r = svg.getBoundingClientRect();
+    return Math.min(r.width, r.height * aspect);
+  }
+  // Before the first draw: as style.css lays the map out.
+  const phone = phoneLayout();
+  const width = phone ? window.innerWidth - 24 : Math.min(window.innerWidth * 0.62, (window.innerHeight - 185) * aspect);
+  const height = phone ? window.innerHeight * 0.6 : window.innerHeight - 185;
+  return Math.min(width, height * aspect);
+}
+
+/**
+ * The width the first view must keep readable: the map's on a phone; on a desktop, where the
+ * map column is a third of a larger screen, the regions in play are shown whole (Infinity).
+ */
+function readableWidth() {
+  return phoneLayout() ? mapWidthPx() : Infinity;
 }
 
 function enablePanZoom(svg, full) {
   let drag = null;
-  const apply = () => svg.setAttribute("viewBox", `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`);
+  const apply = () => svg.setAttribute("viewBox", `${now().viewBox.x} ${now().viewBox.y} ${now().viewBox.w} ${now().viewBox.h}`);
   svg.addEventListener("wheel", (ev) => {
     ev.preventDefault();
     const r = svg.getBoundingClientRect();
     const f = ev.deltaY > 0 ? 1.15 : 1 / 1.15;
-    const px = viewBox.x + ((ev.clientX - r.left) / r.width) * viewBox.w;
-    const py = viewBox.y + ((ev.clientY - r.top) / r.height) * viewBox.h;
-    viewBox.w = Math.min(full.w * 2, viewBox.w * f);
-    viewBox.h = Math.min(full.h * 2, viewBox.h * f);
-    viewBox.x = px - ((ev.clientX - r.left) / r.width) * viewBox.w;
-    viewBox.y = py - ((ev.clientY - r.top) / r.height) * viewBox.h;
+    const px = now().viewBox.x + ((ev.clientX - r.left) / r.width) * now().viewBox.w;
+    const py = now().viewBox.y + ((ev.clientY - r.top) / r.height) * now().viewBox.h;
+    const w = Math.min(full.w * 2, now().viewBox.w * f);
+    const hgt = Math.min(full.h * 2, now().viewBox.h * f);
+    page.set({ viewBox: { x: px - ((ev.clientX - r.left) / r.width) * w, y: py - ((ev.clientY - r.top) / r.height) * hgt, w, h: hgt }, viewBoxAuto: false });
     apply();
   }, { passive: false });
   svg.addEventListener("pointerdown", (ev) => {
-    drag = { x: ev.clientX, y: ev.clientY, vx: viewBox.x, vy: viewBox.y, moved: false, target: ev.target.closest?.("g.city") };
+    drag = { x: ev.clientX, y: ev.clientY, vx: now().viewBox.x, vy: now().viewBox.y, moved: false, target: ev.target.closest?.("g.city") };
   });
   svg.addEventListener("pointermove", (ev) => {
     if (!drag) return;
@@ -479,8 +535,8 @@ function enablePanZoom(svg, full) {
     const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
     if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
     if (!drag.moved) return;
-    viewBox.x = drag.vx - (dx / r.width) * viewBox.w;
-    viewBox.y = drag.vy - (dy / r.height) * viewBox.h;
+    const { w, h: hgt } = now().viewBox;
+    page.set({ viewBox: { x: drag.vx - (dx / r.width) * w, y: drag.vy - (dy / r.height) * hgt, w, h: hgt }, viewBoxAuto: false });
     apply();
   });
   const end = () => {
@@ -497,12 +553,12 @@ function enablePanZoom(svg, full) {
 
 /** Cheapest connection from the seat's network to `city` (0 with no city yet), with the path. */
 function buildPreview(v, city) {
-  const map = maps[v.map];
+  const map = now().maps[v.map];
   const inPlay = new Set(v.regions);
   const region = Object.fromEntries(map.cities.map((c) => [c.id, c.region]));
   const mine = me() === null ? [] : v.players[me()].cities;
   const occupied = cityOwners(v, city).length;
-  const place = rules.city_place_prices[occupied] ?? 0;
+  const place = now().rules.city_place_prices[occupied] ?? 0;
   const cityName = map.cities.find((c) => c.id === city).name;
   if (!mine.length) return { connection: 0, place, total: place, path: [city], cityName };
   const adj = new Map();
@@ -536,10 +592,10 @@ function buildPreview(v, city) {
 
 function controls(v) {
   const err = h("p", { class: "error", id: "pg-error", "aria-live": "polite" });
-  const legal = last.legal;
+  const legal = now().last.legal;
   const box = h("section", { class: "controls", id: "pg-controls", "aria-labelledby": "pg-turn" },
     h("h2", { id: "pg-turn" }, turnLine(v)));
-  const live = h("p", { id: "pg-notice", role: "status", class: "notice" }, notice || "");
+  const live = h("p", { id: "pg-notice", role: "status", class: "notice" }, now().notice || "");
   if (v.auction) {
     const a = v.auction;
     box.append(h("p", { id: "pg-auction" }, t("pg-auction-running", {
@@ -556,17 +612,17 @@ function controls(v) {
     for (const a of legal.filter((x) => x.type === "discard")) {
       const label = a.keep_coal === undefined || a.keep_coal === null
         ? t("pg-discard", { plant: a.plant }) : t("pg-discard-keep", { plant: a.plant, coal: a.keep_coal });
-      box.append(actButton(conn, label, a, err, { "data-discard": a.plant }));
+      box.append(actButton(now().conn, label, a, err, { "data-discard": a.plant }));
     }
   }
   if (kinds.has("start_auction")) {
     const offers = legal.filter((a) => a.type === "start_auction");
     const plants = [...new Set(offers.map((a) => a.plant))];
-    if (selectedPlant === null || !plants.includes(selectedPlant)) selectedPlant = null;
-    if (selectedPlant === null) box.append(h("p", { class: "hint" }, t("pg-choose-plant")));
+    if (now().selectedPlant !== null && !plants.includes(now().selectedPlant)) page.set({ selectedPlant: null });
+    if (now().selectedPlant === null) box.append(h("p", { class: "hint" }, t("pg-choose-plant")));
     else {
-      const bids = offers.filter((a) => a.plant === selectedPlant).map((a) => a.bid);
-      const plant = selectedPlant;
+      const bids = offers.filter((a) => a.plant === now().selectedPlant).map((a) => a.bid);
+      const plant = now().selectedPlant;
       box.append(bidControl(v, Math.min(...bids), Math.max(...bids), (amount) => ({ type: "start_auction", plant, bid: amount }),
         (amount) => t("pg-offer", { plant, bid: amount }), "offer", err,
         (min) => t("pg-why-offer-low", { plant, min })));
@@ -579,13 +635,14 @@ function controls(v) {
       (min) => t("pg-why-bid-low", { high: v.auction.high_bid, min })));
   }
   if (kinds.has("pass")) {
-    box.append(actButton(conn, v.auction ? t("pg-pass-auction") : t("pg-pass-round"), { type: "pass" }, err, { id: "pass" }));
+    // Dropping out of an auction, or passing the round, cannot be taken back: it is confirmed.
+    box.append(actButton(now().conn, v.auction ? t("pg-pass-auction") : t("pg-pass-round"), { type: "pass" }, err, { id: "pass" }, { confirm: true }));
   }
   if (kinds.has("buy") || (v.phase === "resources" && kinds.has("done"))) box.append(buyControls(v, err));
   if (v.phase === "building") box.append(buildControls(v, err));
   if (kinds.has("power")) box.append(powerControls(v, err));
   if (kinds.has("done")) {
-    box.append(actButton(conn, v.phase === "resources" ? t("pg-done-resources") : t("pg-done-building"), { type: "done" }, err, { id: "done" }));
+    box.append(actButton(now().conn, v.phase === "resources" ? t("pg-done-resources") : t("pg-done-building"), { type: "done" }, err, { id: "done" }));
   }
   box.append(live, err);
   return box;
@@ -599,12 +656,12 @@ function controls(v) {
  */
 function numberControl({ inputId, buttonId, initial, judge, action }, err) {
   const whyId = `${buttonId}-why`;
-  const input = h("input", { type: "text", inputmode: "numeric", id: inputId, value: typed[inputId] ?? String(initial),
+  const input = h("input", { type: "text", inputmode: "numeric", id: inputId, value: now().typed[inputId] ?? String(initial),
     "data-focus": inputId, "aria-describedby": whyId, autocomplete: "off" });
   const button = h("button", { class: "act", id: buttonId, "data-focus": buttonId });
   const why = h("p", { class: "why", id: whyId, "aria-live": "polite" });
   const update = () => {
-    typed[inputId] = input.value;
+    page.set({ typed: { ...now().typed, [inputId]: input.value } });
     const text = input.value.trim();
     const n = /^[0-9]+$/.test(text) ? Number(text) : null;
     const { label, reason } = judge(n);
@@ -616,7 +673,7 @@ function numberControl({ inputId, buttonId, initial, judge, action }, err) {
   };
   const send = () => {
     const n = update();
-    if (n !== null) sendAction(conn, action(n), err, button.textContent);
+    if (n !== null) sendAction(now().conn, action(n), err, button.textContent);
   };
   input.addEventListener("input", update);
   input.addEventListener("keydown", (ev) => {
@@ -646,7 +703,7 @@ function bidControl(v, min, max, action, label, id, err, low) {
 }
 
 function marketCost(v, res, n) {
-  const prices = rules.place_prices[res];
+  const prices = now().rules.place_prices[res];
   const inMarket = v.resource_market[res];
   const start = prices.length - inMarket;
   let sum = 0;
@@ -669,7 +726,7 @@ function buyReason(v, res, n, max) {
 function buyControls(v, err) {
   const box = h("div", { class: "buy" });
   for (const res of RES) {
-    const amounts = last.legal.filter((a) => a.type === "buy" && a.resource === res).map((a) => a.amount);
+    const amounts = now().last.legal.filter((a) => a.type === "buy" && a.resource === res).map((a) => a.amount);
     if (!amounts.length) continue;
     const max = Math.max(...amounts);
     const inputId = `buy-${res}-n`;
@@ -686,50 +743,51 @@ function buyControls(v, err) {
       h("label", { for: inputId }, h("span", { class: `res-dot ${res}` }), " ", t("pg-buy-title", { res: t(`pg-res-${res}`) }), " (", t("pg-buy-room", { n: max }), ") "),
       input, " ", button, why));
   }
-  if (!box.children.length) box.append(h("p", { class: "hint" }, t("pg-buy-none")));
+  if (!box.children.length) box.append(h("p", { class: "hint", id: "buy-none" }, buyNoneReason(v, me(), now().rules, spec)));
   return box;
 }
 
 function buildControls(v, err) {
   const box = h("div", { class: "build" });
-  const legalCities = new Set(last.legal.filter((a) => a.type === "build").map((a) => a.city));
-  if (selectedCity && !legalCities.has(selectedCity)) selectedCity = null;
+  const legalCities = new Set(now().last.legal.filter((a) => a.type === "build").map((a) => a.city));
+  if (now().selectedCity && !legalCities.has(now().selectedCity)) page.set({ selectedCity: null });
   if (!legalCities.size) return box;
   box.append(h("p", { class: "hint" }, t("pg-build-hint")));
-  if (selectedCity) {
-    const p = buildPreview(v, selectedCity);
-    const names = Object.fromEntries(maps[v.map].cities.map((c) => [c.id, c.name]));
+  if (now().selectedCity) {
+    const p = buildPreview(v, now().selectedCity);
+    const names = Object.fromEntries(now().maps[v.map].cities.map((c) => [c.id, c.name]));
     box.append(
       h("p", { id: "build-preview" }, t("pg-build-preview", { city: p.cityName, connection: p.connection, place: p.place, total: p.total })),
       h("p", { class: "hint" }, t("pg-build-path", { path: p.path.map((c) => names[c]).join(" → ") })),
-      actButton(conn, t("pg-build", { city: p.cityName, total: p.total }), { type: "build", city: selectedCity }, err, { id: "build", "data-total": p.total, "data-focus": "build" }));
+      actButton(now().conn, t("pg-build", { city: p.cityName, total: p.total }), { type: "build", city: now().selectedCity }, err, { id: "build", "data-total": p.total, "data-focus": "build" }));
   }
   return box;
 }
 
 function powerControls(v, err) {
-  const options = last.legal.filter((a) => a.type === "power");
+  const options = now().last.legal.filter((a) => a.type === "power");
   const mine = v.players[me()];
   const key = (plants) => [...plants].sort((a, b) => a - b).join("+");
   const capacity = (plants) => plants.reduce((s, p) => s + spec(p).cities, 0);
-  if (!powerChoice) {
+  if (!now().powerChoice) {
     // Default: the legal choice that powers the most cities.
     let best = options[0];
     for (const o of options) if (capacity(o.plants) > capacity(best.plants)) best = o;
-    powerChoice = new Set(best.plants);
-    hybridCoal = best.hybrid_coal;
+    page.set({ powerChoice: new Set(best.plants), hybridCoal: best.hybrid_coal });
   }
-  const chosen = [...powerChoice];
+  const chosen = [...now().powerChoice];
   const matches = options.filter((o) => key(o.plants) === key(chosen));
-  if (matches.length && !matches.some((o) => o.hybrid_coal === hybridCoal)) hybridCoal = matches[0].hybrid_coal;
-  const action = matches.find((o) => o.hybrid_coal === hybridCoal);
+  if (matches.length && !matches.some((o) => o.hybrid_coal === now().hybridCoal)) page.set({ hybridCoal: matches[0].hybrid_coal });
+  const action = matches.find((o) => o.hybrid_coal === now().hybridCoal);
   const cities = Math.min(capacity(chosen), mine.cities.length);
-  const income = rules.payment[Math.min(cities, 20)];
+  const income = now().rules.payment[Math.min(cities, 20)];
   const box = h("div", { class: "power" }, h("h3", {}, t("pg-power-title")));
   for (const p of mine.plants) {
-    const cb = h("input", { type: "checkbox", class: "power-plant", "data-plant": p, checked: powerChoice.has(p), "data-focus": `power:${p}` });
+    const cb = h("input", { type: "checkbox", class: "power-plant", "data-plant": p, checked: now().powerChoice.has(p), "data-focus": `power:${p}` });
     cb.addEventListener("change", () => {
-      if (cb.checked) powerChoice.add(p); else powerChoice.delete(p);
+      const choice = new Set(now().powerChoice);
+      if (cb.checked) choice.add(p); else choice.delete(p);
+      page.set({ powerChoice: choice });
       render();
     });
     box.append(h("label", { class: "power-pick" }, cb, " ", plantCard(p, {})));
@@ -737,12 +795,12 @@ function powerControls(v, err) {
   const hybrids = matches.map((o) => o.hybrid_coal);
   if (hybrids.length > 1) {
     const sel = h("select", { id: "hybrid-coal", "data-focus": "hybrid-coal", "aria-label": t("pg-power-hybrid-label") },
-      hybrids.map((n) => h("option", { value: n, selected: n === hybridCoal }, t("pg-power-hybrid", { n }))));
-    sel.addEventListener("change", () => { hybridCoal = Number(sel.value); render(); });
+      hybrids.map((n) => h("option", { value: n, selected: n === now().hybridCoal }, t("pg-power-hybrid", { n }))));
+    sel.addEventListener("change", () => { page.set({ hybridCoal: Number(sel.value) }); render(); });
     box.append(sel);
   }
   box.append(h("p", { id: "power-preview" }, t("pg-power-preview", { cities, income })));
-  if (action) box.append(actButton(conn, t("pg-power", { income }), action, err, { id: "power", "data-income": income, "data-focus": "power" }));
+  if (action) box.append(actButton(now().conn, t("pg-power", { income }), action, err, { id: "power", "data-income": income, "data-focus": "power" }));
   else box.append(h("p", { class: "error" }, t("pg-power-impossible")));
   return box;
 }
@@ -770,10 +828,10 @@ function plantCard(n, { onclick, selectable, selected, focus } = {}) {
 }
 
 function marketPanel(v) {
-  const offerable = new Set(last.legal.filter((a) => a.type === "start_auction").map((a) => a.plant));
+  const offerable = new Set(now().last.legal.filter((a) => a.type === "start_auction").map((a) => a.plant));
   const card = (n) => plantCard(n, {
     selectable: offerable.has(n),
-    selected: selectedPlant === n,
+    selected: now().selectedPlant === n,
     focus: `plant:${n}`,
     onclick: (el) => plantClicked(v, n, el),
   });
@@ -796,7 +854,7 @@ function marketPanel(v) {
  * in that input; a click on a full space asks for every token up to it (cheapest first).
  */
 function resourceClicked(v, res, el, upTo) {
-  const input = root.querySelector(`#buy-${res}-n`);
+  const input = now().root.querySelector(`#buy-${res}-n`);
   if (input) {
     if (upTo) {
       input.value = String(upTo);
@@ -809,7 +867,7 @@ function resourceClicked(v, res, el, upTo) {
   const busy = notNowReason(v, "resources");
   if (busy) return refuse(busy, el);
   const kind = t(`pg-kind-${res}`);
-  const prices = rules.place_prices[res];
+  const prices = now().rules.place_prices[res];
   const inMarket = v.resource_market[res];
   if (!inMarket) return refuse(t("pg-why-buy-none-market", { res: kind }), el);
   const price = prices[prices.length - inMarket];
@@ -819,7 +877,7 @@ function resourceClicked(v, res, el, upTo) {
 
 function resourcePanel(v) {
   const rows = RES.map((res) => {
-    const prices = rules.place_prices[res];
+    const prices = now().rules.place_prices[res];
     const inMarket = v.resource_market[res];
     const first = prices.length - inMarket;
     const row = h("div", { class: "res-row", "data-res": res, tabindex: 0, role: "button", "data-focus": `res:${res}`,
@@ -847,7 +905,7 @@ function playersPanel(v) {
     class: `player${p.seat === actor ? " acting" : ""}`, "data-seat": p.seat,
   },
     h("div", { class: "pname" }, h("span", { class: "swatch", style: `background:${COLOURS[p.seat]}` }), " ",
-      name(p.seat), p.seat === me() ? ` ${t("pg-you")}` : "", " · ", t("pg-player-order", { n: order.indexOf(p.seat) + 1 })),
+      name(p.seat), youMark(p.seat), " · ", t("pg-player-order", { n: order.indexOf(p.seat) + 1 })),
     h("div", {},
       h("span", { class: "money" }, p.money === null ? t("pg-player-money-hidden") : t("pg-player-money", { money: p.money })), " · ",
       h("span", { class: "cities-count" }, t("pg-player-cities", { n: p.cities.length })), " · ",
@@ -858,7 +916,7 @@ function playersPanel(v) {
 }
 
 function standingsPanel(v) {
-  const s = v.standings || last.outcome?.standings;
+  const s = v.standings || now().last.outcome?.standings;
   if (!s) return null;
   const items = s.map((r, i) => {
     const prev = s[i - 1];
@@ -870,7 +928,7 @@ function standingsPanel(v) {
     }
     return h("li", { "data-seat": r.seat }, t("pg-standing-row", { rank: r.rank, name: name(r.seat), powered: r.cities_powered, money: r.money, cities: r.cities }), note ? ` (${note})` : "");
   });
-  return h("section", { class: "standings", id: "standings" }, h("h2", {}, t("pg-standings")), h("ol", {}, items), h("p", { class: "hint" }, t("pg-tiebreak")));
+  return h("section", { class: "standings", id: "standings" }, h("h2", {}, t("pg-standings")), h("ol", { class: "standings-list" }, items), h("p", { class: "hint" }, t("pg-tiebreak")));
 }
 
 function resList(r) {
@@ -880,7 +938,7 @@ function resList(r) {
 
 export function eventText(e) {
   const n = e.seat !== undefined ? name(e.seat) : "";
-  const cityName = (id) => (maps[mapId]?.cities.find((c) => c.id === id) || { name: id }).name;
+  const cityName = (id) => (now().maps[now().mapId]?.cities.find((c) => c.id === id) || { name: id }).name;
   switch (e.type) {
     case "turn_order": return t("pg-ev-turn_order", { order: list(e.order.map(name)) });
     case "phase_started": return t("pg-ev-phase_started", { phase: t(`pg-phase-${e.phase}`) });
@@ -896,6 +954,6 @@ export function eventText(e) {
 }
 
 function logPanel() {
-  const items = logEntries.slice(-200).reverse().map((e) => h("li", {}, eventText(e)));
+  const items = now().logEntries.slice(-200).reverse().map((e) => h("li", {}, eventText(e)));
   return h("section", { class: "log" }, h("h2", {}, t("pg-log")), h("ol", { id: "pg-log", reversed: true }, items));
 }

@@ -12,7 +12,9 @@
 //   for this browser's seat.
 // - One step at a time: a step is fetched only after the previous one is drawn, so playing at
 //   speed on a slow connection slows down instead of piling up requests.
-import { t, h, api, errorText, savedSeats } from "./core.js";
+import { t, errorText } from "./i18n.js";
+import { h } from "./dom.js";
+import { api, savedSeats } from "./net.js";
 import { seatName } from "./seatnames.js";
 
 const SPEEDS = [2000, 1000, 500, 250];

@@ -1,7 +1,8 @@
 // The rules page of a game in the page's language: `/assets/rules/<game>.<lang>.md`, the files
 // of `docs/rules/` (English is `<game>.md`). The rules are written in a small part of Markdown,
 // rendered here: `#`/`##`/`###` headings, paragraphs, `-` and `1.` lists, `**bold**`.
-import { t, h, currentLanguage } from "./core.js";
+import { t, currentLanguage } from "./i18n.js";
+import { h } from "./dom.js";
 
 const GAMES = ["powergrid", "thegame"];
 

@@ -2,7 +2,7 @@
 // Grid's by their colour, The Game's by number, and a seat with a display name as "Ann (Red)",
 // with the same labels and message (`table-name-with`) as the game pages' `seatName` in
 // `core.js`, which needs a running table; this one works from any `seats` list.
-import { t } from "./core.js";
+import { t } from "./i18n.js";
 
 /** The colours of Power Grid's seats, as the map and the lobby draw them. */
 export const PG_COLOURS = ["#d62828", "#1d5fd1", "#2a9d3b", "#e9c80b", "#8e44ad", "#222"];

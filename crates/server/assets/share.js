@@ -2,7 +2,9 @@
 // kept in this browser (`tabletop.invites`, never sent anywhere) and shown, each with a copy
 // button, in a share box above the game page and under the game in the lobby's "my games".
 // Also which games this browser plays as a hotseat (`tabletop.hotseat`).
-import { t, h, api, errorText } from "./core.js";
+import { t, failureText } from "./i18n.js";
+import { h } from "./dom.js";
+import { api } from "./net.js";
 import { seatName } from "./seatnames.js";
 
 const INVITES_KEY = "tabletop.invites";
@@ -113,7 +115,7 @@ export function askName(gameId, token, seat, summary) {
       await api(`/api/games/${gameId}/name`, { method: "POST", token, body: { name } });
       form.remove();
     } catch (e) {
-      err.textContent = t("error-prefix", { message: errorText(e) });
+      err.textContent = failureText(e);
     }
   });
   document.getElementById("main").before(form);

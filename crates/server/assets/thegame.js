@@ -1,212 +1,218 @@
 // The Game page: the four piles (direction and top card, the 1 and 100 start cards included),
-// the own hand sorted, click a card then a pile (piles that cannot take it are dimmed, and a
+// the own hand sorted, choose a card then a pile (piles that cannot take it are dimmed, and a
 // click on one says why; the backwards trick is marked), end turn, a compact signal menu on
 // each pile, teammates' hand sizes, the draw pile, the log and the result (a loss names who
 // could not play, with which cards, and how many were left; once over, every seat's hand is
-// shown from the server's `final_hands`). The page offers exactly the
-// server's `legal` actions; the table around it (names, clocks, alerts, undo, rematch) is
-// `core.js`'s.
-import { t, h, api, list, Connection, sendAction, startTable, tableState, tableBar, seatName } from "./core.js";
-
-const PILES = ["up1", "up2", "down1", "down2"];
-let conn, gameId, token, root, last = null;
-let selected = null;
-let helpOpen = true; // the "what can I do now" box, until closed
-let log = [];
-let logVersion = -1;
-let why = ""; // why the last clicked pile could not take the card
-let signalMenu = null; // the pile whose signal menu is open
+// shown from the server's `final_hands`). The page offers exactly the server's `legal`
+// actions; the table around it (names, clocks, alerts, undo, rematch) is `table.js`'s.
+//
+// The page is one store (the last state message, the chosen card, the log, why the last pile
+// refused, which menus are open) drawn by Preact components (`view.js`). Cards and piles are
+// buttons in the Tab order: Enter on a card chooses it (focus stays on it), Enter on a pile
+// plays it there.
+import { t, list, paragraphs } from "./i18n.js";
+import { api, Connection } from "./net.js";
+import { sendAction, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
+import { createStore } from "./store.js";
+import { html, render, Node } from "./view.js";
+import { logAfter, logFromEntries } from "./gamelog.js";
+import { PILES, isBackwards, whyNot, signalActions } from "./thegamelogic.js";
 
 const name = (seat) => seatName(seat);
+const sorted = (cards) => [...cards].sort((a, b) => a - b);
 
-// `source` (the replay viewer, replay.js) replaces the live connection and the log route.
-let source = null;
-
-export function start(main, id, tok, _summary, replaySource) {
-  gameId = id;
-  token = tok;
-  root = main;
-  source = replaySource || null;
-  root.replaceChildren(h("p", {}, t("loading")));
-  conn = source ? source.connect(onState) : new Connection(gameId, token, onState);
-  startTable(conn, { gameId, token, kind: "thegame", label: (seat) => t("seat-name", { n: seat + 1 }), refresh: () => last && render(), replay: Boolean(source) });
-}
-
-async function onState(msg) {
-  const first = !last;
-  if (msg.version !== last?.version) why = "";
-  last = msg;
-  tableState(msg);
-  if (msg.version === logVersion + 1 && !first) {
-    log.push(...msg.events);
-    logVersion = msg.version;
-  } else if (msg.version !== logVersion) {
+/**
+ * Starts the page in `main`. `source` (the replay viewer, replay.js) replaces the live
+ * connection and the log route.
+ */
+export function start(main, gameId, token, _summary, source = null) {
+  const store = createStore({ replay: Boolean(source), msg: null, selected: null, helpOpen: true, log: null, why: "", signalMenu: null, error: "" });
+  const fetchLog = async (version) => {
     try {
       const l = await (source ? source.log() : api(`/api/games/${gameId}/log`, { token }));
-      log = l.entries.flatMap((e) => e.events);
-      logVersion = l.version;
+      store.set({ log: logFromEntries(l.entries, l.version) });
     } catch {
-      logVersion = msg.version;
+      store.set({ log: { entries: store.get().log?.entries || [], version } });
     }
-  }
-  if (selected !== null && !msg.view.hand.includes(selected)) selected = null;
-  render();
+  };
+  const onState = async (msg) => {
+    tableState(msg);
+    const now = store.get();
+    const log = logAfter(now.log, msg);
+    const selected = now.selected !== null && msg.view.hand.includes(now.selected) ? now.selected : null;
+    store.set({ msg, selected, why: msg.version !== now.msg?.version ? "" : now.why, log: log || now.log });
+    if (!log) await fetchLog(msg.version);
+  };
+  const conn = source ? source.connect(onState) : new Connection(gameId, token, onState);
+  const draw = () => {
+    if (!store.get().msg) return;
+    document.body.dataset.version = store.get().msg.version;
+    document.body.dataset.kind = "thegame";
+    render(html`<${Page} state=${store.get()} store=${store} conn=${conn} bar=${tableBar()} />`, main);
+  };
+  startTable(conn, { gameId, token, kind: "thegame", label: (seat) => t("seat-name", { n: seat + 1 }), refresh: draw, replay: Boolean(source) });
+  main.replaceChildren();
+  render(html`<p>${t("loading")}</p>`, main);
+  store.subscribe(draw);
 }
 
-function isBackwards(pile, card, top) {
-  return pile.startsWith("up") ? card === top - 10 : card === top + 10;
-}
-
-function render() {
-  const v = last.view;
-  document.body.dataset.version = last.version;
-  document.body.dataset.kind = "thegame";
-  const err = h("p", { class: "error", id: "tg-error", "aria-live": "polite" });
-  const plays = last.legal.filter((a) => a.type === "play");
-  const seatMe = last.viewer.type === "seat" ? last.viewer.seat : null;
+function Page({ state, store, conn, bar }) {
+  const { msg } = state;
+  const v = msg.view;
+  // A replay is read-only: whichever seat's view it shows, nobody plays there.
+  const seatMe = !state.replay && msg.viewer.type === "seat" ? msg.viewer.seat : null;
   // While a bot stands in for this seat, it is not the player's turn to play.
-  const myTurn = seatMe !== null && v.current === seatMe && !last.seats?.[seatMe]?.away;
-
-  let status;
-  if (v.outcome) status = v.outcome.type === "won" ? t("tg-won") : t("tg-lost", { n: v.outcome.cards_left });
-  else status = myTurn ? t("your-turn") : t("tg-turn", { name: name(v.current) });
-  const who = seatMe === null ? t("spectating") : t("you-are", { name: name(seatMe) });
-
-  const piles = PILES.map((p, i) => {
-    const top = v.tops[i];
-    const takes = selected !== null && plays.some((a) => a.card === selected && a.pile === p);
-    const dim = selected !== null && !takes;
-    const back = takes && isBackwards(p, selected, top);
-    const signals = [];
-    for (let s = 0; s < v.players; s++) {
-      const sig = v.signals[s][i];
-      if (sig) signals.push(h("li", { class: `sig ${sig}` }, t("tg-signal-of", { name: name(s), signal: t(`tg-signal-${sig}`) })));
-    }
-    // Signals may be sent by any seat at any time: when the server lists none (not our
-    // turn), the page builds them from the action format and the server judges them.
-    let sigActions = last.legal.filter((a) => a.type === "signal" && a.pile === p);
-    if (!last.legal.length && seatMe !== null && !v.outcome) {
-      sigActions = ["dont_play", "good_card"].filter((sig) => v.signals[seatMe][i] !== sig).map((signal) => ({ type: "signal", pile: p, signal }));
-    }
-    const sigButtons = sigActions.map((a) =>
-      h("button", { class: "act small", "data-signal": a.signal, onclick: () => { signalMenu = null; sendAction(conn, a, err); } }, t(`tg-signal-send-${a.signal}`)));
-    const start = (p.startsWith("up") && top === 1) || (p.startsWith("down") && top === 100);
-    const el = h("div", {
-      class: `pile ${p.startsWith("up") ? "up" : "down"}${dim ? " dim" : ""}${takes ? " takes" : ""}${back ? " backwards" : ""}`,
-      "data-pile": p, "data-top": top,
-    },
-      h("div", { class: "pile-name" }, t(`tg-pile-${p}`)),
-      h("div", { class: "pile-dir" }, p.startsWith("up") ? t("tg-up") : t("tg-down")),
-      h("div", { class: `top${start ? " start" : ""}` }, top),
-      start ? h("div", { class: "pile-dir start-note" }, t("tg-start-card")) : null,
-      back ? h("div", { class: "back-mark" }, t("tg-backwards")) : null,
-      h("ul", { class: "signals" }, signals),
-      sigButtons.length ? h("details", {
-        class: "sig-menu", "data-pile": p, open: signalMenu === p,
-        ontoggle: (ev) => { if (ev.target.open) signalMenu = p; else if (signalMenu === p) signalMenu = null; },
-      }, h("summary", {}, t("tg-signal")), h("div", { class: "sig-buttons" }, sigButtons)) : null);
-    el.addEventListener("click", (ev) => {
-      if (ev.target.closest("button, details")) return;
-      if (takes) {
-        const card = selected;
-        selected = null;
-        why = "";
-        sendAction(conn, { type: "play", card, pile: p }, err);
-        return;
-      }
-      why = whyNot(v, seatMe, p, top);
-      render();
-    });
-    return el;
-  });
-
+  const myTurn = seatMe !== null && v.current === seatMe && !msg.seats?.[seatMe]?.away;
   const over = Boolean(v.outcome);
-  const hand = [...v.hand].sort((a, b) => a - b).map((c) => {
-    const playable = plays.some((a) => a.card === c);
-    const backAny = plays.some((a) => a.card === c && isBackwards(a.pile, c, v.tops[PILES.indexOf(a.pile)]));
-    // After the end the hand is shown as it is, not as dimmed buttons.
-    if (over) return h("span", { class: "card final", "data-card": c }, c);
-    const b = h("button", {
-      class: `card${selected === c ? " selected" : ""}${playable ? "" : " unplayable"}${backAny ? " has-back" : ""}`,
-      "data-card": c, disabled: !playable,
-    }, c);
-    b.addEventListener("click", () => { selected = selected === c ? null : c; why = ""; render(); });
-    return b;
-  });
-
-  const canEnd = last.legal.some((a) => a.type === "end_turn");
-  const team = Array.from({ length: v.players }, (_, s) => h("li", { "data-seat": s, class: s === v.current ? "acting" : "" },
-    t("tg-hand-size", { name: name(s), n: v.hand_sizes[s] }), s === seatMe ? ` ${t("pg-you")}` : ""));
-
-  root.replaceChildren(tableBar(), h("div", { class: "tg" },
-    h("div", { class: "tg-head" }, h("p", { id: "tg-status" }, status, " · ", who),
-    over ? endBox(v, seatMe) : null,
-    over ? null : h("details", { class: "help", id: "tg-help", open: helpOpen, ontoggle: (ev) => { helpOpen = ev.target.open; } },
-      h("summary", {}, t("help-title")),
-      h("p", { class: "help-text" }, myTurn && !v.outcome ? t("tg-help-turn", { min: v.minimum }) : t("tg-help-wait")),
-      h("a", { href: "/rules/thegame", target: "_blank", rel: "noopener", id: "rules-link" }, t("rules-link")))),
-    h("section", { class: "piles" }, piles),
-    h("p", { class: "why", id: "tg-why", "aria-live": "polite" }, why),
-    h("section", { class: "hand-box" },
-      h("h2", {}, over ? t("tg-end-hand") : t("tg-hand")),
-      seatMe !== null && !v.outcome ? h("p", { class: "hint" }, t("tg-hand-hint")) : null,
-      h("div", { class: "hand", id: "tg-hand" }, hand),
-      myTurn && !v.outcome ? h("p", { id: "tg-turn-count" }, t("tg-played-this-turn", { n: v.played_this_turn, min: v.minimum })) : null,
-      canEnd ? h("button", { class: "act", id: "end-turn", onclick: () => sendAction(conn, { type: "end_turn" }, err, t("tg-end-turn")) }, t("tg-end-turn")) : null,
-      err),
-    h("section", { class: "team" }, h("h2", {}, t("tg-team")),
-      h("p", { id: "tg-draw" }, t("tg-draw-pile", { n: v.draw_pile })), h("ul", {}, team)),
-    h("section", { class: "log" }, h("h2", {}, t("tg-log")),
-      h("ol", { id: "tg-log", reversed: true }, log.slice(-200).reverse().map((e) => h("li", {}, eventText(e)))))));
+  const plays = msg.legal.filter((a) => a.type === "play");
+  const send = (action, label) => sendAction(conn, action, { set textContent(text) { store.set({ error: text }); } }, label);
+  const status = over
+    ? (v.outcome.type === "won" ? t("tg-won") : t("tg-lost", { n: v.outcome.cards_left }))
+    : (myTurn ? t("your-turn") : t("tg-turn", { name: name(v.current) }));
+  const who = state.replay ? null : seatMe === null ? t("spectating") : t("you-are", { name: name(seatMe) });
+  const canEnd = msg.legal.some((a) => a.type === "end_turn");
+  return html`
+    <${Node} node=${bar} class="bar-slot" />
+    <div class="tg">
+      <div class="tg-head">
+        <p id="tg-status">${status}${who ? ` · ${who}` : ""}</p>
+        ${over ? html`<${EndBox} msg=${msg} seatMe=${seatMe} />` : html`
+          <details class="help" id="tg-help" open=${state.helpOpen}
+            onToggle=${(ev) => { if (ev.currentTarget.open !== store.get().helpOpen) store.set({ helpOpen: ev.currentTarget.open }); }}>
+            <summary>${t("help-title")}</summary>
+            ${paragraphs(myTurn ? t("tg-help-turn", { min: v.minimum }) : t("tg-help-wait")).map((p) => html`<p class="help-text">${p}</p>`)}
+            <a href="/rules/thegame" target="_blank" rel="noopener" id="rules-link">${t("rules-link")}</a>
+          </details>`}
+      </div>
+      <section class="piles">
+        ${PILES.map((p, i) => html`<${Pile} key=${p} pile=${p} i=${i} state=${state} store=${store} seatMe=${seatMe} plays=${plays} send=${send} />`)}
+      </section>
+      <p class="why" id="tg-why" aria-live="polite">${state.why}</p>
+      <section class="hand-box">
+        <h2>${state.replay
+          ? (msg.viewer.type === "seat" ? t("tg-hand-of", { name: name(msg.viewer.seat) }) : t("tg-hand"))
+          : over ? t("tg-end-hand") : t("tg-hand")}</h2>
+        ${seatMe !== null && !over ? html`<p class="hint">${t("tg-hand-hint")}</p>` : null}
+        <div class="hand" id="tg-hand">
+          ${sorted(v.hand).map((c) => over || state.replay
+            ? html`<span key=${c} class="card final" data-card=${c}>${c}</span>`
+            : html`<${Card} key=${c} card=${c} v=${v} plays=${plays} selected=${state.selected === c} store=${store} />`)}
+        </div>
+        ${myTurn && !over ? html`<p id="tg-turn-count">${t("tg-played-this-turn", { n: v.played_this_turn, min: v.minimum })}</p>` : null}
+        ${canEnd ? html`<button class="act" id="end-turn" onClick=${() => send({ type: "end_turn" }, t("tg-end-turn"))}>${t("tg-end-turn")}</button>` : null}
+        <p class="error" id="tg-error" aria-live="polite">${state.error}</p>
+      </section>
+      <section class="team">
+        <h2>${t("tg-team")}</h2>
+        <p id="tg-draw">${t("tg-draw-pile", { n: v.draw_pile })}</p>
+        <ul>${Array.from({ length: v.players }, (_, s) => html`
+          <li key=${s} data-seat=${s} class=${s === v.current ? "acting" : ""}>${t("tg-hand-size", { name: name(s), n: v.hand_sizes[s] })}${youMark(s)}</li>`)}
+        </ul>
+      </section>
+      <section class="log">
+        <h2>${t("tg-log")}</h2>
+        <ol id="tg-log" reversed>${(state.log?.entries || []).slice(-200).reverse().map((e) => html`<li>${eventText(e)}</li>`)}</ol>
+      </section>
+    </div>`;
 }
 
-/** Why a click on `pile` does not play: no card chosen, not this seat's turn, or the rule. */
-function whyNot(v, seatMe, pile, top) {
-  if (seatMe === null) return "";
-  if (v.outcome) return t("error-game_over");
-  if (v.current !== seatMe) return t("tg-why-not-turn", { name: name(v.current) });
-  if (selected === null) return t("tg-why-choose");
+function Card({ card, v, plays, selected, store }) {
+  const playable = plays.some((a) => a.card === card);
+  const backAny = plays.some((a) => a.card === card && isBackwards(a.pile, card, v.tops[PILES.indexOf(a.pile)]));
+  const choose = () => store.set((s) => ({ ...s, selected: s.selected === card ? null : card, why: "" }));
+  return html`<button class=${`card${selected ? " selected" : ""}${playable ? "" : " unplayable"}${backAny ? " has-back" : ""}`}
+    data-card=${card} disabled=${!playable} aria-pressed=${String(selected)} onClick=${choose}>${card}</button>`;
+}
+
+function Pile({ pile, i, state, store, seatMe, plays, send }) {
+  const { msg, selected } = state;
+  const v = msg.view;
+  const top = v.tops[i];
+  const takes = selected !== null && plays.some((a) => a.card === selected && a.pile === pile);
+  const dim = selected !== null && !takes;
+  const back = takes && isBackwards(pile, selected, top);
   const up = pile.startsWith("up");
-  const args = { card: selected, pile: t(`tg-pile-${pile}`), top };
-  const back = up ? top - 10 : top + 10;
-  const rule = up ? t("tg-why-up", args) : t("tg-why-down", args);
-  return back >= 2 && back <= 99 ? `${rule} ${t("tg-why-back", { back })}` : rule;
+  const start = (up && top === 1) || (!up && top === 100);
+  const signals = [];
+  for (let s = 0; s < v.players; s++) {
+    const sig = v.signals[s][i];
+    if (sig) signals.push(html`<li class=${`sig ${sig}`}>${t("tg-signal-of", { name: name(s), signal: t(`tg-signal-${sig}`) })}</li>`);
+  }
+  const sigActions = signalActions(msg, pile, i, seatMe);
+  const act = () => {
+    if (takes) {
+      store.set({ selected: null, why: "" });
+      send({ type: "play", card: selected, pile });
+      return;
+    }
+    store.set({ why: whyNot(v, seatMe, pile, top, selected, name) });
+  };
+  const onKey = (ev) => {
+    if (ev.target !== ev.currentTarget || (ev.key !== "Enter" && ev.key !== " ")) return;
+    ev.preventDefault();
+    act();
+  };
+  const label = `${t(`tg-pile-${pile}`)}: ${top}`;
+  return html`
+    <div class=${`pile ${up ? "up" : "down"}${dim ? " dim" : ""}${takes ? " takes" : ""}${back ? " backwards" : ""}`}
+      data-pile=${pile} data-top=${top} tabindex="0" role="button" aria-label=${label} aria-disabled=${String(dim)}
+      onClick=${(ev) => { if (!ev.target.closest("button, details")) act(); }} onKeyDown=${onKey}>
+      <div class="pile-name">${t(`tg-pile-${pile}`)}</div>
+      <div class="pile-dir">${up ? t("tg-up") : t("tg-down")}</div>
+      <div class=${`top${start ? " start" : ""}`}>${top}</div>
+      ${start ? html`<div class="pile-dir start-note">${t("tg-start-card")}</div>` : null}
+      ${back ? html`<div class="back-mark">${t("tg-backwards")}</div>` : null}
+      <ul class="signals">${signals}</ul>
+      ${sigActions.length ? html`
+        <details class="sig-menu" data-pile=${pile} open=${state.signalMenu === pile}
+          onToggle=${(ev) => {
+            const open = ev.currentTarget.open;
+            const now = store.get().signalMenu;
+            if (open && now !== pile) store.set({ signalMenu: pile });
+            else if (!open && now === pile) store.set({ signalMenu: null });
+          }}>
+          <summary>${t("tg-signal")}</summary>
+          <div class="sig-buttons">${sigActions.map((a) => html`
+            <button class="act small" data-signal=${a.signal} onClick=${() => { store.set({ signalMenu: null }); send(a); }}>${t(`tg-signal-send-${a.signal}`)}</button>`)}
+          </div>
+        </details>` : null}
+    </div>`;
 }
 
 /**
  * The end of a lost game explained: the seat whose turn it was could not reach the minimum
  * (its own cards are named when it is the viewer), and where the cards left are.
  */
-function endBox(v, seatMe) {
+function EndBox({ msg, seatMe }) {
+  const v = msg.view;
   if (v.outcome.type !== "lost") return null;
   const inHands = v.hand_sizes.slice(0, v.players).reduce((a, b) => a + b, 0);
   const args = { min: v.minimum, played: v.played_this_turn };
   // Once the game is over the server reveals every hand (`final_hands`): the stuck seat's
   // cards are named even when another seat is watching.
-  const stuckHand = last.final_hands?.[v.current];
+  const stuckHand = msg.final_hands?.[v.current];
   let stuck;
   if (v.current === seatMe) stuck = t("tg-end-stuck-me", { ...args, cards: list(sorted(v.hand)) });
   else if (stuckHand) stuck = t("tg-final-stuck", { ...args, name: name(v.current), cards: list(sorted(stuckHand)) });
   else stuck = t("tg-end-stuck", { ...args, name: name(v.current), hand: v.hand_sizes[v.current] });
-  return h("div", { class: "tg-end", id: "tg-end" },
-    h("p", { id: "tg-end-stuck" }, stuck),
-    h("p", {}, t("tg-end-left", { n: v.outcome.cards_left, draw: v.draw_pile, hands: inHands })),
-    finalHands(v, seatMe));
-}
-
-const sorted = (cards) => [...cards].sort((a, b) => a - b);
-
-/** Every seat's hand at the end of a lost game, readable (not dimmed), the stuck seat first marked. */
-function finalHands(v, seatMe) {
-  const hands = last.final_hands;
-  if (!Array.isArray(hands)) return null;
-  return h("section", { class: "tg-final", id: "tg-final-hands" },
-    h("h2", {}, t("tg-final-hands")),
-    h("ul", {}, hands.map((cards, s) => h("li", { "data-seat": s, class: s === v.current ? "stuck" : "" },
-      h("span", { class: "tg-final-name" }, name(s), s === seatMe ? ` ${t("pg-you")}` : ""),
-      cards.length
-        ? h("span", { class: "hand" }, sorted(cards).map((c) => h("span", { class: "card final", "data-card": c }, c)))
-        : h("span", { class: "tg-final-none" }, t("tg-final-none"))))));
+  const hands = msg.final_hands;
+  return html`
+    <div class="tg-end" id="tg-end">
+      <p id="tg-end-stuck">${stuck}</p>
+      <p>${t("tg-end-left", { n: v.outcome.cards_left, draw: v.draw_pile, hands: inHands })}</p>
+      ${Array.isArray(hands) ? html`
+        <section class="tg-final" id="tg-final-hands">
+          <h2>${t("tg-final-hands")}</h2>
+          <ul>${hands.map((cards, s) => html`
+            <li data-seat=${s} class=${s === v.current ? "stuck" : ""}>
+              <span class="tg-final-name">${name(s)}${youMark(s)}</span>
+              ${cards.length
+                ? html`<span class="hand">${sorted(cards).map((c) => html`<span class="card final" data-card=${c}>${c}</span>`)}</span>`
+                : html`<span class="tg-final-none">${t("tg-final-none")}</span>`}
+            </li>`)}
+          </ul>
+        </section>` : null}
+    </div>`;
 }
 
 function eventText(e) {

@@ -89,6 +89,7 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/games/{id}", get(assets::index))
         .route("/rules/{game}", get(assets::rules_page))
         .route("/assets/{*path}", get(assets::asset))
+        .route("/favicon.ico", get(assets::favicon))
         .route("/api/kinds", get(kinds))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(summary))

@@ -18,7 +18,7 @@
 use crate::error::ApiError;
 use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
-use axum::http::header;
+use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use include_dir::{include_dir, Dir};
 use powergrid::MapId;
@@ -115,9 +115,29 @@ fn serve_catalog(path: &str, lang: &str) -> Response {
     }
 }
 
-/// `GET /` and `GET /games/{id}`: the page.
-pub(crate) async fn index() -> Response {
-    serve("index.html")
+/// `GET /` and `GET /games/{id}`: the page. Under `/games/` a path that
+/// is not a game id (32 hex digits) is answered 404 with the same page, which says so and
+/// leads back to the lobby.
+pub(crate) async fn index(uri: Uri) -> Response {
+    let mut page = serve("index.html");
+    if let Some(id) = uri.path().strip_prefix("/games/") {
+        let id = id.strip_suffix('/').unwrap_or(id);
+        if !is_game_id(id) {
+            *page.status_mut() = StatusCode::NOT_FOUND;
+        }
+    }
+    page
+}
+
+/// Whether `id` is written as the server writes game ids: 32 lower-case hex digits.
+fn is_game_id(id: &str) -> bool {
+    id.len() == 32 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// `GET /favicon.ico`: the pages' icon (an SVG; the page itself names it with `<link rel=icon>`),
+/// for browsers and tools that ask for it by its old name.
+pub(crate) async fn favicon() -> Response {
+    serve("icon.svg")
 }
 
 /// `GET /rules/{game}`: the page, for a game whose rules are embedded (`docs/rules/<game>.md`);
@@ -261,6 +281,8 @@ mod tests {
         ASSETS
             .files()
             .filter(|f| f.path().extension().is_some_and(|e| e == "js"))
+            // Vendored libraries (Preact, htm) hold no text of ours.
+            .filter(|f| !f.path().starts_with("vendor"))
             .map(|f| {
                 (
                     f.path().display().to_string(),
@@ -510,6 +532,33 @@ mod tests {
         for missing in ["powergrid/mars.json", "powergrid/rules", "powergrid/usa.js"] {
             assert_eq!(serve(missing).status(), 404, "{missing}");
         }
+    }
+
+    #[tokio::test]
+    async fn a_game_address_that_is_no_game_id_is_not_found_and_the_icon_is_served() {
+        let page = |path: &str| index(path.parse::<Uri>().unwrap());
+        assert_eq!(page("/").await.status(), 200);
+        assert_eq!(
+            page("/games/0123456789abcdef0123456789abcdef")
+                .await
+                .status(),
+            200
+        );
+        for bad in [
+            "/games/nothex",
+            "/games/0123456789ABCDEF0123456789ABCDEF",
+            "/games/0123",
+        ] {
+            let response = page(bad).await;
+            assert_eq!(response.status(), 404, "{bad}");
+            assert_eq!(
+                response.headers()[header::CONTENT_TYPE],
+                "text/html; charset=utf-8"
+            );
+        }
+        let icon = favicon().await;
+        assert_eq!(icon.status(), 200);
+        assert_eq!(icon.headers()[header::CONTENT_TYPE], "image/svg+xml");
     }
 
     #[test]

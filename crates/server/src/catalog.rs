@@ -9,7 +9,7 @@
 //! - The page gets each catalog as a small JSON tree of the parsed patterns (text, variables,
 //!   references, `NUMBER()`, selectors), not the `.ftl` text: the page needs no Fluent parser,
 //!   there is no front-end build step, and no third-party JavaScript is copied into the
-//!   repository. The page's evaluator (`core.js`) picks plural variants with
+//!   repository. The page's evaluator (`i18n.js`) picks plural variants with
 //!   `Intl.PluralRules` and formats numbers with `Intl.NumberFormat`, as Fluent's own
 //!   JavaScript resolver does; `NUMBER()` is the only function (the checks refuse others).
 //! - No Unicode bidi isolation marks around placeables: none of the five languages is written

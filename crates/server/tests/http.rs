@@ -756,14 +756,21 @@ async fn a_bot_waits_the_configured_pause_before_playing() {
 #[tokio::test]
 async fn assets_are_served_from_the_embedded_directory() {
     let app = server().app();
-    for path in ["/", "/assets/index.html", "/games/abc", "/rules/powergrid"] {
+    // A `/games/` path that is no game id is the same page (which says so), answered 404.
+    for (path, status) in [
+        ("/", StatusCode::OK),
+        ("/assets/index.html", StatusCode::OK),
+        ("/games/0123456789abcdef0123456789abcdef", StatusCode::OK),
+        ("/games/abc", StatusCode::NOT_FOUND),
+        ("/rules/powergrid", StatusCode::OK),
+    ] {
         let request = axum::http::Request::builder()
             .uri(path)
             .body(axum::body::Body::empty())
             .unwrap();
         use tower::ServiceExt;
         let response = app.clone().oneshot(request).await.unwrap();
-        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(response.status(), status, "{path}");
         assert_eq!(
             response.headers()["content-type"],
             "text/html; charset=utf-8"

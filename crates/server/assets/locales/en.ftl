@@ -142,7 +142,7 @@ pg-player-houses = Houses left: { $n }
 pg-player-order = { $n }. in turn order
 pg-player-stored = Stored: { $list }
 pg-nothing = nothing
-pg-you = (you)
+pg-you = {" "}(you)
 pg-must-auction-choose = { $name } must offer a plant for auction or pass.
 pg-must-auction-choose-first = { $name } must offer a plant for auction (everyone buys one in round 1).
 pg-must-bid = { $name } must bid more than { $bid } for plant { $plant } or drop out.
@@ -163,7 +163,6 @@ pg-discard-keep = Discard plant { $plant }, keep { $coal } coal
 pg-buy-title = Buy { $res }
 pg-buy = Buy { $n } { $res } for { $price } { -elektro }
 pg-buy-room = room for { $n } more
-pg-buy-none = nothing to buy
 pg-done-resources = Done buying
 pg-build-hint = Click a highlighted city on the map to build there.
 pg-build-preview = { $city }: { $connection } connection + { $place } place = { $total } { -elektro }
@@ -359,7 +358,7 @@ lobby-replay-no-step = This game has no move { $step }; it opens at its start.
 
 ## table
 table-name-with = { $name } ({ $label })
-table-bot = (bot)
+table-bot = {" "}(bot)
 table-away-timed_out = a bot plays: time ran out
 table-away-left = a bot plays: handed over
 table-away-replaced = a bot plays: replaced while away
@@ -472,3 +471,23 @@ tg-final-none = no cards
 ## lead
 # My games: a hotseat game, listed once for all its seats.
 lobby-game-title-hotseat = { $kind } on this device (hotseat)
+
+## Refusals that say why, the end of a game, the map's first view, pages that lead on
+network-retry = The server could not be reached; the page is reconnecting. Make your move again in a moment.
+table-rematch-go = Go to the rematch
+pg-buy-none-nofuel = Your plants burn no fuel, so there is nothing to buy.
+pg-buy-none-full = Your plants are full: each stores twice the fuel it burns, so no more fits.
+pg-buy-none-market = The market has none of the fuel your plants burn.
+pg-buy-none-money = The cheapest fuel that fits costs { $price } { -elektro }; you have { $money }.
+pg-game-won = { $n ->
+    [one] Game over: { $names } wins.
+   *[other] Game over: { $names } share the win.
+}
+pg-zoom-home = Show the regions in play
+lobby-pass-wait-title = The hand is hidden
+lobby-pass-wait = Waiting for { $name }. The next player on this device is called as soon as it is their turn.
+game-not-found = There is no game at this address.
+game-back-to-lobby = Back to the lobby
+game-watch-instead = Watch this game as a spectator
+lobby-game-started = started { $date }
+tg-hand-of = Hand of { $name }

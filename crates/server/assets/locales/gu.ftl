@@ -141,7 +141,7 @@ pg-player-houses = બાકી ઘરો: { $n }
 pg-player-order = ટર્ન ઓર્ડરમાં { $n }મો
 pg-player-stored = સંગ્રહ: { $list }
 pg-nothing = કંઈ નહીં
-pg-you = (તમે)
+pg-you = {" "}(તમે)
 pg-must-auction-choose = { $name }એ હરાજી માટે પાવર પ્લાન્ટ પસંદ કરવો અથવા પાસ કરવું.
 pg-must-auction-choose-first = { $name }એ હરાજી માટે પાવર પ્લાન્ટ પસંદ કરવો (રાઉન્ડ 1માં દરેક એક ખરીદે છે).
 pg-must-bid = { $name }એ પાવર પ્લાન્ટ { $plant } માટે { $bid }થી વધુ બિડ કરવી અથવા હરાજી છોડવી.
@@ -162,7 +162,6 @@ pg-discard-keep = પાવર પ્લાન્ટ { $plant } છોડો, { 
 pg-buy-title = { $res } ખરીદો
 pg-buy = { $n } { $res } { $price } { -elektro }માં ખરીદો
 pg-buy-room = હજી { $n } માટે જગ્યા
-pg-buy-none = ખરીદવા માટે કંઈ નથી
 pg-done-resources = ખરીદી પૂરી
 pg-build-hint = ત્યાં બાંધવા માટે નકશા પર પ્રકાશિત શહેર પર ક્લિક કરો.
 pg-build-preview = { $city }: જોડાણ { $connection } + જગ્યા { $place } = { $total } { -elektro }
@@ -338,7 +337,7 @@ lobby-replay-no-step = આ રમતમાં ચાલ { $step } નથી; ત
 
 ## table
 table-name-with = { $name } ({ $label })
-table-bot = (બોટ)
+table-bot = {" "}(બોટ)
 table-away-timed_out = બોટ રમે છે: સમય પૂરો
 table-away-left = બોટ રમે છે: બેઠક સોંપી
 table-away-replaced = બોટ રમે છે: ગેરહાજરીમાં બદલાયા
@@ -442,3 +441,23 @@ tg-final-none = કોઈ કાર્ડ નહીં
 ## lead
 # My games: a hotseat game, listed once for all its seats.
 lobby-game-title-hotseat = { $kind }: એક જ ઉપકરણ
+
+## Refusals that say why, the end of a game, the map's first view, pages that lead on
+network-retry = સર્વર સુધી પહોંચી શકાયું નહીં; પાનું ફરી જોડાઈ રહ્યું છે. થોડી વારમાં તમારી ચાલ ફરી કરો.
+table-rematch-go = નવી રમતમાં જાઓ
+pg-buy-none-nofuel = તમારા પાવર પ્લાન્ટ બળતણ વાપરતા નથી, તેથી ખરીદવાનું કંઈ નથી.
+pg-buy-none-full = તમારા પાવર પ્લાન્ટ ભરેલા છે: દરેક પોતે વાપરે તેનાથી બમણું બળતણ જ રાખે છે.
+pg-buy-none-market = તમારા પાવર પ્લાન્ટ વાપરે તે બળતણ બજારમાં નથી.
+pg-buy-none-money = સમાય તેવું સૌથી સસ્તું બળતણ { $price } { -elektro }નું છે; તમારી પાસે { $money } છે.
+pg-game-won = { $n ->
+    [one] રમત પૂરી: { $names } જીત્યા.
+   *[other] રમત પૂરી: { $names } સાથે જીત્યા.
+}
+pg-zoom-home = રમતના પ્રદેશો બતાવો
+lobby-pass-wait-title = હાથ છુપાયેલો છે
+lobby-pass-wait = { $name }ની રાહ જોવાય છે. આ ઉપકરણના આગલા ખેલાડીનો વારો આવતાં જ બોલાવાશે.
+game-not-found = આ સરનામે કોઈ રમત નથી.
+game-back-to-lobby = લોબીમાં પાછા જાઓ
+game-watch-instead = આ રમત પ્રેક્ષક તરીકે જુઓ
+lobby-game-started = { $date }એ શરૂ
+tg-hand-of = { $name }નો હાથ

@@ -141,7 +141,7 @@ pg-player-houses = 남은 건물: { $n }
 pg-player-order = 턴 순서 { $n }번째
 pg-player-stored = 보관: { $list }
 pg-nothing = 없음
-pg-you = (나)
+pg-you = {" "}(나)
 pg-must-auction-choose = { $name }: 경매할 발전소를 고르거나 패스해야 합니다.
 pg-must-auction-choose-first = { $name }: 경매할 발전소를 골라야 합니다(첫 라운드에는 모두 발전소를 사야 함).
 pg-must-bid = { $name }: { $plant }번 발전소에 { $bid }보다 높게 입찰하거나 패스해야 합니다.
@@ -162,7 +162,6 @@ pg-discard-keep = { $plant }번 발전소 버리기, 석탄 { $coal }개 보관
 pg-buy-title = { $res } 구입
 pg-buy = { $res } { $n }개를 { $price } { -elektro }에 구입
 pg-buy-room = { $n }개 더 보관 가능
-pg-buy-none = 살 수 있는 자원이 없습니다
 pg-done-resources = 구입 끝
 pg-build-hint = 지도에서 강조된 도시를 눌러 건설하세요.
 pg-build-preview = { $city }: 연결비용 { $connection } + 건설비용 { $place } = { $total } { -elektro }
@@ -329,7 +328,7 @@ lobby-replay-no-step = 이 게임에는 { $step }수가 없어 처음부터 엽�
 
 ## table
 table-name-with = { $name } ({ $label })
-table-bot = (봇)
+table-bot = {" "}(봇)
 table-away-timed_out = 봇이 대신함: 시간 초과
 table-away-left = 봇이 대신함: 자리를 넘김
 table-away-replaced = 봇이 대신함: 자리를 비워 교체됨
@@ -427,3 +426,23 @@ tg-final-none = 카드 없음
 ## lead
 # My games: a hotseat game, listed once for all its seats.
 lobby-game-title-hotseat = { $kind }: 핫시트
+
+## Refusals that say why, the end of a game, the map's first view, pages that lead on
+network-retry = 서버에 연결할 수 없어 페이지가 다시 연결하는 중입니다. 잠시 후 다시 두세요.
+table-rematch-go = 다시 하는 게임으로 가기
+pg-buy-none-nofuel = 발전소가 연료를 쓰지 않아 살 것이 없습니다.
+pg-buy-none-full = 발전소가 가득 찼습니다. 발전소마다 쓰는 양의 두 배까지만 저장할 수 있습니다.
+pg-buy-none-market = 시장에 발전소가 쓰는 연료가 없습니다.
+pg-buy-none-money = 저장할 수 있는 가장 싼 연료가 { $price } { -elektro }인데 { $money } { -elektro }밖에 없습니다.
+pg-game-won = { $n ->
+    [1] 게임 종료: { $names } 승리.
+   *[other] 게임 종료: { $names } 공동 승리.
+}
+pg-zoom-home = 사용 지역 보기
+lobby-pass-wait-title = 손패를 가렸습니다
+lobby-pass-wait = { $name }을(를) 기다리는 중입니다. 이 기기의 다음 플레이어 차례가 되면 바로 알려 드립니다.
+game-not-found = 이 주소에는 게임이 없습니다.
+game-back-to-lobby = 로비로 돌아가기
+game-watch-instead = 이 게임 관전하기
+lobby-game-started = { $date } 시작
+tg-hand-of = { $name }의 손패

@@ -18,10 +18,10 @@ network-error = ติดต่อเซิร์ฟเวอร์ไม่ไ�
 copy = คัดลอก
 copied = คัดลอกแล้ว
 spectating = คุณกำลังชมในฐานะผู้ชม
-you-are = คุณเล่นเป็น{ $name }
+you-are = คุณเล่นเป็น { $name }
 game-over = จบเกม
 your-turn = ตาของคุณ
-waiting-for = กำลังรอ{ $name }
+waiting-for = กำลังรอ { $name }
 seat-name = ที่นั่ง { $n }
 human = ผู้เล่นคน
 bot = บอต: { $name ->
@@ -80,7 +80,7 @@ kind-powergrid = { -powergrid }
 kind-thegame = { -thegame }
 
 ## Rules pages
-rules-title = กติกา{ $kind }
+rules-title = กติกา { $kind }
 rules-back = กลับ
 rules-missing = โหลดกติกาไม่ได้
 
@@ -141,7 +141,7 @@ pg-player-houses = บ้านที่เหลือ: { $n }
 pg-player-order = ลำดับที่ { $n }
 pg-player-stored = เก็บไว้: { $list }
 pg-nothing = ไม่มี
-pg-you = (คุณ)
+pg-you = {" "}(คุณ)
 pg-must-auction-choose = { $name } ต้องเลือกโรงไฟฟ้ามาประมูลหรือผ่าน
 pg-must-auction-choose-first = { $name } ต้องเลือกโรงไฟฟ้ามาประมูล (รอบแรกทุกคนต้องซื้อหนึ่งโรง)
 pg-must-bid = { $name } ต้องเสนอราคาโรงไฟฟ้า { $plant } สูงกว่า { $bid } หรือถอนตัว
@@ -156,13 +156,12 @@ pg-bid-range = เสนอราคาระหว่าง { $min } ถึง 
 pg-bid = เสนอ { $amount } { -elektro }
 pg-pass-auction = ผ่าน (ถอนตัว)
 pg-pass-round = รอบนี้ไม่ซื้อโรงไฟฟ้า
-pg-auction-running = ประมูล: โรงไฟฟ้า { $plant } ราคาสูงสุด { $bid } โดย{ $name } ยังเสนอราคาอยู่: { $bidders }
+pg-auction-running = ประมูล: โรงไฟฟ้า { $plant } ราคาสูงสุด { $bid } โดย { $name } ยังเสนอราคาอยู่: { $bidders }
 pg-discard = ทิ้งโรงไฟฟ้า { $plant }
 pg-discard-keep = ทิ้งโรงไฟฟ้า { $plant } เก็บถ่านหินไว้ { $coal }
 pg-buy-title = ซื้อ{ $res }
 pg-buy = ซื้อ{ $res } { $n } หน่วยในราคา { $price } { -elektro }
 pg-buy-room = เก็บได้อีก { $n }
-pg-buy-none = ไม่มีอะไรให้ซื้อ
 pg-done-resources = ซื้อเสร็จแล้ว
 pg-build-hint = คลิกเมืองที่ไฮไลต์บนแผนที่เพื่อสร้างบ้านที่นั่น
 pg-build-preview = { $city }: ค่าเชื่อมต่อ { $connection } + ค่าบ้าน { $place } = { $total } { -elektro }
@@ -240,7 +239,7 @@ tg-signal-good_card = ฉันมีไพ่ดีสำหรับกอง�
 tg-signal-send-dont_play = ขอ: อย่าลงที่นี่
 tg-signal-send-good_card = บอก: มีไพ่ดีที่นี่
 tg-signal-of = { $name }: { $signal }
-tg-turn = ตาของ{ $name }
+tg-turn = ตาของ { $name }
 tg-won = ทีมชนะ: ไพ่ทั้ง 98 ใบอยู่บนกองแล้ว!
 tg-lost = ทีมแพ้ ไพ่ที่เหลือ: { $n } ใบ
 tg-log = บันทึก
@@ -252,7 +251,7 @@ tg-ev-turn_ended = { $name } จบตา
 tg-ev-drew = { $name } จั่วไพ่ { $count } ใบ
 tg-ev-drew-cards = { $name } จั่วได้ { $cards }
 tg-ev-skipped = { $name } ไม่มีไพ่ในมือ ข้ามไป
-tg-ev-turn_started = ตาของ{ $name } (ลงอย่างน้อย { $minimum } ใบ)
+tg-ev-turn_started = ตาของ { $name } (ลงอย่างน้อย { $minimum } ใบ)
 tg-ev-signalled = { $name } ส่งสัญญาณบน{ $pile }: { $signal }
 tg-ev-won = ทีมชนะ!
 tg-ev-lost = ทีมแพ้ ไพ่ที่เหลือ: { $cards_left } ใบ
@@ -263,8 +262,8 @@ lobby-seat-head = ที่นั่ง
 lobby-who-plays = ผู้เล่น
 lobby-name = ชื่อ
 lobby-name-placeholder = ชื่อ (ไม่บังคับ)
-lobby-name-of = ชื่อของ{ $seat }
-lobby-name-too-long = ชื่อของ{ $seat }ยาวเกินไป ใช้ได้ไม่เกิน { $max } ตัวอักษร
+lobby-name-of = ชื่อของ { $seat }
+lobby-name-too-long = ชื่อของ { $seat } ยาวเกินไป ใช้ได้ไม่เกิน { $max } ตัวอักษร
 lobby-name-empty = พิมพ์ชื่อก่อน
 lobby-hotseat = เล่นเครื่องเดียว: ทุกที่นั่งของผู้เล่นคนเล่นบนอุปกรณ์นี้
 lobby-hotseat-hint = ผู้เล่นผลัดกันใช้หน้าจอเดียว หน้าเว็บจะบอกให้ส่งอุปกรณ์ต่อเมื่อเปลี่ยนตา
@@ -290,16 +289,16 @@ lobby-unit-days = จำนวนวันต่อตา
 lobby-range = ตั้งแต่ { $min } ถึง { $max }
 lobby-clock-invalid = แก้การจำกัดเวลาก่อน
 lobby-days = { $n } วัน { $hours } ชั่วโมง
-lobby-status-waiting-for = กำลังรอ{ $name }
+lobby-status-waiting-for = กำลังรอ { $name }
 lobby-clock-left = เหลือ { $time }
 lobby-game-title = { $kind }: { $seat }
 lobby-invite-links = ลิงก์เชิญ
 lobby-replay = ดูย้อนหลัง
 lobby-share = เชิญผู้เล่น
 lobby-share-hint = ส่งลิงก์ของแต่ละคนให้ผู้เล่นคนนั้น ใครมีลิงก์ก็เล่นที่นั่งนั้น
-lobby-pass-title = ส่งอุปกรณ์ให้{ $name }
-lobby-pass-text = หน้าจอจะถูกซ่อนไว้จนกว่า{ $name }จะพร้อม
-lobby-pass-ready = ฉันคือ{ $name }: แสดงที่นั่งของฉัน
+lobby-pass-title = ส่งอุปกรณ์ให้ { $name }
+lobby-pass-text = หน้าจอจะถูกซ่อนไว้จนกว่า { $name } จะพร้อม
+lobby-pass-ready = ฉันคือ { $name }: แสดงที่นั่งของฉัน
 lobby-join-name = ชื่อของคุณ
 lobby-join-name-save = บันทึก
 lobby-join-name-skip = ไว้ทีหลัง
@@ -329,7 +328,7 @@ lobby-replay-no-step = เกมนี้ไม่มีตาที่ { $step 
 
 ## table
 table-name-with = { $name } ({ $label })
-table-bot = (บอท)
+table-bot = {" "}(บอท)
 table-away-timed_out = บอทเล่นแทน: หมดเวลา
 table-away-left = บอทเล่นแทน: ยกที่นั่งให้
 table-away-replaced = บอทเล่นแทน: ถูกแทนที่เพราะไม่อยู่
@@ -370,7 +369,7 @@ error-game_not_over = เกมยังไม่จบ
 tg-start-card = ไพ่เริ่มต้น
 tg-signal = สัญญาณ
 tg-why-choose = เลือกไพ่จากมือก่อน แล้วจึงเลือกกอง
-tg-why-not-turn = ตอนนี้เป็นตาของ{ $name } คุณส่งได้แค่สัญญาณ
+tg-why-not-turn = ตอนนี้เป็นตาของ { $name } คุณส่งได้แค่สัญญาณ
 tg-why-up = { $card } ลง{ $pile }ไม่ได้: กองนี้รับเฉพาะไพ่ที่สูงกว่า { $top }
 tg-why-down = { $card } ลง{ $pile }ไม่ได้: กองนี้รับเฉพาะไพ่ที่ต่ำกว่า { $top }
 tg-why-back = รับ { $back } พอดีได้ด้วย (ท่าถอยหลัง)
@@ -380,7 +379,7 @@ tg-end-left = ไพ่ที่ไม่ได้ลง: { $n } ใบ (ใน�
 tg-end-hand = ไพ่ในมือของคุณตอนจบ
 
 ## pgpage
-pg-turn-spectator = ตาของ{ $name }
+pg-turn-spectator = ตาของ { $name }
 pg-why-spectator = ผู้ชมเล่นไม่ได้
 pg-why-phase = ทำได้ใน{ $phase } ตอนนี้เป็น{ $now }
 pg-why-city-off = { $city } ไม่ได้ใช้ในเกมนี้ เพราะอยู่ในภูมิภาคที่ไม่ได้เลือก
@@ -427,3 +426,23 @@ tg-final-none = ไม่มีไพ่
 ## lead
 # My games: a hotseat game, listed once for all its seats.
 lobby-game-title-hotseat = { $kind }: เล่นเครื่องเดียว
+
+## Refusals that say why, the end of a game, the map's first view, pages that lead on
+network-retry = ติดต่อเซิร์ฟเวอร์ไม่ได้ หน้านี้กำลังเชื่อมต่อใหม่ โปรดเล่นตานี้อีกครั้งในอีกสักครู่
+table-rematch-go = ไปที่เกมใหม่
+pg-buy-none-nofuel = โรงไฟฟ้าของคุณไม่ใช้เชื้อเพลิง จึงไม่มีอะไรต้องซื้อ
+pg-buy-none-full = โรงไฟฟ้าของคุณเต็มแล้ว แต่ละโรงเก็บเชื้อเพลิงได้สองเท่าของที่ใช้ จึงใส่เพิ่มไม่ได้
+pg-buy-none-market = ตลาดไม่มีเชื้อเพลิงที่โรงไฟฟ้าของคุณใช้
+pg-buy-none-money = เชื้อเพลิงที่ถูกที่สุดที่ใส่ได้ราคา { $price } { -elektro } แต่คุณมี { $money } { -elektro }
+pg-game-won = { $n ->
+    [1] จบเกม: { $names } ชนะ
+   *[other] จบเกม: { $names } ชนะร่วมกัน
+}
+pg-zoom-home = ดูพื้นที่ที่ใช้เล่น
+lobby-pass-wait-title = ซ่อนไพ่ในมือแล้ว
+lobby-pass-wait = กำลังรอ { $name } เมื่อถึงตาผู้เล่นคนถัดไปของเครื่องนี้จะเรียกทันที
+game-not-found = ไม่มีเกมที่ที่อยู่นี้
+game-back-to-lobby = กลับไปล็อบบี้
+game-watch-instead = ชมเกมนี้ในฐานะผู้ชม
+lobby-game-started = เริ่มเมื่อ { $date }
+tg-hand-of = ไพ่ในมือของ { $name }

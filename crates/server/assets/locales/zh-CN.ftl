@@ -162,7 +162,6 @@ pg-discard-keep = 丢弃发电厂 { $plant }，保留 { $coal } 个燃煤
 pg-buy-title = 购买{ $res }
 pg-buy = 以 { $price } { -elektro }购买 { $n } 个{ $res }
 pg-buy-room = 还可存放 { $n } 个
-pg-buy-none = 没有可购买的燃料
 pg-done-resources = 结束购买
 pg-build-hint = 点击地图上高亮的城市，在那里建设。
 pg-build-preview = { $city }：连接 { $connection } + 城市 { $place } = { $total } { -elektro }
@@ -427,3 +426,23 @@ tg-final-none = 没有牌
 ## lead
 # My games: a hotseat game, listed once for all its seats.
 lobby-game-title-hotseat = { $kind }：同屏游戏
+
+## Refusals that say why, the end of a game, the map's first view, pages that lead on
+network-retry = 无法连接服务器，页面正在重新连接。请稍后再走这一步。
+table-rematch-go = 前往再来一局
+pg-buy-none-nofuel = 你的发电厂不用燃料，没有需要购买的。
+pg-buy-none-full = 你的发电厂已装满：每座最多储存其用量两倍的燃料，放不下更多了。
+pg-buy-none-market = 市场上没有你的发电厂所用的燃料。
+pg-buy-none-money = 放得下的最便宜的燃料要 { $price } { -elektro }，你只有 { $money } { -elektro }。
+pg-game-won = { $n ->
+    [1] 游戏结束：{ $names }获胜。
+   *[other] 游戏结束：{ $names }并列获胜。
+}
+pg-zoom-home = 显示游戏区域
+lobby-pass-wait-title = 手牌已隐藏
+lobby-pass-wait = 正在等待{ $name }。轮到本设备的下一位玩家时会立即提示。
+game-not-found = 这个地址没有游戏。
+game-back-to-lobby = 返回大厅
+game-watch-instead = 以观众身份观看这局游戏
+lobby-game-started = { $date }开始
+tg-hand-of = { $name }的手牌

@@ -1,0 +1,46 @@
+// The table's decisions, as pure functions of the state message and the table's state (no DOM),
+// so that `node --test` checks them (`js-tests/table.test.js`).
+
+/**
+ * Whether the creator is offered "Replace by a bot" for seat `s` (a state message's seat): a
+ * human seat, held by its player, not the viewer's own nor one this browser plays (hotseat),
+ * while the game runs, and not connected, both by the state message and by the latest summary
+ * (`present`, seat → connected, or null before the first poll).
+ */
+export function replaceable(s, { me, local = [], over, present = null }) {
+  if (over || s.type !== "human" || s.away || s.connected) return false;
+  if (s.seat === me || local.includes(s.seat)) return false;
+  return !(present && present[s.seat]);
+}
+
+/**
+ * What a rematch message does to the page: "go" (follow it: the player asked for it, or watched
+ * this game end on this page) or "offer" (a link: the page was opened on a game already over,
+ * which stays open to look at).
+ */
+export function rematchMove(message, { askedRematch, sawRunning }) {
+  if (!message.token) return "offer";
+  return askedRematch || sawRunning ? "go" : "offer";
+}
+
+/** Whether a seat is marked as the viewer's own: never in a replay. */
+export function seatSuffix(seat, me, replay) {
+  return !replay && me !== null && seat === me;
+}
+
+/**
+ * The hotseat screen after state message `msg`, for a page whose browser holds the seats
+ * `local`: null (the page is shown), `{type: "wait", seat}` (another seat, not of this device,
+ * is acting: the hand stays hidden) or `{type: "pass", seat, same}` (a seat of this device is to
+ * act; `same` when it is the page's own seat). The page is covered as soon as its seat's turn
+ * ends, and stays covered (`covered`) until a player of this device asks to be shown their
+ * seat; the game's end uncovers it.
+ */
+export function hotseatScreen(msg, local, covered) {
+  const me = msg.viewer?.type === "seat" ? msg.viewer.seat : null;
+  const actor = msg.actor?.type === "seat" ? msg.actor.seat : null;
+  if (actor === null || msg.outcome) return null;
+  if (actor === me && !covered) return null;
+  if (local.includes(actor)) return { type: "pass", seat: actor, same: actor === me };
+  return { type: "wait", seat: actor };
+}

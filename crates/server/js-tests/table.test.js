@@ -1,0 +1,50 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { replaceable, rematchMove, seatSuffix, hotseatScreen } from "../assets/tablelogic.js";
+
+const human = (seat, more = {}) => ({ seat, type: "human", away: null, connected: false, ...more });
+
+test("bug 9: a connected player is never offered for replacement", () => {
+  const ctx = { me: 0, local: [], over: false, present: null };
+  assert.equal(replaceable(human(1), ctx), true);
+  assert.equal(replaceable(human(1, { connected: true }), ctx), false);
+  assert.equal(replaceable(human(1), { ...ctx, present: { 1: true } }), false, "the latest summary says connected");
+  assert.equal(replaceable(human(1), { ...ctx, present: { 1: false } }), true);
+  assert.equal(replaceable(human(0), ctx), false, "not one's own seat");
+  assert.equal(replaceable({ seat: 2, type: "bot" }, ctx), false);
+  assert.equal(replaceable(human(1, { away: "left" }), ctx), false);
+  assert.equal(replaceable(human(1), { ...ctx, over: true }), false);
+});
+
+test("bug 7: the other players of a hotseat device are not offered for replacement", () => {
+  assert.equal(replaceable(human(1), { me: 0, local: [0, 1], over: false }), false);
+});
+
+test("bug 6: a rematch is followed when asked for or watched, offered when the game was reopened", () => {
+  const m = { token: "t", link: "/games/x#token=t" };
+  assert.equal(rematchMove(m, { askedRematch: true, sawRunning: false }), "go");
+  assert.equal(rematchMove(m, { askedRematch: false, sawRunning: true }), "go");
+  assert.equal(rematchMove(m, { askedRematch: false, sawRunning: false }), "offer");
+  assert.equal(rematchMove({ link: "/games/x" }, { askedRematch: true, sawRunning: true }), "offer", "a spectator gets a link");
+});
+
+test("bug 5: nobody is marked as '(you)' in a replay", () => {
+  assert.equal(seatSuffix(0, 0, false), true);
+  assert.equal(seatSuffix(0, 0, true), false);
+  assert.equal(seatSuffix(1, 0, false), false);
+});
+
+const msg = (me, actor, outcome = null) => ({
+  viewer: { type: "seat", seat: me },
+  actor: actor === null ? { type: "terminal" } : { type: "seat", seat: actor },
+  outcome,
+});
+
+test("bug 7: the hand is hidden as soon as the seat's turn ends, while bots play", () => {
+  assert.equal(hotseatScreen(msg(0, 0), [0, 1], false), null, "own turn: shown");
+  assert.deepEqual(hotseatScreen(msg(0, 2), [0, 1], false), { type: "wait", seat: 2 }, "a bot plays: hidden at once");
+  assert.deepEqual(hotseatScreen(msg(0, 1), [0, 1], true), { type: "pass", seat: 1, same: false });
+  assert.deepEqual(hotseatScreen(msg(0, 0), [0, 1], true), { type: "pass", seat: 0, same: true },
+    "back to the same seat after the bots: still asked for, the device may have been passed");
+  assert.equal(hotseatScreen(msg(0, null, { type: "won" }), [0, 1], true), null, "the end shows the page");
+});
