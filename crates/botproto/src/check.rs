@@ -13,7 +13,7 @@
 //! 4. `quit`: after `quit` the process must exit within half a second.
 
 use crate::{play, public_setup, ExecSpec, External, Forfeit, SeatBot};
-use engine::{Actor, Bot, Game, Planner, Seat};
+use engine::{Actor, Bot, Planner, Seat};
 use std::fmt;
 use std::time::Instant;
 
@@ -49,7 +49,7 @@ pub struct Report {
 
 /// Checks the bot `spec` on `setups` (one game each, per situation); `opponent(seed)` makes
 /// the built-in bot of the other seats.
-pub fn check<G: Game>(
+pub fn check<G: crate::BotGame>(
     spec: &ExecSpec,
     setups: &[G::Setup],
     opponent: impl Fn(u64) -> Box<dyn Bot<G>>,
@@ -141,7 +141,7 @@ pub fn check<G: Game>(
     report
 }
 
-fn run<G: Game>(
+fn run<G: crate::BotGame>(
     report: &mut Report,
     situation: &str,
     state: G,

@@ -16,7 +16,7 @@
 //!   the view has what is public) and a random seed.
 
 use crate::{ExecSpec, External, SeatBot, SeatSpec};
-use engine::{Game, Seat};
+use engine::Seat;
 use futures_util::{SinkExt, StreamExt};
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -297,7 +297,7 @@ fn field<T: DeserializeOwned>(state: &Value, name: &str) -> Result<T, ConnectErr
         .map_err(|e| ConnectError::Protocol(format!("state field {name:?}: {e}")))
 }
 
-async fn run<G: Game>(
+async fn run<G: crate::BotGame>(
     mut link: Link,
     first: Value,
     mut player: SeatBot<G>,
@@ -315,7 +315,8 @@ where
     };
     if let SeatBot::External(e) = &mut player {
         // A failed start is a forfeit; the fallback then plays (crate docs), as in simulations.
-        let _ = e.start(seat, format!("{seat}"), &Value::Null, seed);
+        let view: G::View = field(&first, "view")?;
+        let _ = e.start(seat, format!("{seat}"), &Value::Null, seed, &view);
     }
     let mut state = first;
     let mut answered: Option<u64> = None;

@@ -19,15 +19,20 @@
 //!   runner's choice (`tabletop sim`: the seat's game counts as lost).
 //! - The setup sent to a bot is the public part of the game's setup: the fields that fix the
 //!   hidden cards are removed ([`public_setup`]).
+//! - What a game needs bots to know beyond its views (Power Grid's plant table, map and
+//!   market tables) is its [`BotGame::static_data`], sent once per game in `start`; a game
+//!   without any implements [`BotGame`] with no items.
 
 pub mod check;
 pub mod connect;
 mod process;
 pub mod relay;
 mod session;
+mod static_data;
 
 pub use process::{MAX_LINE, MAX_LOG};
 pub use session::{ExecSpec, Forfeit, LegalForm, Options, Session, PROTOCOL};
+pub use static_data::{powergrid_static_data, BotGame};
 
 use engine::{Actor, Bot, Game, Legal, Planner, Seat, Viewer};
 use serde::Serialize;
@@ -119,7 +124,8 @@ impl<G: Game> External<G> {
     }
 
     /// Begins a game at `seat`: `setup` is the public setup ([`public_setup`]), `seed` the
-    /// bot's own seed. `label` names the seat in errors (e.g. `game 12 seat 2`).
+    /// bot's own seed, `view` the seat's view at the start (for the game's
+    /// [`BotGame::static_data`]). `label` names the seat in errors (e.g. `game 12 seat 2`).
     ///
     /// # Errors
     /// The program did not start or say `ready`; the game is forfeited (and played on by the
@@ -130,11 +136,16 @@ impl<G: Game> External<G> {
         label: String,
         setup: &Value,
         seed: u64,
-    ) -> Result<(), Forfeit> {
+        view: &G::View,
+    ) -> Result<(), Forfeit>
+    where
+        G: BotGame,
+    {
         self.seat = seat;
         self.fallback = Fallback(seed);
         self.session.set_seat_label(label);
-        let started = self.session.start(seat, setup, seed);
+        let data = G::static_data(view);
+        let started = self.session.start(seat, setup, seed, data.as_ref());
         self.name = self.session.display_name();
         started
     }
@@ -271,7 +282,7 @@ pub const MAX_ACTIONS: usize = 1_000_000;
 /// # Errors
 /// A wrong number of bots, a built-in bot's illegal choice, or a game that does not end. An
 /// external bot's misbehaviour is not an error: it is in [`Played::forfeits`].
-pub fn play<G: Game>(
+pub fn play<G: BotGame>(
     mut state: G,
     seats: &mut [SeatBot<G>],
     setup: &Value,
@@ -292,7 +303,8 @@ pub fn play<G: Game>(
             } else {
                 format!("{label} seat {i}")
             };
-            let _ = e.start(Seat(i as u8), seat_label, setup, seeds[i]);
+            let view = state.view(Viewer::Seat(Seat(i as u8)));
+            let _ = e.start(Seat(i as u8), seat_label, setup, seeds[i], &view);
         }
     }
     let mut decisions = vec![0u64; n];

@@ -46,7 +46,7 @@ pub struct Finished<G: Game> {
 }
 
 /// What a game adds to the tournament: everything else is the same for every game.
-pub trait SimGame: Registered + Sized + 'static {
+pub trait SimGame: Registered + botproto::BotGame + Sized + 'static {
     /// Its name in messages (`"Power Grid"`).
     const TITLE: &'static str;
     /// The player counts it takes.
