@@ -13,7 +13,7 @@
 //! 4. `quit`: after `quit` the process must exit within half a second.
 
 use crate::{play, public_setup, ExecSpec, External, Forfeit, SeatBot};
-use engine::{Actor, Bot, Planner, Seat};
+use engine::{Actor, Bot, Planner};
 use std::fmt;
 use std::time::Instant;
 
@@ -152,7 +152,8 @@ fn run<G: crate::BotGame>(
 ) {
     let n = seats.len();
     let seeds: Vec<u64> = (0..n).map(|i| (g * 8 + i) as u64).collect();
-    let label = format!("{situation} game {}", g + 1);
+    // The situation is the violation's own field (shown in brackets): the label names the game.
+    let label = format!("game {}", g + 1);
     match play(state, seats, &public_setup(setup), &seeds, &label) {
         Ok(played) => {
             report.games += 1;
@@ -177,7 +178,7 @@ fn run<G: crate::BotGame>(
         Err(e) => report.violations.push(Violation {
             situation: situation.to_string(),
             forfeit: Forfeit {
-                seat: format!("{label} (seat {})", mine.map_or(Seat(0), |m| Seat(m as u8))),
+                seat: format!("{label} seat {}", mine.unwrap_or(0)),
                 command: String::new(),
                 reason: format!("the game could not be played: {e}"),
                 line: None,
@@ -227,5 +228,28 @@ pub fn check_game(game: &str, spec: &ExecSpec, games: usize) -> Result<Report, U
             }))
         }
         other => Err(UnknownGame(other.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A violation names its situation once, in brackets, then the game and the seat.
+    #[test]
+    fn a_violation_names_the_situation_once() {
+        let spec = ExecSpec {
+            log_dir: std::env::temp_dir().join("tabletop-check-test-bot-logs"),
+            ..ExecSpec::new("echo nonsense")
+        };
+        let setups = [thegame::Setup::seeded(2, 1)];
+        let report = check::<thegame::State>(&spec, &setups, |seed| {
+            Box::new(bots::thegame::RandomBot::new(seed))
+        });
+        let first = report.violations[0].to_string();
+        assert!(
+            first.starts_with("[every seat] game 1 seat 0 (exec:echo nonsense) forfeits: "),
+            "{first}"
+        );
     }
 }
