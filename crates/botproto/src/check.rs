@@ -252,4 +252,41 @@ mod tests {
             "{first}"
         );
     }
+
+    /// A Power Grid game where no one builds cannot end: it is stopped at the round cap and
+    /// reported, not passed as ok.
+    #[test]
+    fn a_game_that_cannot_end_is_stopped_and_reported() {
+        let bot = concat!(
+            "python3 -c '",
+            "import json,sys\n",
+            "for line in sys.stdin:\n",
+            "  m=json.loads(line)\n",
+            "  if m[\"type\"]==\"hello\": print(json.dumps({\"type\":\"ready\",\"legal\":\"text\",\"view\":False,\"events\":False}),flush=True)\n",
+            "  elif m[\"type\"]==\"act\":\n",
+            "    l=m[\"legal\"]\n",
+            "    print(json.dumps({\"type\":\"action\",\"action\":next((a for a in l if a in (\"pass\",\"done\")),l[0])}),flush=True)\n",
+            "  elif m[\"type\"]==\"quit\": break\n",
+            "'"
+        );
+        let spec = ExecSpec {
+            log_dir: std::env::temp_dir().join("tabletop-check-test-bot-logs"),
+            ..ExecSpec::new(bot)
+        };
+        let setups = [powergrid::Setup::new(2, powergrid::MapId::Germany, 3)];
+        let report = check::<powergrid::State>(&spec, &setups, |seed| {
+            Box::new(bots::powergrid::RandomBot::new(seed))
+        });
+        let stopped: Vec<String> = report
+            .violations
+            .iter()
+            .map(Violation::to_string)
+            .filter(|v| v.contains("passed round 1000 without ending"))
+            .collect();
+        assert!(
+            stopped.iter().any(|v| v.starts_with("[every seat] game 1")),
+            "{:?}",
+            report.violations
+        );
+    }
 }

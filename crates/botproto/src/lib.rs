@@ -154,6 +154,11 @@ impl<G: Game> External<G> {
     pub fn over(&mut self, outcome: &G::Outcome) -> Option<Forfeit> {
         self.session.over::<G>(outcome)
     }
+
+    /// Ends a game stopped without an outcome: the bot gets `over` with outcome `null`.
+    pub fn abandon(&mut self) {
+        self.session.over_unfinished();
+    }
 }
 
 impl<G: Game> External<G> {
@@ -270,7 +275,15 @@ pub enum PlayError {
     /// The game did not end.
     #[error("the game did not end within {0} actions")]
     TooLong(usize),
+    /// The game passed [`ROUND_CAP`] rounds: stopped unfinished, a win for no one.
+    #[error("the game passed round {0} without ending and was stopped unfinished (the rules set no limit; the hosts stop a game there)")]
+    RoundCap(u32),
 }
+
+/// The last round [`play`] lets a game reach (for games with a [`BotGame::round`]): far above
+/// any game played to win (Power Grid's last about 15 to 30 rounds), so only a game that
+/// cannot end, such as one where no one builds, is stopped.
+pub const ROUND_CAP: u32 = 1000;
 
 /// The most actions [`play`] allows in one game (far above both games' longest).
 pub const MAX_ACTIONS: usize = 1_000_000;
@@ -338,6 +351,14 @@ pub fn play<G: BotGame>(
                     s.observe(&e);
                 }
             }
+        }
+        if G::round(&state).is_some_and(|r| r > ROUND_CAP) {
+            for s in seats.iter_mut() {
+                if let SeatBot::External(e) = s {
+                    e.abandon();
+                }
+            }
+            return Err(PlayError::RoundCap(ROUND_CAP));
         }
     }
     let Some(outcome) = state.outcome() else {

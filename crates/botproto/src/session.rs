@@ -531,9 +531,18 @@ impl Session {
         }
     }
 
+    /// Ends a game stopped unfinished: sends `over` with outcome `null`.
+    pub fn over_unfinished(&mut self) {
+        let _ = self.over_value(&Value::Null);
+    }
+
     /// Ends the game: sends `over` with the outcome (unless the bot forfeited) and returns
     /// this game's forfeit, if any.
     pub fn over<G: Game>(&mut self, outcome: &G::Outcome) -> Option<Forfeit> {
+        self.over_value(outcome)
+    }
+
+    fn over_value(&mut self, outcome: &impl serde::Serialize) -> Option<Forfeit> {
         if self.in_game && self.forfeit.is_none() && self.process.is_some() {
             self.out.extend_from_slice(br#"{"type":"over","outcome":"#);
             let _ = serde_json::to_writer(&mut self.out, outcome);

@@ -24,13 +24,27 @@ pub trait BotGame: Game {
         let _ = view;
         None
     }
+
+    /// The round `state` is in, for a game whose rules let it go on for ever (`None`, the
+    /// default, for a game that always ends). [`crate::play`] stops a game past
+    /// [`crate::ROUND_CAP`].
+    fn round(state: &Self) -> Option<u32> {
+        let _ = state;
+        None
+    }
 }
 
 impl BotGame for thegame::State {}
 
+/// Power Grid's rules set no limit on rounds: players who never build never end it
+/// (`docs/rules-notes.md`).
 impl BotGame for powergrid::State {
     fn static_data(view: &powergrid::View) -> Option<Value> {
         Some(powergrid_static_data(view.map, &view.regions))
+    }
+
+    fn round(state: &Self) -> Option<u32> {
+        Some(u32::from(state.round()))
     }
 }
 

@@ -90,6 +90,9 @@ pub struct Played {
     pub histogram: Option<usize>,
     /// The complete record as one JSON line, when the run logs.
     pub record: Option<String>,
+    /// Whether the game was stopped at the round cap without an outcome (a loss for every
+    /// seat; see [`Report::unfinished`]).
+    pub unfinished: bool,
 }
 
 /// A run: who plays which seat, and how one game is played ([`Tournament`] for every game).
