@@ -10,7 +10,6 @@
 use engine::{Bot, Game, Planner, Seat};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::Value;
 use std::io::{self, BufRead, Write};
 
 /// Why the relay stopped.
@@ -35,13 +34,28 @@ pub enum RelayError {
     },
 }
 
+/// A host message, read straight into the game's types (one pass over the line).
 #[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum FromHost {
-    Hello { protocol: String },
-    Start { seat: Seat, seed: u64 },
-    Event { event: Value },
-    Act { view: Value, legal: Value },
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    bound(deserialize = "G::View: DeserializeOwned")
+)]
+enum FromHost<G: Game> {
+    Hello {
+        protocol: String,
+    },
+    Start {
+        seat: Seat,
+        seed: u64,
+    },
+    Event {
+        event: G::Event,
+    },
+    Act {
+        view: G::View,
+        legal: Vec<G::Action>,
+    },
     Over,
     Quit,
 }
@@ -95,10 +109,16 @@ where
     G::View: DeserializeOwned,
 {
     let mut bot: Option<Planner<G>> = None;
-    for (i, line) in input.lines().enumerate() {
-        let line = line?;
+    let mut input = input;
+    let mut line = String::new();
+    let mut answer = Vec::with_capacity(256);
+    for i in 0.. {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            break;
+        }
         let bad = |error: String| RelayError::Host { line: i + 1, error };
-        let message: FromHost = serde_json::from_str(&line).map_err(|e| bad(e.to_string()))?;
+        let message: FromHost<G> = serde_json::from_str(&line).map_err(|e| bad(e.to_string()))?;
         match message {
             FromHost::Hello { protocol } => {
                 if protocol != crate::PROTOCOL {
@@ -113,16 +133,11 @@ where
             }
             FromHost::Start { seat, seed } => bot = Some(Planner::new(make(seat, seed))),
             FromHost::Event { event } => {
-                let event: G::Event =
-                    serde_json::from_value(event).map_err(|e| bad(e.to_string()))?;
                 if let Some(b) = &mut bot {
                     b.observe(&event);
                 }
             }
             FromHost::Act { view, legal } => {
-                let view: G::View = serde_json::from_value(view).map_err(|e| bad(e.to_string()))?;
-                let legal: Vec<G::Action> =
-                    serde_json::from_value(legal).map_err(|e| bad(e.to_string()))?;
                 let Some(b) = &mut bot else {
                     return Err(bad("a request before start".into()));
                 };
@@ -130,11 +145,12 @@ where
                     return Err(bad("a request with no legal actions".into()));
                 }
                 let action = b.choose(&view, &legal);
-                writeln!(
-                    output,
-                    "{}",
-                    serde_json::json!({"type": "action", "action": action})
-                )?;
+                // The answer is built in one buffer and written with one call.
+                answer.clear();
+                answer.extend_from_slice(br#"{"type":"action","action":"#);
+                serde_json::to_writer(&mut answer, &action).map_err(|e| bad(e.to_string()))?;
+                answer.extend_from_slice(b"}\n");
+                output.write_all(&answer)?;
                 output.flush()?;
             }
             FromHost::Over => bot = None,
