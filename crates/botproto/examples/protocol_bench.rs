@@ -16,7 +16,7 @@
 //! relay's own work.
 
 use botproto::{play, public_setup, ExecSpec, External, SeatBot};
-use engine::{Bot, Game};
+use engine::Bot;
 use std::time::Instant;
 
 fn cpu_seconds() -> f64 {

@@ -34,30 +34,37 @@ pub enum RelayError {
     },
 }
 
-/// A host message, read straight into the game's types (one pass over the line).
+/// A host line's `type`: read first, so the line is then read straight into the message's own
+/// struct (an internally tagged enum would first copy the whole line into a generic tree, which
+/// was most of the relay's time).
 #[derive(Deserialize)]
-#[serde(
-    tag = "type",
-    rename_all = "snake_case",
-    bound(deserialize = "G::View: DeserializeOwned")
-)]
-enum FromHost<G: Game> {
-    Hello {
-        protocol: String,
-    },
-    Start {
-        seat: Seat,
-        seed: u64,
-    },
-    Event {
-        event: G::Event,
-    },
-    Act {
-        view: G::View,
-        legal: Vec<G::Action>,
-    },
-    Over,
-    Quit,
+struct Kind<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: &'a str,
+}
+
+#[derive(Deserialize)]
+struct Hello {
+    protocol: String,
+}
+
+#[derive(Deserialize)]
+struct Start {
+    seat: Seat,
+    seed: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(bound(deserialize = ""))]
+struct EventLine<G: Game> {
+    event: G::Event,
+}
+
+#[derive(Deserialize)]
+#[serde(bound(deserialize = "G::View: DeserializeOwned"))]
+struct Act<G: Game> {
+    view: G::View,
+    legal: Vec<G::Action>,
 }
 
 /// Relays to the built-in bot `bot` of `game` (`thegame` or `powergrid`, and a name of that
@@ -118,9 +125,11 @@ where
             break;
         }
         let bad = |error: String| RelayError::Host { line: i + 1, error };
-        let message: FromHost<G> = serde_json::from_str(&line).map_err(|e| bad(e.to_string()))?;
-        match message {
-            FromHost::Hello { protocol } => {
+        let parse = |e: serde_json::Error| bad(e.to_string());
+        let kind: Kind<'_> = serde_json::from_str(&line).map_err(parse)?;
+        match kind.kind {
+            "hello" => {
+                let Hello { protocol } = serde_json::from_str(&line).map_err(parse)?;
                 if protocol != crate::PROTOCOL {
                     return Err(bad(format!(
                         "protocol {protocol:?}, expected {}",
@@ -131,13 +140,18 @@ where
                 writeln!(output, "{ready}")?;
                 output.flush()?;
             }
-            FromHost::Start { seat, seed } => bot = Some(Planner::new(make(seat, seed))),
-            FromHost::Event { event } => {
+            "start" => {
+                let Start { seat, seed } = serde_json::from_str(&line).map_err(parse)?;
+                bot = Some(Planner::new(make(seat, seed)));
+            }
+            "event" => {
+                let EventLine::<G> { event } = serde_json::from_str(&line).map_err(parse)?;
                 if let Some(b) = &mut bot {
                     b.observe(&event);
                 }
             }
-            FromHost::Act { view, legal } => {
+            "act" => {
+                let Act::<G> { view, legal } = serde_json::from_str(&line).map_err(parse)?;
                 let Some(b) = &mut bot else {
                     return Err(bad("a request before start".into()));
                 };
@@ -153,8 +167,9 @@ where
                 output.write_all(&answer)?;
                 output.flush()?;
             }
-            FromHost::Over => bot = None,
-            FromHost::Quit => return Ok(()),
+            "over" => bot = None,
+            "quit" => return Ok(()),
+            other => return Err(bad(format!("unknown message type {other:?}"))),
         }
     }
     Ok(())
