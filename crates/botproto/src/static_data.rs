@@ -180,7 +180,7 @@ mod tests {
                     }
                 }
                 state.legal_actions(&mut legal);
-                let action = legal[pick.pick(legal.len())].clone();
+                let action = legal[pick.pick(legal.len())];
                 state.apply_as(actor, &action).unwrap();
             }
         }

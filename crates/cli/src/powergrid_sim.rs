@@ -369,6 +369,14 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
              a forfeit loses any share of the win)"
         );
     }
+    if report.unfinished > 0 {
+        println!(
+            "warning: {} game(s) passed round {} without ending and were stopped unfinished \
+             (a loss for every seat; see docs/rules-notes.md)",
+            report.unfinished,
+            botproto::ROUND_CAP
+        );
+    }
     if !settings.seats_rotate {
         println!(
             "(one bot holds every seat: its win rate is 1/{} by definition)",
