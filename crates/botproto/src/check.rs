@@ -179,7 +179,13 @@ fn run<G: crate::BotGame>(
             situation: situation.to_string(),
             forfeit: Forfeit {
                 seat: format!("{label} seat {}", mine.unwrap_or(0)),
-                command: String::new(),
+                command: seats
+                    .iter_mut()
+                    .find_map(|s| match s {
+                        SeatBot::External(e) => Some(e.session().command().to_string()),
+                        SeatBot::BuiltIn(_) => None,
+                    })
+                    .unwrap_or_default(),
                 reason: format!("the game could not be played: {e}"),
                 line: None,
                 log: Default::default(),
@@ -284,7 +290,9 @@ mod tests {
             .filter(|v| v.contains("passed round 1000 without ending"))
             .collect();
         assert!(
-            stopped.iter().any(|v| v.starts_with("[every seat] game 1")),
+            stopped
+                .iter()
+                .any(|v| v.starts_with("[every seat] game 1 seat 0 (exec:python3 -c")),
             "{:?}",
             report.violations
         );
