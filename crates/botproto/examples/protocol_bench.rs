@@ -6,9 +6,17 @@
 //! under `taskset -c 0` for "one core": the host and the bot processes then share that core.
 //! Prints wall-clock and CPU-time rates; CPU time is the host's plus its reaped children's
 //! (`getrusage`), so it counts the bot processes too.
+//!
+//! `protocol_bench roundtrip GAMES` measures, side by side in one run, The Game with 3 players
+//! played by the built-in heuristic bot, by the same bot through the protocol (this program as
+//! `relay-bot thegame heuristic`, which is what `tabletop relay-bot` runs), and by the floor:
+//! an echo program (this program as `echo-bot`) that answers every request with its first
+//! legal action, copied from the line without parsing it. Host and requests are the same in
+//! both external rows (view, JSON legal list, events), so the difference between them is the
+//! relay's own work.
 
 use botproto::{play, public_setup, ExecSpec, External, SeatBot};
-use engine::{Bot, Game};
+use engine::Bot;
 use std::time::Instant;
 
 fn cpu_seconds() -> f64 {
@@ -25,11 +33,42 @@ fn cpu_seconds() -> f64 {
     total
 }
 
-fn run<G: Game>(
+/// What a run measured.
+struct Measured {
+    games: usize,
+    decisions: u64,
+    forfeits: usize,
+    wall: f64,
+    cpu: f64,
+}
+
+fn run<G: botproto::BotGame>(
     setups: Vec<G::Setup>,
     command: Option<&str>,
     random: impl Fn(u64) -> Box<dyn Bot<G>>,
 ) -> Result<(), String> {
+    let m = measure(&setups, command, random)?;
+    println!(
+        "{} {} players, {} games, {} decisions, {} forfeits, bot {}: {:.0} decisions/s wall ({:.2} s), {:.0} decisions/s of CPU ({:.2} s, host + bots)",
+        G::NAME,
+        G::new(setups[0].clone()).map_err(|e| e.to_string())?.seats(),
+        m.games,
+        m.decisions,
+        m.forfeits,
+        command.unwrap_or("built-in random"),
+        m.decisions as f64 / m.wall,
+        m.wall,
+        m.decisions as f64 / m.cpu,
+        m.cpu
+    );
+    Ok(())
+}
+
+fn measure<G: botproto::BotGame>(
+    setups: &[G::Setup],
+    command: Option<&str>,
+    random: impl Fn(u64) -> Box<dyn Bot<G>>,
+) -> Result<Measured, String> {
     let players = G::new(setups[0].clone())
         .map_err(|e| e.to_string())?
         .seats();
@@ -71,25 +110,112 @@ fn run<G: Game>(
         let _ = e.session().quit();
     }
     let (wall, cpu) = (t0.elapsed().as_secs_f64(), cpu_seconds() - cpu0);
-    println!(
-        "{} {} players, {} games, {} decisions, {} forfeits, bot {}: {:.0} decisions/s wall ({:.2} s), {:.0} decisions/s of CPU ({:.2} s, host + bots)",
-        G::NAME,
-        players,
-        setups.len(),
+    Ok(Measured {
+        games: setups.len(),
         decisions,
         forfeits,
-        command.unwrap_or("built-in random"),
-        decisions as f64 / wall,
         wall,
-        decisions as f64 / cpu,
-        cpu
+        cpu,
+    })
+}
+
+/// The floor's bot: `ready` to `hello`, and to each `act` its first legal action, copied from
+/// the line (The Game's actions are flat JSON objects); everything else is read and dropped.
+fn echo_bot() -> Result<(), String> {
+    use std::io::{BufRead, Write};
+    let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
+    let mut line = Vec::new();
+    let mut answer = Vec::new();
+    loop {
+        line.clear();
+        if input
+            .read_until(b'\n', &mut line)
+            .map_err(|e| e.to_string())?
+            == 0
+        {
+            return Ok(());
+        }
+        let reply: &[u8] = if line.starts_with(br#"{"type":"act""#) {
+            let at = find(&line, br#""legal":["#).ok_or("a request without a legal list")? + 9;
+            let end = at + find(&line[at..], b"}").ok_or("an unfinished action")? + 1;
+            answer.clear();
+            answer.extend_from_slice(br#"{"type":"action","action":"#);
+            answer.extend_from_slice(&line[at..end]);
+            answer.extend_from_slice(b"}\n");
+            &answer
+        } else if find(&line, br#""type":"hello""#).is_some() {
+            b"{\"type\":\"ready\",\"name\":\"echo\"}\n"
+        } else if find(&line, br#""type":"quit""#).is_some() {
+            return Ok(());
+        } else {
+            continue;
+        };
+        output.write_all(reply).map_err(|e| e.to_string())?;
+        output.flush().map_err(|e| e.to_string())?;
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The heuristic bot built in, through the relay, and the echo floor, side by side.
+fn roundtrip(games: u64) -> Result<(), String> {
+    let me = std::env::current_exe().map_err(|e| e.to_string())?;
+    let me = me.display();
+    let setups: Vec<thegame::Setup> = (0..games).map(|g| thegame::Setup::seeded(3, g)).collect();
+    let heuristic = |seed| bots::find::<thegame::State>("heuristic").map(|b| b.build(seed));
+    heuristic(0).map_err(|e| e.to_string())?;
+    let rows = [
+        ("built-in heuristic", None),
+        (
+            "relay-bot thegame heuristic",
+            Some(format!("{me} relay-bot thegame heuristic")),
+        ),
+        ("echo floor", Some(format!("{me} echo-bot"))),
+    ];
+    println!("The Game, 3 players, {games} games, one host thread:");
+    println!(
+        "{:<28} {:>10} {:>10} {:>12} {:>14} {:>9}",
+        "bot", "decisions", "games/s", "µs/decision", "CPU µs/dec.", "forfeits"
     );
+    for (name, command) in rows {
+        let m = measure::<thegame::State>(&setups, command.as_deref(), |seed| {
+            heuristic(seed).expect("checked above")
+        })?;
+        let d = m.decisions.max(1) as f64;
+        println!(
+            "{:<28} {:>10} {:>10.0} {:>12.1} {:>14.1} {:>9}",
+            name,
+            m.decisions,
+            m.games as f64 / m.wall,
+            m.wall * 1e6 / d,
+            m.cpu * 1e6 / d,
+            m.forfeits
+        );
+    }
     Ok(())
 }
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: protocol_bench thegame|powergrid PLAYERS GAMES [COMMAND]";
+    let usage = "usage: protocol_bench thegame|powergrid PLAYERS GAMES [COMMAND] | roundtrip GAMES | echo-bot | relay-bot GAME BOT";
+    match args.first().map(String::as_str) {
+        Some("echo-bot") => return echo_bot(),
+        Some("relay-bot") if args.len() == 3 => {
+            let (input, output) = (
+                std::io::stdin().lock(),
+                std::io::BufWriter::new(std::io::stdout().lock()),
+            );
+            return botproto::relay::relay_builtin(&args[1], &args[2], input, output)
+                .map_err(|e| e.to_string());
+        }
+        Some("roundtrip") => {
+            let games = args.get(1).and_then(|g| g.parse().ok()).ok_or(usage)?;
+            return roundtrip(games);
+        }
+        _ => {}
+    }
     let (Some(game), Some(players), Some(games)) = (args.first(), args.get(1), args.get(2)) else {
         return Err(usage.into());
     };

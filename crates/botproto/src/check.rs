@@ -13,7 +13,7 @@
 //! 4. `quit`: after `quit` the process must exit within half a second.
 
 use crate::{play, public_setup, ExecSpec, External, Forfeit, SeatBot};
-use engine::{Actor, Bot, Game, Planner, Seat};
+use engine::{Actor, Bot, Planner};
 use std::fmt;
 use std::time::Instant;
 
@@ -49,7 +49,7 @@ pub struct Report {
 
 /// Checks the bot `spec` on `setups` (one game each, per situation); `opponent(seed)` makes
 /// the built-in bot of the other seats.
-pub fn check<G: Game>(
+pub fn check<G: crate::BotGame>(
     spec: &ExecSpec,
     setups: &[G::Setup],
     opponent: impl Fn(u64) -> Box<dyn Bot<G>>,
@@ -141,7 +141,7 @@ pub fn check<G: Game>(
     report
 }
 
-fn run<G: Game>(
+fn run<G: crate::BotGame>(
     report: &mut Report,
     situation: &str,
     state: G,
@@ -152,7 +152,8 @@ fn run<G: Game>(
 ) {
     let n = seats.len();
     let seeds: Vec<u64> = (0..n).map(|i| (g * 8 + i) as u64).collect();
-    let label = format!("{situation} game {}", g + 1);
+    // The situation is the violation's own field (shown in brackets): the label names the game.
+    let label = format!("game {}", g + 1);
     match play(state, seats, &public_setup(setup), &seeds, &label) {
         Ok(played) => {
             report.games += 1;
@@ -177,8 +178,14 @@ fn run<G: Game>(
         Err(e) => report.violations.push(Violation {
             situation: situation.to_string(),
             forfeit: Forfeit {
-                seat: format!("{label} (seat {})", mine.map_or(Seat(0), |m| Seat(m as u8))),
-                command: String::new(),
+                seat: format!("{label} seat {}", mine.unwrap_or(0)),
+                command: seats
+                    .iter_mut()
+                    .find_map(|s| match s {
+                        SeatBot::External(e) => Some(e.session().command().to_string()),
+                        SeatBot::BuiltIn(_) => None,
+                    })
+                    .unwrap_or_default(),
                 reason: format!("the game could not be played: {e}"),
                 line: None,
                 log: Default::default(),
@@ -227,5 +234,67 @@ pub fn check_game(game: &str, spec: &ExecSpec, games: usize) -> Result<Report, U
             }))
         }
         other => Err(UnknownGame(other.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A violation names its situation once, in brackets, then the game and the seat.
+    #[test]
+    fn a_violation_names_the_situation_once() {
+        let spec = ExecSpec {
+            log_dir: std::env::temp_dir().join("tabletop-check-test-bot-logs"),
+            ..ExecSpec::new("echo nonsense")
+        };
+        let setups = [thegame::Setup::seeded(2, 1)];
+        let report = check::<thegame::State>(&spec, &setups, |seed| {
+            Box::new(bots::thegame::RandomBot::new(seed))
+        });
+        let first = report.violations[0].to_string();
+        assert!(
+            first.starts_with("[every seat] game 1 seat 0 (exec:echo nonsense) forfeits: "),
+            "{first}"
+        );
+    }
+
+    /// A Power Grid game where no one builds cannot end: it is stopped at the round cap and
+    /// reported, not passed as ok.
+    #[test]
+    fn a_game_that_cannot_end_is_stopped_and_reported() {
+        let bot = concat!(
+            "python3 -c '",
+            "import json,sys\n",
+            "for line in sys.stdin:\n",
+            "  m=json.loads(line)\n",
+            "  if m[\"type\"]==\"hello\": print(json.dumps({\"type\":\"ready\",\"legal\":\"text\",\"view\":False,\"events\":False}),flush=True)\n",
+            "  elif m[\"type\"]==\"act\":\n",
+            "    l=m[\"legal\"]\n",
+            "    print(json.dumps({\"type\":\"action\",\"action\":next((a for a in l if a in (\"pass\",\"done\")),l[0])}),flush=True)\n",
+            "  elif m[\"type\"]==\"quit\": break\n",
+            "'"
+        );
+        let spec = ExecSpec {
+            log_dir: std::env::temp_dir().join("tabletop-check-test-bot-logs"),
+            ..ExecSpec::new(bot)
+        };
+        let setups = [powergrid::Setup::new(2, powergrid::MapId::Germany, 3)];
+        let report = check::<powergrid::State>(&spec, &setups, |seed| {
+            Box::new(bots::powergrid::RandomBot::new(seed))
+        });
+        let stopped: Vec<String> = report
+            .violations
+            .iter()
+            .map(Violation::to_string)
+            .filter(|v| v.contains("passed round 1000 without ending"))
+            .collect();
+        assert!(
+            stopped
+                .iter()
+                .any(|v| v.starts_with("[every seat] game 1 seat 0 (exec:python3 -c")),
+            "{:?}",
+            report.violations
+        );
     }
 }

@@ -12,11 +12,16 @@
 //!   as `patience` allows after the last successful message; `hello` again gives the current
 //!   state, so the bot resumes where the game is. An external bot keeps its process across
 //!   reconnections.
+//! - After a reconnection the bot gets every event it missed: the server's `hello` answer
+//!   carries the current state with no events, so the client reads the seat's log
+//!   (`GET /api/games/{id}/log` with the seat's token, `docs/api.md`), whose entries are the
+//!   records in force with their events redacted for the seat, and passes on those after the
+//!   last version it saw, in order. A bot that tracks hidden money from events stays right.
 //! - An external bot gets `start` with setup `null` (the server does not publish the setup;
 //!   the view has what is public) and a random seed.
 
 use crate::{ExecSpec, External, SeatBot, SeatSpec};
-use engine::{Game, Seat};
+use engine::Seat;
 use futures_util::{SinkExt, StreamExt};
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -39,8 +44,18 @@ pub enum ConnectError {
     /// The server refused the token or the game.
     #[error("the server refused: {0}")]
     Refused(String),
+    /// The first connection could not be made in time.
+    #[error("could not connect to {url} within {} s: {last}", patience.as_secs_f64())]
+    NoConnection {
+        /// The WebSocket address.
+        url: String,
+        /// How long connecting was tried.
+        patience: Duration,
+        /// The last error.
+        last: String,
+    },
     /// The connection could not be made again in time.
-    #[error("lost the connection and could not reconnect within {} s: {last}", patience.as_secs())]
+    #[error("lost the connection and could not reconnect within {} s: {last}", patience.as_secs_f64())]
     Unreachable {
         /// How long reconnecting was tried.
         patience: Duration,
@@ -63,6 +78,8 @@ pub enum ConnectError {
 pub struct Target {
     /// `ws://host:port/api/games/ID/ws`.
     pub ws_url: String,
+    /// `http://host:port`, for the game's log after a reconnection.
+    pub http_base: String,
     /// The game id.
     pub game: String,
     /// The seat token.
@@ -78,9 +95,9 @@ pub fn target(url: &str, token: Option<&str>) -> Result<Target, ConnectError> {
     let bad = || ConnectError::BadUrl(url.to_string());
     let (rest, fragment) = url.split_once('#').unwrap_or((url, ""));
     let (scheme, rest) = rest.split_once("://").ok_or_else(bad)?;
-    let ws = match scheme {
-        "http" | "ws" => "ws",
-        "https" | "wss" => "wss",
+    let (ws, http) = match scheme {
+        "http" | "ws" => ("ws", "http"),
+        "https" | "wss" => ("wss", "https"),
         _ => return Err(bad()),
     };
     let (host, path) = rest.split_once('/').ok_or_else(bad)?;
@@ -98,6 +115,7 @@ pub fn target(url: &str, token: Option<&str>) -> Result<Target, ConnectError> {
         .ok_or(ConnectError::NoToken)?;
     Ok(Target {
         ws_url: format!("{ws}://{host}/api/games/{id}/ws"),
+        http_base: format!("{http}://{host}"),
         game: id.to_string(),
         token,
     })
@@ -116,6 +134,11 @@ pub struct Finished {
     pub actions: u64,
     /// Connections made (1 if none dropped).
     pub connections: u64,
+    /// The game's version when the client joined: the bot gets the events of every record
+    /// after it.
+    pub joined_at: u64,
+    /// Events passed to the bot (those missed while disconnected included).
+    pub events: u64,
 }
 
 /// Plays the target's seat with `bot` (a built-in name or `exec:COMMAND` with `spec`'s limits)
@@ -196,6 +219,8 @@ struct Link {
     patience: Duration,
     socket: Option<Socket>,
     connections: u64,
+    /// Set when a connection after the first opens, until [`Link::reopened`] reads it.
+    reopened: bool,
 }
 
 impl Link {
@@ -205,6 +230,7 @@ impl Link {
             patience,
             socket: None,
             connections: 0,
+            reopened: false,
         }
     }
 
@@ -219,6 +245,7 @@ impl Link {
                     match socket.send(Message::text(hello)).await {
                         Ok(()) => {
                             self.socket = Some(socket);
+                            self.reopened = self.connections > 0;
                             self.connections += 1;
                             return Ok(());
                         }
@@ -228,15 +255,32 @@ impl Link {
                 Err(e) => e.to_string(),
             };
             if Instant::now() + pause > until {
-                return Err(ConnectError::Unreachable {
-                    patience: self.patience,
-                    last,
+                return Err(if self.connections == 0 {
+                    ConnectError::NoConnection {
+                        url: self.target.ws_url.clone(),
+                        patience: self.patience,
+                        last,
+                    }
+                } else {
+                    ConnectError::Unreachable {
+                        patience: self.patience,
+                        last,
+                    }
                 });
             }
-            tracing::warn!(
-                "connecting to {}: {last}; retrying in {pause:?}",
-                self.target.ws_url
-            );
+            // A first connection's failure is reported once, by the error above; a dropped
+            // connection's retries are worth a line each.
+            if self.connections > 0 {
+                tracing::warn!(
+                    "reconnecting to {}: {last}; retrying in {pause:?}",
+                    self.target.ws_url
+                );
+            } else {
+                tracing::debug!(
+                    "connecting to {}: {last}; retrying in {pause:?}",
+                    self.target.ws_url
+                );
+            }
             tokio::time::sleep(pause).await;
             pause = (pause * 2).min(Duration::from_secs(8));
         }
@@ -279,6 +323,34 @@ impl Link {
         }
     }
 
+    /// Whether a new connection opened since the last call.
+    fn reopened(&mut self) -> bool {
+        std::mem::take(&mut self.reopened)
+    }
+
+    /// The seat's events of the records after version `after` up to `to`, in order, from the
+    /// game's log.
+    async fn missed_events(&self, after: u64, to: u64) -> Result<Vec<Value>, String> {
+        let http = loadgen::HttpClient::new(&self.target.http_base);
+        let path = format!("/api/games/{}/log", self.target.game);
+        let (status, log) = http
+            .json("GET", &path, Some(&self.target.token), None)
+            .await
+            .map_err(|e| e.to_string())?;
+        if status != 200 {
+            return Err(format!("status {status}: {log}"));
+        }
+        let entries = log["entries"].as_array().ok_or("a log without entries")?;
+        let mut events = Vec::new();
+        for entry in entries {
+            let seq = entry["seq"].as_u64().ok_or("a log entry without seq")?;
+            if seq > after && seq <= to {
+                events.extend(entry["events"].as_array().into_iter().flatten().cloned());
+            }
+        }
+        Ok(events)
+    }
+
     async fn send(&mut self, message: Value) {
         if let Some(socket) = self.socket.as_mut() {
             if socket
@@ -297,7 +369,7 @@ fn field<T: DeserializeOwned>(state: &Value, name: &str) -> Result<T, ConnectErr
         .map_err(|e| ConnectError::Protocol(format!("state field {name:?}: {e}")))
 }
 
-async fn run<G: Game>(
+async fn run<G: crate::BotGame>(
     mut link: Link,
     first: Value,
     mut player: SeatBot<G>,
@@ -315,20 +387,40 @@ where
     };
     if let SeatBot::External(e) = &mut player {
         // A failed start is a forfeit; the fallback then plays (crate docs), as in simulations.
-        let _ = e.start(seat, format!("{seat}"), &Value::Null, seed);
+        let view: G::View = field(&first, "view")?;
+        let _ = e.start(seat, format!("{seat}"), &Value::Null, seed, &view);
     }
     let mut state = first;
     let mut answered: Option<u64> = None;
     let mut refused = 0;
     let mut actions = 0;
     let mut reference = 0u64;
+    let joined_at: u64 = field(&state, "version")?;
+    let mut seen = joined_at;
+    let mut delivered = 0u64;
     loop {
         match state.get("type").and_then(Value::as_str) {
             Some("state") => {
-                let events: Vec<G::Event> = field(&state, "events")?;
+                let version: u64 = field(&state, "version")?;
+                let mut events: Vec<G::Event> = field(&state, "events")?;
+                if link.reopened() && version > seen {
+                    // The state after `hello` has no events: the missed ones come from the log.
+                    match link.missed_events(seen, version).await {
+                        Ok(missed) => {
+                            events = serde_json::from_value(Value::Array(missed)).map_err(|e| {
+                                ConnectError::Protocol(format!("the game's log: {e}"))
+                            })?;
+                        }
+                        Err(e) => tracing::warn!(
+                            "events missed while disconnected could not be read from the game's log: {e}"
+                        ),
+                    }
+                }
+                seen = seen.max(version);
                 for e in &events {
                     player.observe(e);
                 }
+                delivered += events.len() as u64;
                 if !state.get("outcome").is_none_or(Value::is_null) {
                     let outcome: G::Outcome = field(&state, "outcome")?;
                     if let SeatBot::External(e) = &mut player {
@@ -343,9 +435,10 @@ where
                         outcome: serde_json::to_value(&outcome).unwrap_or(Value::Null),
                         actions,
                         connections: link.connections,
+                        joined_at,
+                        events: delivered,
                     });
                 }
-                let version: u64 = field(&state, "version")?;
                 let legal: Vec<G::Action> = field(&state, "legal")?;
                 if !legal.is_empty() && answered != Some(version) {
                     let view: G::View = field(&state, "view")?;

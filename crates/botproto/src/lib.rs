@@ -19,15 +19,20 @@
 //!   runner's choice (`tabletop sim`: the seat's game counts as lost).
 //! - The setup sent to a bot is the public part of the game's setup: the fields that fix the
 //!   hidden cards are removed ([`public_setup`]).
+//! - What a game needs bots to know beyond its views (Power Grid's plant table, map and
+//!   market tables) is its [`BotGame::static_data`], sent once per game in `start`; a game
+//!   without any implements [`BotGame`] with no items.
 
 pub mod check;
 pub mod connect;
 mod process;
 pub mod relay;
 mod session;
+mod static_data;
 
 pub use process::{MAX_LINE, MAX_LOG};
 pub use session::{ExecSpec, Forfeit, LegalForm, Options, Session, PROTOCOL};
+pub use static_data::{powergrid_static_data, BotGame};
 
 use engine::{Actor, Bot, Game, Legal, Planner, Seat, Viewer};
 use serde::Serialize;
@@ -119,7 +124,8 @@ impl<G: Game> External<G> {
     }
 
     /// Begins a game at `seat`: `setup` is the public setup ([`public_setup`]), `seed` the
-    /// bot's own seed. `label` names the seat in errors (e.g. `game 12 seat 2`).
+    /// bot's own seed, `view` the seat's view at the start (for the game's
+    /// [`BotGame::static_data`]). `label` names the seat in errors (e.g. `game 12 seat 2`).
     ///
     /// # Errors
     /// The program did not start or say `ready`; the game is forfeited (and played on by the
@@ -130,11 +136,16 @@ impl<G: Game> External<G> {
         label: String,
         setup: &Value,
         seed: u64,
-    ) -> Result<(), Forfeit> {
+        view: &G::View,
+    ) -> Result<(), Forfeit>
+    where
+        G: BotGame,
+    {
         self.seat = seat;
         self.fallback = Fallback(seed);
         self.session.set_seat_label(label);
-        let started = self.session.start(seat, setup, seed);
+        let data = G::static_data(view);
+        let started = self.session.start(seat, setup, seed, data.as_ref());
         self.name = self.session.display_name();
         started
     }
@@ -142,6 +153,11 @@ impl<G: Game> External<G> {
     /// Ends the game: the bot gets the outcome; returns its forfeit, if it lost the game.
     pub fn over(&mut self, outcome: &G::Outcome) -> Option<Forfeit> {
         self.session.over::<G>(outcome)
+    }
+
+    /// Ends a game stopped without an outcome: the bot gets `over` with outcome `null`.
+    pub fn abandon(&mut self) {
+        self.session.over_unfinished();
     }
 }
 
@@ -259,7 +275,15 @@ pub enum PlayError {
     /// The game did not end.
     #[error("the game did not end within {0} actions")]
     TooLong(usize),
+    /// The game passed [`ROUND_CAP`] rounds: stopped unfinished, a win for no one.
+    #[error("the game passed round {0} without ending and was stopped unfinished (the rules set no limit; the hosts stop a game there)")]
+    RoundCap(u32),
 }
+
+/// The last round [`play`] lets a game reach (for games with a [`BotGame::round`]): far above
+/// any game played to win (Power Grid's last about 15 to 30 rounds), so only a game that
+/// cannot end, such as one where no one builds, is stopped.
+pub const ROUND_CAP: u32 = 1000;
 
 /// The most actions [`play`] allows in one game (far above both games' longest).
 pub const MAX_ACTIONS: usize = 1_000_000;
@@ -271,7 +295,7 @@ pub const MAX_ACTIONS: usize = 1_000_000;
 /// # Errors
 /// A wrong number of bots, a built-in bot's illegal choice, or a game that does not end. An
 /// external bot's misbehaviour is not an error: it is in [`Played::forfeits`].
-pub fn play<G: Game>(
+pub fn play<G: BotGame>(
     mut state: G,
     seats: &mut [SeatBot<G>],
     setup: &Value,
@@ -292,7 +316,8 @@ pub fn play<G: Game>(
             } else {
                 format!("{label} seat {i}")
             };
-            let _ = e.start(Seat(i as u8), seat_label, setup, seeds[i]);
+            let view = state.view(Viewer::Seat(Seat(i as u8)));
+            let _ = e.start(Seat(i as u8), seat_label, setup, seeds[i], &view);
         }
     }
     let mut decisions = vec![0u64; n];
@@ -326,6 +351,14 @@ pub fn play<G: Game>(
                     s.observe(&e);
                 }
             }
+        }
+        if G::round(&state).is_some_and(|r| r > ROUND_CAP) {
+            for s in seats.iter_mut() {
+                if let SeatBot::External(e) = s {
+                    e.abandon();
+                }
+            }
+            return Err(PlayError::RoundCap(ROUND_CAP));
         }
     }
     let Some(outcome) = state.outcome() else {

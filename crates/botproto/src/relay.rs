@@ -10,7 +10,6 @@
 use engine::{Bot, Game, Planner, Seat};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::Value;
 use std::io::{self, BufRead, Write};
 
 /// Why the relay stopped.
@@ -35,15 +34,37 @@ pub enum RelayError {
     },
 }
 
+/// A host line's `type`: read first, so the line is then read straight into the message's own
+/// struct (an internally tagged enum would first copy the whole line into a generic tree, which
+/// was most of the relay's time).
 #[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum FromHost {
-    Hello { protocol: String },
-    Start { seat: Seat, seed: u64 },
-    Event { event: Value },
-    Act { view: Value, legal: Value },
-    Over,
-    Quit,
+struct Kind<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: &'a str,
+}
+
+#[derive(Deserialize)]
+struct Hello {
+    protocol: String,
+}
+
+#[derive(Deserialize)]
+struct Start {
+    seat: Seat,
+    seed: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(bound(deserialize = ""))]
+struct EventLine<G: Game> {
+    event: G::Event,
+}
+
+#[derive(Deserialize)]
+#[serde(bound(deserialize = "G::View: DeserializeOwned"))]
+struct Act<G: Game> {
+    view: G::View,
+    legal: Vec<G::Action>,
 }
 
 /// Relays to the built-in bot `bot` of `game` (`thegame` or `powergrid`, and a name of that
@@ -95,12 +116,20 @@ where
     G::View: DeserializeOwned,
 {
     let mut bot: Option<Planner<G>> = None;
-    for (i, line) in input.lines().enumerate() {
-        let line = line?;
+    let mut input = input;
+    let mut line = String::new();
+    let mut answer = Vec::with_capacity(256);
+    for i in 0.. {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            break;
+        }
         let bad = |error: String| RelayError::Host { line: i + 1, error };
-        let message: FromHost = serde_json::from_str(&line).map_err(|e| bad(e.to_string()))?;
-        match message {
-            FromHost::Hello { protocol } => {
+        let parse = |e: serde_json::Error| bad(e.to_string());
+        let kind: Kind<'_> = serde_json::from_str(&line).map_err(parse)?;
+        match kind.kind {
+            "hello" => {
+                let Hello { protocol } = serde_json::from_str(&line).map_err(parse)?;
                 if protocol != crate::PROTOCOL {
                     return Err(bad(format!(
                         "protocol {protocol:?}, expected {}",
@@ -111,18 +140,18 @@ where
                 writeln!(output, "{ready}")?;
                 output.flush()?;
             }
-            FromHost::Start { seat, seed } => bot = Some(Planner::new(make(seat, seed))),
-            FromHost::Event { event } => {
-                let event: G::Event =
-                    serde_json::from_value(event).map_err(|e| bad(e.to_string()))?;
+            "start" => {
+                let Start { seat, seed } = serde_json::from_str(&line).map_err(parse)?;
+                bot = Some(Planner::new(make(seat, seed)));
+            }
+            "event" => {
+                let EventLine::<G> { event } = serde_json::from_str(&line).map_err(parse)?;
                 if let Some(b) = &mut bot {
                     b.observe(&event);
                 }
             }
-            FromHost::Act { view, legal } => {
-                let view: G::View = serde_json::from_value(view).map_err(|e| bad(e.to_string()))?;
-                let legal: Vec<G::Action> =
-                    serde_json::from_value(legal).map_err(|e| bad(e.to_string()))?;
+            "act" => {
+                let Act::<G> { view, legal } = serde_json::from_str(&line).map_err(parse)?;
                 let Some(b) = &mut bot else {
                     return Err(bad("a request before start".into()));
                 };
@@ -130,15 +159,17 @@ where
                     return Err(bad("a request with no legal actions".into()));
                 }
                 let action = b.choose(&view, &legal);
-                writeln!(
-                    output,
-                    "{}",
-                    serde_json::json!({"type": "action", "action": action})
-                )?;
+                // The answer is built in one buffer and written with one call.
+                answer.clear();
+                answer.extend_from_slice(br#"{"type":"action","action":"#);
+                serde_json::to_writer(&mut answer, &action).map_err(|e| bad(e.to_string()))?;
+                answer.extend_from_slice(b"}\n");
+                output.write_all(&answer)?;
                 output.flush()?;
             }
-            FromHost::Over => bot = None,
-            FromHost::Quit => return Ok(()),
+            "over" => bot = None,
+            "quit" => return Ok(()),
+            other => return Err(bad(format!("unknown message type {other:?}"))),
         }
     }
     Ok(())

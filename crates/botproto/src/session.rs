@@ -21,6 +21,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::fmt::{self, Write as _};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The protocol's name and version, sent in `hello`.
@@ -153,7 +154,8 @@ pub struct Session {
     text: String,
     /// Every line the bot sent, when recording (the checker).
     transcript: Option<Vec<String>>,
-    log_serial: u64,
+    /// The log file of the current (or last) process.
+    log: PathBuf,
 }
 
 impl Session {
@@ -170,7 +172,7 @@ impl Session {
             out: Vec::with_capacity(4096),
             text: String::new(),
             transcript: None,
-            log_serial: 0,
+            log: PathBuf::new(),
         }
     }
 
@@ -220,7 +222,7 @@ impl Session {
             .process
             .as_ref()
             .map(|p| p.log().path().to_path_buf())
-            .unwrap_or_else(|| self.log_path());
+            .unwrap_or_else(|| self.log.clone());
         let forfeit = Forfeit {
             seat: self.seat_label.clone(),
             command: self.spec.command.clone(),
@@ -251,7 +253,11 @@ impl Session {
         self.fail(error.to_string(), None)
     }
 
-    fn log_path(&self) -> PathBuf {
+    /// A new log file's path: one per process started by this host, so every process has
+    /// its own file and its own [`crate::MAX_LOG`] cap.
+    fn next_log_path(&self) -> PathBuf {
+        static SERIAL: AtomicU64 = AtomicU64::new(0);
+        let serial = SERIAL.fetch_add(1, Ordering::Relaxed) + 1;
         let tag: String = self
             .spec
             .command
@@ -264,14 +270,14 @@ impl Session {
             self.game,
             tag,
             std::process::id(),
-            self.log_serial
+            serial
         ))
     }
 
     /// Starts the process and reads its `ready` line.
     fn launch(&mut self) -> Result<(), Forfeit> {
-        self.log_serial += 1;
-        let path = self.log_path();
+        let path = self.next_log_path();
+        self.log = path.clone();
         let mut process = match Process::spawn(&self.spec.command, &path) {
             Ok(p) => p,
             Err(e) => return Err(self.fail(e.to_string(), None)),
@@ -370,22 +376,34 @@ impl Session {
 
     /// Begins a game for `seat`: starts the process if needed and sends `start`. `setup` is
     /// the public part of the game's setup (never its seed or deal); `seed` seeds the bot's
-    /// own randomness.
+    /// own randomness; `static_data` is the game's static data, if it has any.
     ///
     /// # Errors
     /// The process could not start or did not say `ready`; the game is then forfeited.
-    pub fn start(&mut self, seat: Seat, setup: &Value, seed: u64) -> Result<(), Forfeit> {
+    pub fn start(
+        &mut self,
+        seat: Seat,
+        setup: &Value,
+        seed: u64,
+        static_data: Option<&Value>,
+    ) -> Result<(), Forfeit> {
         self.forfeit = None;
         self.in_game = true;
         if self.process.is_none() {
             self.launch()?;
         }
         self.out.clear();
-        let _ = serde_json::to_writer(
-            &mut self.out,
-            &serde_json::json!({"type": "start", "seat": seat, "setup": setup, "seed": seed}),
+        let _ = write!(
+            Buffer(&mut self.out),
+            r#"{{"type":"start","seat":{},"seed":{seed},"setup":"#,
+            seat.0
         );
-        self.out.push(b'\n');
+        let _ = serde_json::to_writer(&mut self.out, setup);
+        if let Some(data) = static_data {
+            self.out.extend_from_slice(br#","static":"#);
+            let _ = serde_json::to_writer(&mut self.out, data);
+        }
+        self.out.extend_from_slice(b"}\n");
         Ok(())
     }
 
@@ -513,9 +531,18 @@ impl Session {
         }
     }
 
+    /// Ends a game stopped unfinished: sends `over` with outcome `null`.
+    pub fn over_unfinished(&mut self) {
+        let _ = self.over_value(&Value::Null);
+    }
+
     /// Ends the game: sends `over` with the outcome (unless the bot forfeited) and returns
     /// this game's forfeit, if any.
     pub fn over<G: Game>(&mut self, outcome: &G::Outcome) -> Option<Forfeit> {
+        self.over_value(outcome)
+    }
+
+    fn over_value(&mut self, outcome: &impl serde::Serialize) -> Option<Forfeit> {
         if self.in_game && self.forfeit.is_none() && self.process.is_some() {
             self.out.extend_from_slice(br#"{"type":"over","outcome":"#);
             let _ = serde_json::to_writer(&mut self.out, outcome);

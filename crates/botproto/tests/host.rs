@@ -243,3 +243,66 @@ fn bot_check_reports_every_violation_with_its_line() {
     }
     assert!(botproto::check::check_game("chess", &spec, 1).is_err());
 }
+
+/// Power Grid's `start` carries the static data, built for the game's own map and regions;
+/// The Game's carries none.
+#[test]
+fn start_carries_the_static_data_of_power_grid_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let seen = dir.path().join("seen.jsonl");
+    let random = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/bots/powergrid_random.py"
+    );
+    let mut spec = ExecSpec::new(&format!("tee {} | python3 {random}", seen.display()));
+    spec.time_limit = Duration::from_secs(60);
+    spec.log_dir = dir.path().join("logs");
+    let setup = powergrid::Setup::new(3, powergrid::MapId::Usa, 4);
+    let state = powergrid::State::new(setup.clone()).unwrap();
+    let cities = state.board().cities().count();
+    let mut seats = vec![
+        SeatBot::External(External::<powergrid::State>::new(spec)),
+        SeatBot::built_in(Box::new(bots::powergrid::RandomBot::new(1))),
+        SeatBot::built_in(Box::new(bots::powergrid::RandomBot::new(2))),
+    ];
+    let played = play(state, &mut seats, &public_setup(&setup), &[1, 2, 3], "").unwrap();
+    assert!(played.forfeits.iter().all(Option::is_none));
+    drop(seats);
+    let lines = std::fs::read_to_string(&seen).unwrap();
+    let start: serde_json::Value = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .find(|m: &serde_json::Value| m["type"] == "start")
+        .unwrap();
+    let data = &start["static"];
+    assert_eq!(data["map"]["id"], "usa");
+    assert_eq!(data["rules"]["plants"].as_array().unwrap().len(), 42);
+    assert_eq!(data["regions_in_play"].as_array().unwrap().len(), 3);
+    assert_eq!(data["cities_in_play"].as_array().unwrap().len(), cities);
+    let mut no_static = ExecSpec::new(&format!(
+        "tee {} | python3 {}",
+        seen.display(),
+        random.replace("powergrid_random", "thegame_random")
+    ));
+    no_static.log_dir = dir.path().join("logs");
+    let g = thegame::Setup::seeded(2, 1);
+    let mut seats = vec![
+        SeatBot::External(External::<thegame::State>::new(no_static)),
+        SeatBot::built_in(Box::new(bots::thegame::RandomBot::new(1))),
+    ];
+    play(
+        thegame::State::new(g.clone()).unwrap(),
+        &mut seats,
+        &public_setup(&g),
+        &[1, 2],
+        "",
+    )
+    .unwrap();
+    drop(seats);
+    let lines = std::fs::read_to_string(&seen).unwrap();
+    let start = lines
+        .lines()
+        .find(|l| l.contains(r#""type":"start""#))
+        .unwrap();
+    assert!(!start.contains("static"), "{start}");
+}

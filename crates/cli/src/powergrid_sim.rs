@@ -322,8 +322,16 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         settings.search,
         report.seconds
     );
+    // The name column fits the longest name (an exec: command can be long).
+    let w = report
+        .bots
+        .iter()
+        .map(|b| b.bot.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10);
     println!(
-        "{:<10} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>9} {:>12} {:>26}",
+        "{:<w$} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>9} {:>12} {:>26}",
         "bot",
         "games",
         "seat-games",
@@ -339,7 +347,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
     for b in &report.bots {
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<10} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>9} {:>12.0} {:>26}",
+            "{:<w$} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>9} {:>12.0} {:>26}",
             b.bot,
             b.games,
             b.seat_games,
@@ -359,6 +367,14 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         println!(
             "warning: {forfeits} seat-game(s) forfeited by external bots (the errors are above; \
              a forfeit loses any share of the win)"
+        );
+    }
+    if report.unfinished > 0 {
+        println!(
+            "warning: {} game(s) passed round {} without ending and were stopped unfinished \
+             (a loss for every seat; see docs/rules-notes.md)",
+            report.unfinished,
+            botproto::ROUND_CAP
         );
     }
     if !settings.seats_rotate {

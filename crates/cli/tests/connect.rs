@@ -120,12 +120,28 @@ async fn an_external_bot_plays_a_live_seat_through_a_dropped_connection() {
         .await
         .unwrap();
     assert_eq!(summary["outcome"], finished.outcome);
+    // Every event of the seat's log after joining reached the bot, those of the actions taken
+    // while the connection was down included.
+    let (_, log) = http
+        .json("GET", &format!("/api/games/{id}/log"), Some(token), None)
+        .await
+        .unwrap();
+    let logged: usize = log["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["seq"].as_u64().unwrap() > finished.joined_at)
+        .map(|e| e["events"].as_array().unwrap().len())
+        .sum();
+    assert!(logged > 0);
+    assert_eq!(finished.events, logged as u64, "{finished:?}");
 }
 
 #[test]
 fn game_links_are_read_with_their_token() {
     let t = target("http://h:8080/games/abc123#token=ff00", None).unwrap();
     assert_eq!(t.ws_url, "ws://h:8080/api/games/abc123/ws");
+    assert_eq!(t.http_base, "http://h:8080");
     assert_eq!(t.token, "ff00");
     let t = target("https://h/api/games/abc123/", Some("aa")).unwrap();
     assert_eq!(t.ws_url, "wss://h/api/games/abc123/ws");
@@ -133,4 +149,28 @@ fn game_links_are_read_with_their_token() {
     assert!(target("http://h/games/abc123", None).is_err());
     assert!(target("ftp://h/games/abc", Some("x")).is_err());
     assert!(target("http://h/other/abc", Some("x")).is_err());
+}
+
+/// A server that was never reached is reported as such, once, not as a lost connection.
+#[tokio::test]
+async fn a_server_never_reached_is_not_a_lost_connection() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    drop(listener);
+    let target = target(&format!("http://{addr}/games/abc#token=t"), None).unwrap();
+    let error = connect(
+        &target,
+        &SeatSpec::BuiltIn("random".into()),
+        &ExecSpec::new(""),
+        Duration::from_millis(300),
+    )
+    .await
+    .unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.starts_with(&format!(
+            "could not connect to ws://{addr}/api/games/abc/ws"
+        )),
+        "{message}"
+    );
 }

@@ -184,3 +184,45 @@ fn help_shows_defaults_and_bots() {
         assert!(help.contains(needle), "{needle}: {help}");
     }
 }
+
+/// The table's columns line up whatever the length of a bot's name (an `exec:` command).
+#[test]
+fn the_powergrid_table_fits_long_exec_names() {
+    let relay = format!(
+        "exec:{} relay-bot powergrid random",
+        env!("CARGO_BIN_EXE_tabletop")
+    );
+    let seats = format!("{relay},random,random");
+    let out = ok(&tabletop(&[
+        "sim",
+        "powergrid",
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--seats",
+        &seats,
+    ]));
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("bot "))
+        .take(3)
+        .collect();
+    assert_eq!(table.len(), 3, "{out}");
+    assert!(
+        table[1].starts_with(&relay) || table[2].starts_with(&relay),
+        "{out}"
+    );
+    let header_games_end = table[0].find("games").unwrap() + "games".len();
+    for row in &table[1..] {
+        let name_end = if row.starts_with(&relay) {
+            relay.len()
+        } else {
+            "random".len()
+        };
+        let games_end = name_end
+            + row[name_end..].find(|c: char| c != ' ').unwrap()
+            + row[name_end..].trim_start().find(' ').unwrap();
+        assert_eq!(games_end, header_games_end, "{out}");
+    }
+}

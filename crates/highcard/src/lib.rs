@@ -109,6 +109,9 @@ impl Registered for HighCard {
     ];
 }
 
+/// High Card has no static data: its views say everything.
+impl botproto::BotGame for HighCard {}
+
 /// A tournament deals `Setup { players, seed: S + deal }`; the seed is the whole deal, so a
 /// record's setup is written as it is. Every event is shown to the bots; tricks won are
 /// measured.

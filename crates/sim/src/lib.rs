@@ -26,8 +26,8 @@
 //!   cancel), so every game is a new deal and no deal is counted twice.
 //! - A bot seat is built from its spec string ([`seat`], [`check`]): a registry lookup, or
 //!   `exec:COMMAND`, an external program speaking `tabletop-bot/1` (the `botproto` crate, which
-//!   does not depend on this one). An external seat keeps its process for the worker's whole
-//!   run (one per lineup entry and worker), and its games are played through `botproto::play`.
+//!   does not depend on this one). An external seat keeps its process for the whole run
+//!   (one per lineup entry and worker; [`run`] keeps one worker per thread), and its games are played through `botproto::play`.
 //!   A seat that forfeits (breaks the protocol, times out) loses: no share of the win, and it is
 //!   counted in the report's `forfeits`. Games with external seats are not logged: `--log` is
 //!   refused for them.
@@ -48,6 +48,7 @@ pub use tournament::{check, play_plain, seat, Finished, Score, SimGame, Tourname
 
 use rayon::prelude::*;
 use std::io::Write;
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// The seed of seat `seat`'s bot in game `game` of a run seeded with `seed` (a SplitMix64
@@ -89,6 +90,9 @@ pub struct Played {
     pub histogram: Option<usize>,
     /// The complete record as one JSON line, when the run logs.
     pub record: Option<String>,
+    /// Whether the game was stopped at the round cap without an outcome (a loss for every
+    /// seat; see [`Report::unfinished`]).
+    pub unfinished: bool,
 }
 
 /// A run: who plays which seat, and how one game is played ([`Tournament`] for every game).
@@ -230,6 +234,9 @@ pub fn run<C: Contest>(contest: &C, options: Options<'_>) -> Result<Report, SimE
     let chunk = (games / (threads as u64 * 64)).clamp(1, 4096);
     let block = chunk * threads as u64 * 32;
     let mut tally = Tally::new(contest);
+    // Workers outlive chunks: a chunk takes an idle one (or builds one when all are busy), so
+    // a run builds at most one per thread, and external processes last the whole run.
+    let idle: Mutex<Vec<C::Worker>> = Mutex::new(Vec::with_capacity(threads));
     let start = Instant::now();
     let mut from = 0;
     while from < games {
@@ -240,10 +247,17 @@ pub fn run<C: Contest>(contest: &C, options: Options<'_>) -> Result<Report, SimE
                 .par_iter()
                 .map(|&first| -> Result<Vec<Played>, SimError> {
                     let last = to.min(first + chunk);
-                    let mut worker = contest.worker()?;
+                    let taken = idle.lock().ok().and_then(|mut w| w.pop());
+                    let mut worker = match taken {
+                        Some(w) => w,
+                        None => contest.worker()?,
+                    };
                     let played = (first..last)
                         .map(|g| contest.play(&mut worker, g, record))
                         .collect::<Result<Vec<_>, _>>()?;
+                    if let Ok(mut w) = idle.lock() {
+                        w.push(worker);
+                    }
                     progress(last - first);
                     Ok(played)
                 })

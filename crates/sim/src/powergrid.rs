@@ -263,6 +263,40 @@ mod tests {
         }
     }
 
+    /// Bots that never build cannot end a game: it is stopped at the round cap, counted as
+    /// unfinished and won by no one; the run goes on.
+    #[test]
+    fn a_game_no_one_builds_in_is_stopped_unfinished() {
+        let never_builds = concat!(
+            "exec:python3 -c '",
+            "import json,sys\n",
+            "for line in sys.stdin:\n",
+            "  m=json.loads(line)\n",
+            "  if m[\"type\"]==\"hello\": print(json.dumps({\"type\":\"ready\",\"legal\":\"text\",\"view\":False,\"events\":False}),flush=True)\n",
+            "  elif m[\"type\"]==\"act\":\n",
+            "    l=m[\"legal\"]\n",
+            "    print(json.dumps({\"type\":\"action\",\"action\":next((a for a in l if a in (\"pass\",\"done\")),l[0])}),flush=True)\n",
+            "  elif m[\"type\"]==\"quit\": break\n",
+            "'"
+        );
+        let template = botproto::ExecSpec {
+            log_dir: std::env::temp_dir().join("tabletop-sim-test-bot-logs"),
+            ..botproto::ExecSpec::new("")
+        };
+        let t = Tournament::<State>::new(
+            MapId::Germany,
+            vec![never_builds.to_string(), never_builds.to_string()],
+            3,
+            None,
+        )
+        .unwrap()
+        .with_exec(&template);
+        let r = play(&t, 1, 1);
+        assert_eq!((r.games, r.unfinished), (1, 1));
+        assert_eq!(r.bots[0].wins, 0.0);
+        assert_eq!(r.bots[0].forfeits, 0);
+    }
+
     #[test]
     fn every_decision_is_timed() {
         let t = Tournament::<State>::new(

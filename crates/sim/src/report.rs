@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug)]
 pub struct Tally {
     games: u64,
+    unfinished: u64,
     bots: Vec<BotTally>,
     measures: &'static [&'static str],
     histogram: Option<Vec<u64>>,
@@ -38,6 +39,7 @@ impl Tally {
         let measures = contest.measures();
         Tally {
             games: 0,
+            unfinished: 0,
             bots: contest
                 .bots()
                 .into_iter()
@@ -55,6 +57,7 @@ impl Tally {
     /// Counts one game.
     pub fn add(&mut self, played: &Played) {
         self.games += 1;
+        self.unfinished += u64::from(played.unfinished);
         if let (Some(hist), Some(v)) = (&mut self.histogram, played.histogram) {
             let last = hist.len() - 1;
             hist[v.min(last)] += 1;
@@ -124,6 +127,7 @@ impl Tally {
             game: contest.game(),
             players: contest.players(),
             games: self.games,
+            unfinished: self.unfinished,
             threads,
             seconds,
             games_per_second: self.games as f64 / seconds.max(1e-9),
@@ -142,6 +146,9 @@ pub struct Report {
     pub players: u8,
     /// Games played.
     pub games: u64,
+    /// Games stopped unfinished at the round cap (`botproto::ROUND_CAP`): counted in `games`
+    /// as a loss for every seat, with every measure 0.
+    pub unfinished: u64,
     /// Worker threads.
     pub threads: usize,
     /// Wall time of the run.
@@ -236,6 +243,7 @@ mod tests {
                 seats: vec![seat(0, win.0, 4.0), seat(0, win.1, 2.0)],
                 histogram: None,
                 record: None,
+                unfinished: false,
             });
         }
         let report = tally.report(&Fixed, 1, 1.0);
@@ -264,6 +272,7 @@ mod tests {
                 ],
                 histogram: None,
                 record: None,
+                unfinished: false,
             });
         }
         let a = &tally.report(&Fixed, 1, 1.0).bots[0];

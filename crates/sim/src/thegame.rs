@@ -326,6 +326,60 @@ mod tests {
         );
     }
 
+    /// One process per seat and thread for the whole run, each with its own log file, each
+    /// told `quit` once at the end (the bot writes a line to a counting file as it starts and
+    /// as it quits).
+    #[test]
+    fn an_external_seat_keeps_one_process_for_the_whole_run() {
+        let dir = std::env::temp_dir().join(format!("tabletop-sim-reuse-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let count = dir.join("count");
+        let bot = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/bots/thegame_random.py"
+        );
+        let spec = format!(
+            "exec:echo start >> {c}; python3 {bot}; echo quit >> {c}",
+            c = count.display()
+        );
+        let template = ExecSpec {
+            log_dir: dir.join("logs"),
+            ..ExecSpec::new("")
+        };
+        for (threads, processes) in [(1, 3), (2, 6)] {
+            let _ = std::fs::remove_file(&count);
+            let _ = std::fs::remove_dir_all(&template.log_dir);
+            let external = tournament(&spec, None, Some(3), Deals::Seeded, 5)
+                .unwrap()
+                .with_exec(&template);
+            let report = run(
+                &external,
+                Options {
+                    games: 20 * threads as u64,
+                    threads,
+                    log: None,
+                    progress: &|_| {},
+                },
+            )
+            .unwrap();
+            assert_eq!(report.bots[0].forfeits, 0);
+            let lines = std::fs::read_to_string(&count).unwrap();
+            let starts = lines.lines().filter(|l| *l == "start").count();
+            let quits = lines.lines().filter(|l| *l == "quit").count();
+            // With two threads a worker may be built while another is busy: at most one per
+            // thread.
+            assert!(
+                starts <= processes && starts >= 3,
+                "{threads} threads: {lines}"
+            );
+            assert_eq!(quits, starts, "{threads} threads: {lines}");
+            let logs = std::fs::read_dir(&template.log_dir).unwrap().count();
+            assert_eq!(logs, starts, "one log file per process");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn an_external_bot_that_breaks_the_protocol_forfeits_every_game() {
         let template = ExecSpec {

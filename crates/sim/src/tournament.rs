@@ -46,7 +46,7 @@ pub struct Finished<G: Game> {
 }
 
 /// What a game adds to the tournament: everything else is the same for every game.
-pub trait SimGame: Registered + Sized + 'static {
+pub trait SimGame: Registered + botproto::BotGame + Sized + 'static {
     /// Its name in messages (`"Power Grid"`).
     const TITLE: &'static str;
     /// The player counts it takes.
@@ -338,6 +338,26 @@ impl<G: SimGame> Contest for Tournament<G> {
                     worker.external[(s + turn) % n] = Some(e);
                 }
             }
+            if let Err(botproto::PlayError::RoundCap(_)) = result {
+                let (_, seated) = self.seating(game);
+                let seats = (0..n)
+                    .map(|s| SeatResult {
+                        bot: self.bot_index(seated[s]),
+                        win: 0.0,
+                        measures: vec![0.0; G::MEASURES.len()],
+                        decisions: 0,
+                        nanos: 0,
+                        times: Timings::default(),
+                        forfeited: false,
+                    })
+                    .collect();
+                return Ok(Played {
+                    seats,
+                    histogram: None,
+                    record: None,
+                    unfinished: true,
+                });
+            }
             let result = result.map_err(|e| failed(e.to_string()))?;
             forfeited = result.forfeits.iter().map(Option::is_some).collect();
             (end, outcome) = (result.state, result.outcome);
@@ -417,6 +437,7 @@ impl<G: SimGame> Contest for Tournament<G> {
             seats,
             histogram: G::histogram(&outcome),
             record,
+            unfinished: false,
         })
     }
 }
