@@ -339,10 +339,9 @@ impl<G: SimGame> Contest for Tournament<G> {
                 }
             }
             if let Err(botproto::PlayError::RoundCap(_)) = result {
-                let (_, seated) = self.seating(game);
                 let seats = (0..n)
                     .map(|s| SeatResult {
-                        bot: self.bot_index(seated[s]),
+                        bot: self.entry_bot[(s + turn) % n],
                         win: 0.0,
                         measures: vec![0.0; G::MEASURES.len()],
                         decisions: 0,
