@@ -264,16 +264,9 @@ mod tests {
     #[test]
     fn a_game_that_cannot_end_is_stopped_and_reported() {
         let bot = concat!(
-            "python3 -c '",
-            "import json,sys\n",
-            "for line in sys.stdin:\n",
-            "  m=json.loads(line)\n",
-            "  if m[\"type\"]==\"hello\": print(json.dumps({\"type\":\"ready\",\"legal\":\"text\",\"view\":False,\"events\":False}),flush=True)\n",
-            "  elif m[\"type\"]==\"act\":\n",
-            "    l=m[\"legal\"]\n",
-            "    print(json.dumps({\"type\":\"action\",\"action\":next((a for a in l if a in (\"pass\",\"done\")),l[0])}),flush=True)\n",
-            "  elif m[\"type\"]==\"quit\": break\n",
-            "'"
+            "python3 ",
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/bots/powergrid_never_builds.py"
         );
         let spec = ExecSpec {
             log_dir: std::env::temp_dir().join("tabletop-check-test-bot-logs"),
@@ -292,7 +285,7 @@ mod tests {
         assert!(
             stopped
                 .iter()
-                .any(|v| v.starts_with("[every seat] game 1 seat 0 (exec:python3 -c")),
+                .any(|v| v.starts_with("[every seat] game 1 seat 0 (exec:python3 ")),
             "{:?}",
             report.violations
         );

@@ -446,3 +446,25 @@ pub fn legal_of<'a>(state: &'a Value, kind: &str) -> Vec<&'a Value> {
         .filter(|a| a["type"] == kind)
         .collect()
 }
+
+/// Waits until the page shows the server's current version for `token` (the page's
+/// `data-version`), and gives that state.
+///
+/// # Panics
+/// When the page has not caught up within [`WAIT`]: the test fails.
+pub fn settled(b: &Browser, server: &TestServer, game: &str, token: &str) -> Value {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let st = server.get(&format!("/api/games/{game}/view"), Some(token));
+        let shown = b.js("return Number(document.body.dataset.version)", json!([]));
+        if shown == st["version"] {
+            return st;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the page never caught up with {}",
+            st["version"]
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

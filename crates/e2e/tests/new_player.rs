@@ -3,7 +3,7 @@
 //! behind most of them is unit-tested in `crates/server/js-tests/`, run by `scripts.rs`).
 //! Screenshots: `target/e2e-screenshots/new-player-*.png`.
 
-use e2e::{can_run_browser, Browser, TestServer, ENTER, TAB};
+use e2e::{can_run_browser, settled, Browser, TestServer, ENTER, TAB};
 use serde_json::{json, Value};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -42,24 +42,6 @@ fn text(b: &Browser, css: &str) -> String {
     .as_str()
     .unwrap_or_default()
     .to_owned()
-}
-
-/// Waits until the page shows the server's current version for `token`, and gives that state.
-fn settled(b: &Browser, server: &TestServer, game: &str, token: &str) -> Value {
-    let deadline = Instant::now() + e2e::WAIT;
-    loop {
-        let st = server.get(&format!("/api/games/{game}/view"), Some(token));
-        let shown = b.js("return Number(document.body.dataset.version)", json!([]));
-        if shown == st["version"] {
-            return st;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the page never caught up with {}",
-            st["version"]
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 /// No part of the page is wider than the window (a phone must not scroll sideways).

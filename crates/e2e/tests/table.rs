@@ -12,7 +12,7 @@
 //! with a generous deadline, never a fixed time. Without Chromium and ChromeDriver the tests fail
 //! when `CI` is set and are skipped with a notice otherwise.
 
-use e2e::{can_run_browser as can_run, http, Answer, Browser, TestServer};
+use e2e::{can_run_browser as can_run, http, settled, Answer, Browser, TestServer};
 use serde_json::{json, Value};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -56,23 +56,6 @@ fn english_list(cards: &[u64]) -> String {
         [one] => one.clone(),
         [a, b] => format!("{a} and {b}"),
         [rest @ .., last] => format!("{}, and {last}", rest.join(", ")),
-    }
-}
-
-fn settled(b: &Browser, server: &TestServer, game: &str, token: &str) -> Value {
-    let deadline = Instant::now() + e2e::WAIT;
-    loop {
-        let st = server.get(&format!("/api/games/{game}/view"), Some(token));
-        let shown = b.js("return Number(document.body.dataset.version)", json!([]));
-        if shown == st["version"] {
-            return st;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the page never caught up with {}",
-            st["version"]
-        );
-        std::thread::sleep(Duration::from_millis(50));
     }
 }
 

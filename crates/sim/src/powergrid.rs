@@ -268,16 +268,9 @@ mod tests {
     #[test]
     fn a_game_no_one_builds_in_is_stopped_unfinished() {
         let never_builds = concat!(
-            "exec:python3 -c '",
-            "import json,sys\n",
-            "for line in sys.stdin:\n",
-            "  m=json.loads(line)\n",
-            "  if m[\"type\"]==\"hello\": print(json.dumps({\"type\":\"ready\",\"legal\":\"text\",\"view\":False,\"events\":False}),flush=True)\n",
-            "  elif m[\"type\"]==\"act\":\n",
-            "    l=m[\"legal\"]\n",
-            "    print(json.dumps({\"type\":\"action\",\"action\":next((a for a in l if a in (\"pass\",\"done\")),l[0])}),flush=True)\n",
-            "  elif m[\"type\"]==\"quit\": break\n",
-            "'"
+            "exec:python3 ",
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../examples/bots/powergrid_never_builds.py"
         );
         let template = botproto::ExecSpec {
             log_dir: std::env::temp_dir().join("tabletop-sim-test-bot-logs"),
