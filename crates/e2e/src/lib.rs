@@ -468,3 +468,14 @@ pub fn settled(b: &Browser, server: &TestServer, game: &str, token: &str) -> Val
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// The text of the first element `css` selects, or "" when there is none.
+pub fn text(b: &Browser, css: &str) -> String {
+    b.js(
+        "const e = document.querySelector(arguments[0]); return e ? e.textContent : '';",
+        json!([css]),
+    )
+    .as_str()
+    .unwrap_or_default()
+    .to_owned()
+}

@@ -3,7 +3,7 @@
 //! behind most of them is unit-tested in `crates/server/js-tests/`, run by `scripts.rs`).
 //! Screenshots: `target/e2e-screenshots/new-player-*.png`.
 
-use e2e::{can_run_browser, settled, Browser, TestServer, ENTER, TAB};
+use e2e::{can_run_browser, settled, text, Browser, TestServer, ENTER, TAB};
 use serde_json::{json, Value};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -32,16 +32,6 @@ fn create(server: &TestServer, body: Value) -> Value {
     let answer = server.post("/api/games", None, &body);
     assert_eq!(answer.status, 201, "{}", answer.body);
     answer.json()
-}
-
-fn text(b: &Browser, css: &str) -> String {
-    b.js(
-        "const e = document.querySelector(arguments[0]); return e ? e.textContent : '';",
-        json!([css]),
-    )
-    .as_str()
-    .unwrap_or_default()
-    .to_owned()
 }
 
 /// No part of the page is wider than the window (a phone must not scroll sideways).

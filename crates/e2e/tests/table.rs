@@ -12,7 +12,7 @@
 //! with a generous deadline, never a fixed time. Without Chromium and ChromeDriver the tests fail
 //! when `CI` is set and are skipped with a notice otherwise.
 
-use e2e::{can_run_browser as can_run, http, settled, Answer, Browser, TestServer};
+use e2e::{can_run_browser as can_run, http, settled, text, Answer, Browser, TestServer};
 use serde_json::{json, Value};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -35,16 +35,6 @@ fn create(server: &TestServer, body: Value) -> Value {
     let answer = post(server, "/api/games", None, body);
     assert_eq!(answer.status, 201, "{}", answer.body);
     answer.json()
-}
-
-fn text(b: &Browser, css: &str) -> String {
-    b.js(
-        "const e = document.querySelector(arguments[0]); return e ? e.textContent : null;",
-        json!([css]),
-    )
-    .as_str()
-    .unwrap_or_default()
-    .to_owned()
 }
 
 /// Waits until the page shows the server's current version for `token`, and gives that state.

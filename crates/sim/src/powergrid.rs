@@ -210,9 +210,9 @@ mod tests {
         }
     }
 
-    /// Figures of `tabletop sim powergrid … --json` before the runner moved into this crate.
+    /// Pinned figures of a mixed lineup: the same seeds give the same games.
     #[test]
-    fn mixed_lineups_give_the_former_results() {
+    fn mixed_lineups_give_the_pinned_results() {
         let t = Tournament::<State>::new(
             MapId::Germany,
             lineup("heuristic,random,heuristic"),
@@ -244,8 +244,7 @@ mod tests {
             h.means["rounds"]
         );
         assert_eq!((r.bots[1].seat_games, r.bots[1].wins), (9, 0.0));
-        // The search bot's games changed with the one determinization (its sampler), so its
-        // figures are not pinned here; at a fixed number of iterations it is reproducible.
+        // The search bot at a fixed number of iterations is reproducible whatever the threads.
         let search = Config {
             budget: Budget::Iterations(10),
             threads: 1,
