@@ -1,6 +1,8 @@
 // The rules page of a game in the page's language: `/assets/rules/<game>.<lang>.md`, the files
-// of `docs/rules/` (English is `<game>.md`). The rules are written in a small part of Markdown,
-// rendered here: `#`/`##`/`###` headings, paragraphs, `-` and `1.` lists, `**bold**`.
+// of `docs/rules/` (English is `<game>.md`), whose tables the server fills in from the rules crate.
+// The rules are written in a small part of Markdown, rendered here: `#`/`##`/`###` headings,
+// paragraphs, `-` and `1.` lists, `**bold**`, and `| a | b |` tables (a header row, a `|---|` line,
+// body rows), each in a box that scrolls sideways when the table is wider than the screen.
 import { t, currentLanguage } from "./i18n.js";
 import { h } from "./dom.js";
 
@@ -11,11 +13,24 @@ function inline(text) {
   return text.split(/\*\*(.+?)\*\*/).map((part, i) => (i % 2 ? h("strong", {}, part) : part));
 }
 
+/** A table from its rows of cells: the first row is the header; `---` rows are skipped. */
+function table(rows) {
+  const [head, ...body] = rows.filter((cells) => !cells.every((c) => /^:?-+:?$/.test(c)));
+  const row = (tag, cells) =>
+    h("tr", {}, cells.map((c) => h(tag, { class: /^[\d\s,×–-]+$/.test(c) ? "num" : undefined }, inline(c))));
+  return h(
+    "div",
+    { class: "table-scroll" },
+    h("table", {}, h("thead", {}, row("th", head)), h("tbody", {}, body.map((cells) => row("td", cells)))),
+  );
+}
+
 /** The blocks of a Markdown text of the subset above, as elements. */
 export function renderMarkdown(text) {
   const out = [];
   let para = [];
   let items = null;
+  let rows = null;
   const flush = () => {
     if (para.length) out.push(h("p", {}, inline(para.join(" "))));
     para = [];
@@ -24,6 +39,17 @@ export function renderMarkdown(text) {
   };
   for (const raw of text.split("\n")) {
     const line = raw.trim();
+    const cells = line.match(/^\|(.*)\|$/);
+    if (cells) {
+      if (!rows) flush();
+      rows = rows || [];
+      rows.push(cells[1].split("|").map((c) => c.trim()));
+      continue;
+    }
+    if (rows) {
+      out.push(table(rows));
+      rows = null;
+    }
     const heading = line.match(/^(#{1,3}) (.*)$/);
     const bullet = line.match(/^- (.*)$/);
     const numbered = line.match(/^\d+\. (.*)$/);
@@ -53,6 +79,7 @@ export function renderMarkdown(text) {
     }
   }
   flush();
+  if (rows) out.push(table(rows));
   return out;
 }
 

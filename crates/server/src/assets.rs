@@ -8,8 +8,9 @@
 //! repository keeps one copy of each:
 //! - `/assets/locales/<lang>.json`, a message catalog compiled from its `.ftl` file (module
 //!   [`crate::catalog`]), with `/assets/locales/index.json` listing the languages for the picker;
-//! - `/assets/rules/<game>.<lang>.md`, the rules pages, embedded from `docs/rules/`;
-//!   `/rules/{game}` is the page that shows them;
+//! - `/assets/rules/<game>.<lang>.md`, the rules pages, embedded from `docs/rules/` with their
+//!   tables filled in from the rules crate (module [`crate::rules_page`]); `/rules/{game}` is the
+//!   page that shows them;
 //! - `/assets/powergrid/<map>.json`, the map files the rules crate embeds ([`MapId::json`]), and
 //!   `/assets/powergrid/rules.json`, the rules crate's [`powergrid::RuleTables`] (plants, market
 //!   track, payment, house prices, player-count table), which the Power Grid page previews
@@ -25,7 +26,6 @@ use powergrid::MapId;
 use std::sync::OnceLock;
 
 static ASSETS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/assets");
-static RULES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../docs/rules");
 
 fn content_type(path: &str) -> &'static str {
     match path
@@ -67,10 +67,19 @@ fn serve(path: &str) -> Response {
             return serve_catalog(path, lang);
         }
     }
+    if let Some(name) = path.strip_prefix("rules/") {
+        return match crate::rules_page::page(name) {
+            Some(Ok(text)) => reply(path, text.as_bytes()),
+            Some(Err(e)) => {
+                // The rules page tests keep this from happening; say what is wrong if it does.
+                tracing::error!("the rules page {name} does not expand: {e}");
+                ApiError::Unavailable.into_response()
+            }
+            None => ApiError::NotFound(format!("/assets/{path}")).into_response(),
+        };
+    }
     let body = if let Some(name) = path.strip_prefix("powergrid/") {
         powergrid_data(name)
-    } else if let Some(name) = path.strip_prefix("rules/") {
-        RULES.get_file(name).map(|f| f.contents())
     } else {
         ASSETS.get_file(path).map(|f| f.contents())
     };
@@ -158,7 +167,7 @@ fn has_rules(game: &str) -> bool {
         && game
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-        && RULES.get_file(format!("{game}.md")).is_some()
+        && crate::rules_page::exists(game)
 }
 
 /// `GET /assets/{*path}`: one embedded file.
@@ -179,6 +188,7 @@ mod tests {
     //! and JavaScript and fail on text that would reach a player without a translation.
     use super::*;
     use crate::catalog::{self, LANGUAGES};
+    use crate::rules_page::RULES;
     use std::collections::BTreeSet;
 
     /// A string literal of a script, and the code just before it.
@@ -435,7 +445,8 @@ mod tests {
             used.insert(part.split('"').next().unwrap_or("").to_owned());
         }
         assert!(missing.is_empty(), "{}", missing.join("\n"));
-        // Messages only other messages use, and the picker's name, count as used too.
+        // Messages only other messages use, the picker's name and the rules tables' headers (the
+        // server fills them into the rules pages) count as used too.
         let referenced: BTreeSet<String> = catalogs.catalogs[0]
             .json
             .split("\"msg\":\"")
@@ -448,6 +459,7 @@ mod tests {
                 !used.contains(*k)
                     && !referenced.contains(*k)
                     && k.as_str() != "language-name"
+                    && !k.starts_with(crate::rules_page::HEADER_PREFIX)
                     && !prefixes
                         .iter()
                         .any(|p| !p.is_empty() && k.starts_with(p.as_str()))

@@ -38,6 +38,7 @@ mod kind;
 mod limit;
 mod new_game;
 mod rematch;
+mod rules_page;
 pub mod seats;
 pub mod store;
 mod table;

@@ -185,7 +185,7 @@ pg-help-auction =
     Each round everyone may buy one power plant. When it is your turn to choose, click a plant
     of the current market (the top row) and offer at least its number in { -elektro }, or pass
     to buy none this round (not allowed in round 1). In an auction, bid higher or drop out; the
-    last bidder pays and takes the plant. With a fourth plant you must discard one.
+    last bidder pays and takes the plant. With more plants than you may hold, you discard one.
 pg-help-resources =
     Players buy in reverse turn order. Buy coal, oil, garbage or uranium for your plants: each
     plant stores up to twice what it burns. The price of each unit is the number under it in the
@@ -491,3 +491,24 @@ game-back-to-lobby = Back to the lobby
 game-watch-instead = Watch this game as a spectator
 lobby-game-started = started { $date }
 tg-hand-of = Hand of { $name }
+
+## Rules pages: the headers of the tables the server fills in
+rules-table-players = Players
+rules-table-regions = Regions played
+rules-table-removed = Plants removed at setup
+rules-table-max-plants = Most plants held
+rules-table-step2 = Cities that start Step 2
+rules-table-end = Cities that end the game
+rules-table-resource = Resource
+rules-table-tokens = Tokens in the game
+rules-table-start = In the market at the start
+rules-table-prices = Prices of the places, cheapest first
+rules-table-house = House in the city
+rules-table-from-step = Room from Step
+rules-table-price = Price ({ -elektro })
+rules-table-powered = Cities powered
+rules-table-income = Income ({ -elektro })
+rules-table-step = Step
+rules-table-plant = Plant
+rules-table-burns = Resources burned
+rules-table-cities = Cities powered

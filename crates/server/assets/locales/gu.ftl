@@ -20,7 +20,7 @@ copied = નકલ થઈ
 spectating = તમે પ્રેક્ષક તરીકે જોઈ રહ્યા છો.
 you-are = તમે { $name } તરીકે રમો છો.
 game-over = રમત પૂરી
-your-turn = તમારો વળાંક
+your-turn = તમારો વારો
 waiting-for = { $name }ની રાહ
 seat-name = બેઠક { $n }
 human = માણસ
@@ -31,7 +31,7 @@ bot = બૉટ: { $name ->
     [casual] સામાન્ય ખેલાડી
     [builder] નિર્માતા (ઝડપથી વિસ્તરે)
     [tycoon] ઉદ્યોગપતિ (મોટા પાવર પ્લાન્ટ, મોડું બાંધકામ)
-    [hoarder] સંગ્રહખોર (બળતણ અગાઉથી ખરીદે)
+    [hoarder] સંગ્રહખોર (સંસાધનો અગાઉથી ખરીદે)
     [blocker] અવરોધક (બીજાને જોઈતાં શહેરો લઈ લે)
     [green] હરિત (નવીનીકરણીય પ્લાન્ટ પસંદ)
    *[other] { $name }
@@ -72,7 +72,7 @@ lobby-refresh = તાજું કરો
 lobby-spectate = રમત જુઓ
 lobby-spectate-placeholder = રમતની લિંક અથવા આઈડી
 lobby-spectate-button = જુઓ
-lobby-status-turn = તમારો વળાંક
+lobby-status-turn = તમારો વારો
 lobby-status-over = પૂરી
 lobby-bad-game = આ રમતની લિંક કે આઈડી (32 હેક્સ અંકો) નથી.
 lobby-rules = નિયમો: { $kind }
@@ -117,7 +117,7 @@ pg-step3-card = સ્ટેપ 3 કાર્ડ
 pg-under-step3 = સ્ટેપ 3 કાર્ડ નીચે: { $plants }
 pg-plant-title = પાવર પ્લાન્ટ { $n }
 pg-plant-burns = { $fuel } { $kind } → { $cities } શહેર
-pg-plant-free = બળતણ વગર → { $cities } શહેર
+pg-plant-free = સંસાધન વગર → { $cities } શહેર
 pg-kind-coal = કોલસો
 pg-kind-oil = તેલ
 pg-kind-hybrid = કોલસો/તેલ
@@ -144,17 +144,17 @@ pg-nothing = કંઈ નહીં
 pg-you = {" "}(તમે)
 pg-must-auction-choose = { $name }એ હરાજી માટે પાવર પ્લાન્ટ પસંદ કરવો અથવા પાસ કરવું.
 pg-must-auction-choose-first = { $name }એ હરાજી માટે પાવર પ્લાન્ટ પસંદ કરવો (રાઉન્ડ 1માં દરેક એક ખરીદે છે).
-pg-must-bid = { $name }એ પાવર પ્લાન્ટ { $plant } માટે { $bid }થી વધુ બિડ કરવી અથવા હરાજી છોડવી.
-pg-must-discard = { $name } પાસે વધુ પાવર પ્લાન્ટ છે; એક છોડવો પડશે.
-pg-must-resources = { $name } સંસાધનો ખરીદી શકે છે, પછી વળાંક પૂરો કરે.
-pg-must-building = { $name } ઘરો બાંધી શકે છે, પછી વળાંક પૂરો કરે.
+pg-must-bid = { $name }એ પાવર પ્લાન્ટ { $plant } માટે { $bid }થી વધુ બિડ કરવી અથવા પાસ કરવું.
+pg-must-discard = { $name } પાસે મર્યાદા કરતાં વધુ પાવર પ્લાન્ટ છે; એક છોડવો પડશે.
+pg-must-resources = { $name } સંસાધનો ખરીદી શકે છે, પછી વારો પૂરો કરે.
+pg-must-building = { $name } ઘરો બાંધી શકે છે, પછી વારો પૂરો કરે.
 pg-must-bureaucracy = { $name } કયા પાવર પ્લાન્ટ ચલાવવા તે પસંદ કરે છે.
 pg-controls = તમારી ચાલ
 pg-choose-plant = હરાજી શરૂ કરવા વર્તમાન બજારના પાવર પ્લાન્ટ પર ક્લિક કરો.
 pg-offer = પાવર પ્લાન્ટ { $plant } માટે { $bid } { -elektro }થી હરાજી
 pg-bid-range = { $min }થી { $max } { -elektro } વચ્ચે બિડ
 pg-bid = { $amount } { -elektro } બિડ
-pg-pass-auction = પાસ (હરાજી છોડો)
+pg-pass-auction = પાસ (આ હરાજીમાંથી બહાર)
 pg-pass-round = આ રાઉન્ડમાં પ્લાન્ટ ન ખરીદો
 pg-auction-running = હરાજી: પાવર પ્લાન્ટ { $plant }, સૌથી ઊંચી બિડ { $bid } ({ $name }); હજી બિડમાં: { $bidders }
 pg-discard = પાવર પ્લાન્ટ { $plant } છોડો
@@ -172,7 +172,7 @@ pg-power-title = ચલાવવા માટે પાવર પ્લાન્
 pg-power-hybrid = હાઇબ્રિડ પ્લાન્ટમાં બળતો કોલસો: { $n }
 pg-power-preview = પાવર મળેલાં શહેરો: { $cities }; આવક: { $income } { -elektro }
 pg-power = આ પ્લાન્ટ ચલાવો અને { $income } { -elektro } કમાઓ
-pg-power-impossible = આ પસંદગી શક્ય નથી (પૂરતું બળતણ નથી).
+pg-power-impossible = આ પસંદગી શક્ય નથી (પૂરતાં સંસાધનો નથી).
 pg-log = નોંધ
 pg-standings = અંતિમ ક્રમ
 pg-standing-row = { $rank }. { $name }: પાવર મળેલાં શહેરો { $powered }, { $money } { -elektro }, જોડાયેલાં શહેરો { $cities }
@@ -180,7 +180,7 @@ pg-tiebreak = સૌથી વધુ શહેરોને પાવર આપ�
 pg-tied-money = પાવર મળેલાં શહેરોમાં બરાબરી, { -elektro }થી નિર્ણય
 pg-tied-cities = શહેરો અને { -elektro }માં બરાબરી, જોડાયેલાં શહેરોથી નિર્ણય
 pg-tied-shared = વહેંચાયેલો ક્રમ
-pg-help-auction = દરેક રાઉન્ડમાં દરેક ખેલાડી એક જ પાવર પ્લાન્ટ ખરીદી શકે. તમારો પસંદ કરવાનો વારો આવે ત્યારે વર્તમાન બજાર (પ્રથમ લાઇન)ના પાવર પ્લાન્ટ પર ક્લિક કરો અને તેના નંબર જેટલી કે વધુ બિડ કરો, અથવા આ રાઉન્ડમાં પાસ કરો (રાઉન્ડ 1માં પાસ નહીં). હરાજીમાં વધુ બિડ કરો કે છોડી દો; છેલ્લો બિડર ચૂકવે અને પ્લાન્ટ લે. ચોથો પ્લાન્ટ આવે ત્યારે એક છોડવો પડે.
+pg-help-auction = દરેક રાઉન્ડમાં દરેક ખેલાડી એક જ પાવર પ્લાન્ટ ખરીદી શકે. તમારો પસંદ કરવાનો વારો આવે ત્યારે વર્તમાન બજાર (પ્રથમ લાઇન)ના પાવર પ્લાન્ટ પર ક્લિક કરો અને તેના નંબર જેટલી કે વધુ બિડ કરો, અથવા આ રાઉન્ડમાં પાસ કરો (રાઉન્ડ 1માં પાસ નહીં). હરાજીમાં વધુ બિડ કરો કે પાસ કરો; છેલ્લો બિડર ચૂકવે અને પ્લાન્ટ લે. મર્યાદા કરતાં વધુ પ્લાન્ટ થાય ત્યારે એક છોડવો પડે.
 pg-help-resources = ખરીદી ઉલટા ટર્ન ઓર્ડરમાં થાય છે. તમારા પ્લાન્ટ માટે કોલસો, તેલ, કચરો કે યુરેનિયમ ખરીદો: દરેક પ્લાન્ટ જરૂર કરતાં બમણું સંગ્રહી શકે. દરેક એકમની કિંમત સંસાધન બજારમાં તેની નીચેનો આંકડો છે; સસ્તું પહેલાં. પછી “{ pg-done-resources }” પર ક્લિક કરો.
 pg-help-building = બાંધકામ ઉલટા ટર્ન ઓર્ડરમાં થાય છે. પ્રકાશિત શહેર પર ક્લિક કરો: કિંમત એટલે તમારા નેટવર્કથી સૌથી સસ્તું જોડાણ વત્તા જગ્યા (10, 15 કે 20 { -elektro }). સ્ટેપ 1માં એક શહેરમાં એક ઘર, સ્ટેપ 2માં બે, સ્ટેપ 3માં ત્રણ. ચૂકવી શકો એટલું બાંધો, પછી “{ pg-done-building }” પર ક્લિક કરો.
 pg-help-bureaucracy = કયા પ્લાન્ટ ચલાવવા તે પસંદ કરો: દરેક પોતાનાં સંસાધનો બાળીને તેના પર લખેલાં શહેરોને પાવર આપે, પણ તમારાં જોડાયેલાં શહેરોથી વધુ નહીં. પાવર આપેલાં શહેરો મુજબ આવક મળે. પછી સંસાધન બજાર ફરી ભરાય અને પાવર પ્લાન્ટ બજાર બદલાય.
@@ -190,7 +190,7 @@ pg-ev-turn_order = ટર્ન ઓર્ડર: { $order }
 pg-ev-phase_started = { $phase } શરૂ
 pg-ev-auction_started = { $name }એ પાવર પ્લાન્ટ { $plant } { $bid } { -elektro }થી હરાજીમાં મૂક્યો
 pg-ev-bid = { $name }એ પાવર પ્લાન્ટ { $plant } માટે { $amount } { -elektro } બિડ કરી
-pg-ev-dropped_out = { $name } પાવર પ્લાન્ટ { $plant }ની હરાજીમાંથી નીકળ્યા
+pg-ev-dropped_out = { $name }એ પાવર પ્લાન્ટ { $plant }ની હરાજીમાં પાસ કર્યું
 pg-ev-passed_auctions = { $name } આ રાઉન્ડમાં પાવર પ્લાન્ટ ખરીદતા નથી
 pg-ev-plant_bought = { $name }એ પાવર પ્લાન્ટ { $plant } { $price } { -elektro }માં ખરીદ્યો
 pg-ev-plant_discarded = { $name }એ પાવર પ્લાન્ટ { $plant } છોડ્યો ({ $returned } સપ્લાયમાં પાછું)
@@ -209,9 +209,9 @@ pg-ev-resources_bought = { $name }એ { $amount } { $res } { $cost } { -elektro 
 pg-ev-built = { $name }એ { $city } { $total } { -elektro }માં જોડ્યું (જોડાણ { $connection } + શહેર { $place })
 pg-ev-turn_ended-resources = { $name }ની ખરીદી પૂરી
 pg-ev-turn_ended-building = { $name }નું બાંધકામ પૂરું
-pg-ev-turn_ended-auction = { $name }નો વળાંક પૂરો
-pg-ev-turn_ended-bureaucracy = { $name }નો વળાંક પૂરો
-pg-ev-turn_ended-game_over = { $name }નો વળાંક પૂરો
+pg-ev-turn_ended-auction = { $name }નો વારો પૂરો
+pg-ev-turn_ended-bureaucracy = { $name }નો વારો પૂરો
+pg-ev-turn_ended-game_over = { $name }નો વારો પૂરો
 pg-ev-powered = { $name } { $plants } ચલાવે છે, { $burned } બાળે છે; પાવર મળેલાં શહેરો: { $cities }; { $income } { -elektro } કમાય છે
 pg-ev-resupplied = સંસાધન બજારમાં ઉમેરાયું: { $added }
 pg-ev-step_started = સ્ટેપ { $step } શરૂ
@@ -232,8 +232,8 @@ tg-down = ↓ 100થી 2
 tg-hand = તમારો હાથ
 tg-hand-hint = કાર્ડ પર, પછી ખૂંટા પર ક્લિક કરો.
 tg-backwards = પાછળની યુક્તિ
-tg-end-turn = વળાંક પૂરો
-tg-played-this-turn = આ વળાંકમાં રમ્યા: { $n } (ઓછામાં ઓછા { $min })
+tg-end-turn = વારો પૂરો
+tg-played-this-turn = આ વારામાં રમ્યા: { $n } (ઓછામાં ઓછા { $min })
 tg-draw-pile = ડ્રો પાઇલ: { $n }
 tg-team = ટીમ
 tg-hand-size = { $name }: હાથમાં { $n }
@@ -242,25 +242,25 @@ tg-signal-good_card = મારી પાસે આ ખૂંટા માટે
 tg-signal-send-dont_play = વિનંતી: અહીં ન રમો
 tg-signal-send-good_card = કહો: અહીં સારું કાર્ડ
 tg-signal-of = { $name }: { $signal }
-tg-turn = { $name }નો વળાંક
+tg-turn = { $name }નો વારો
 tg-won = ટીમ જીતી: બધાં 98 કાર્ડ ખૂંટા પર છે!
 tg-lost = ટીમ હારી; બાકી કાર્ડ: { $n }.
 tg-log = નોંધ
 tg-help-turn = તમારા હાથમાંથી ઓછામાં ઓછા { $min ->
         [1] એક કાર્ડ
        *[other] { $min } કાર્ડ
-    } રમો (ડ્રો પાઇલ ખાલી થાય પછી એક): કાર્ડ પર, પછી ખૂંટા પર ક્લિક કરો. ચડતા ખૂંટા પર કાર્ડ ઉપરના કાર્ડ કરતાં મોટું, ઉતરતા ખૂંટા પર નાનું હોવું જોઈએ. પાછળની યુક્તિ: ચડતા ખૂંટા પર બરાબર 10 ઓછું, અથવા ઉતરતા ખૂંટા પર બરાબર 10 વધુ. પછી વળાંક પૂરો કરો; તમે ફરી આખો હાથ ભરો છો.
+    } રમો (ડ્રો પાઇલ ખાલી થાય પછી એક): કાર્ડ પર, પછી ખૂંટા પર ક્લિક કરો. ચડતા ખૂંટા પર કાર્ડ ઉપરના કાર્ડ કરતાં મોટું, ઉતરતા ખૂંટા પર નાનું હોવું જોઈએ. પાછળની યુક્તિ: ચડતા ખૂંટા પર બરાબર 10 ઓછું, અથવા ઉતરતા ખૂંટા પર બરાબર 10 વધુ. પછી વારો પૂરો કરો; તમે ફરી આખો હાથ ભરો છો.
 tg-help-wait = બીજો ખેલાડી રમી રહ્યો છે. તમે તમારા નંબર કહી શકતા નથી, પણ ખૂંટા પર સંકેત આપી શકો: “કૃપા કરીને અહીં ન રમો” અથવા “મારી પાસે આ ખૂંટા માટે સારું કાર્ડ છે”.
 tg-ev-played = { $name }એ { $pile } પર { $card } રમ્યું
 tg-ev-played-backwards = { $name }એ { $pile } પર { $card } રમ્યું (પાછળની યુક્તિ)
-tg-ev-turn_ended = { $name }નો વળાંક પૂરો
+tg-ev-turn_ended = { $name }નો વારો પૂરો
 tg-ev-drew = { $name }એ { $count ->
-    [1] એક કાર્ડ
-   *[other] { $count } કાર્ડ
-} ખેંચ્યાં
+    [1] એક કાર્ડ ખેંચ્યું
+   *[other] { $count } કાર્ડ ખેંચ્યાં
+}
 tg-ev-drew-cards = { $name }એ { $cards } ખેંચ્યાં
-tg-ev-skipped = { $name } પાસે કાર્ડ નથી; વળાંક છોડાયો
-tg-ev-turn_started = { $name }નો વળાંક (ઓછામાં ઓછા { $minimum } રમો)
+tg-ev-skipped = { $name } પાસે કાર્ડ નથી; વારો છોડાયો
+tg-ev-turn_started = { $name }નો વારો (ઓછામાં ઓછા { $minimum } રમો)
 tg-ev-signalled = { $name }એ { $pile } પર સંકેત આપ્યો: { $signal }
 tg-ev-won = ટીમ જીતી!
 tg-ev-lost = ટીમ હારી; બાકી કાર્ડ: { $cards_left }
@@ -337,28 +337,28 @@ lobby-replay-no-step = આ રમતમાં ચાલ { $step } નથી; ત
 
 ## table
 table-name-with = { $name } ({ $label })
-table-bot = {" "}(બોટ)
-table-away-timed_out = બોટ રમે છે: સમય પૂરો
-table-away-left = બોટ રમે છે: બેઠક સોંપી
-table-away-replaced = બોટ રમે છે: ગેરહાજરીમાં બદલાયા
-table-replace = બોટથી બદલો
-table-replace-help = આ ગેરહાજર ખેલાડીની બેઠક બોટને સોંપો
-table-notice-timed_out = તમારો સમય પૂરો થયો, તેથી બોટ તમારી બેઠક પર રમે છે. આગળ રમવા બેઠક પાછી લો.
-table-notice-left = તમારી વિનંતી મુજબ બોટ તમારી બેઠક પર રમે છે. આગળ રમવા બેઠક પાછી લો.
-table-notice-replaced = તમે ગેરહાજર હતા, તેથી રમત બનાવનારે તમારી બેઠક બોટને સોંપી. આગળ રમવા બેઠક પાછી લો.
+table-bot = {" "}(બૉટ)
+table-away-timed_out = બૉટ રમે છે: સમય પૂરો
+table-away-left = બૉટ રમે છે: બેઠક સોંપી
+table-away-replaced = બૉટ રમે છે: ગેરહાજરીમાં બદલાયા
+table-replace = બૉટથી બદલો
+table-replace-help = આ ગેરહાજર ખેલાડીની બેઠક બૉટને સોંપો
+table-notice-timed_out = તમારો સમય પૂરો થયો, તેથી બૉટ તમારી બેઠક પર રમે છે. આગળ રમવા બેઠક પાછી લો.
+table-notice-left = તમારી વિનંતી મુજબ બૉટ તમારી બેઠક પર રમે છે. આગળ રમવા બેઠક પાછી લો.
+table-notice-replaced = તમે ગેરહાજર હતા, તેથી રમત બનાવનારે તમારી બેઠક બૉટને સોંપી. આગળ રમવા બેઠક પાછી લો.
 table-back = મારી બેઠક પાછી લો
 table-undo = પાછું લો
-table-leave = મારી બેઠક બોટને સોંપો
+table-leave = મારી બેઠક બૉટને સોંપો
 table-rematch = ફરી રમો
 table-rematch-watch = નવી રમત જુઓ
 table-settings = સેટિંગ્સ
-table-setting-sound = મારો વળાંક આવે ત્યારે અવાજ
+table-setting-sound = મારો વારો આવે ત્યારે અવાજ
 table-setting-confirm = પાછી ન લઈ શકાય તેવી ચાલ પહેલાં પૂછો
-table-setting-notify = આ પાનું પાછળ હોય અને મારો વળાંક આવે ત્યારે સૂચના આપો
+table-setting-notify = આ પાનું પાછળ હોય અને મારો વારો આવે ત્યારે સૂચના આપો
 table-notify-blocked = આ બ્રાઉઝર આ પાનાની સૂચનાઓ બતાવતું નથી.
-table-notify-title = તમારો વળાંક
-table-notify-body = રમવાનો તમારો વળાંક છે.
-table-title-turn = ● તમારો વળાંક · { $title }
+table-notify-title = તમારો વારો
+table-notify-body = રમવાનો તમારો વારો છે.
+table-title-turn = ● તમારો વારો · { $title }
 table-clock-days = { $days } દિવસ { $hours } કલાક
 table-confirm-title = આ ચાલ કરવી છે?
 table-confirm-move = { $move }?
@@ -369,21 +369,27 @@ table-confirm-no = રદ કરો
 table-rename = મારું નામ બદલો
 table-rename-label = તમારું નામ
 table-rename-save = સાચવો
-error-nothing_to_undo = પાછું લેવા જેવું કંઈ નથી: આ વળાંકની તમારી જ એવી ચાલ પાછી લઈ શકાય જેણે કંઈ જાહેર ન કર્યું હોય.
-error-seat_away = બોટ તમારી બેઠક પર રમે છે: પહેલાં બેઠક પાછી લો.
+error-nothing_to_undo = પાછું લેવા જેવું કંઈ નથી: આ વારાની તમારી જ એવી ચાલ પાછી લઈ શકાય જેણે કંઈ જાહેર ન કર્યું હોય.
+error-seat_away = બૉટ તમારી બેઠક પર રમે છે: પહેલાં બેઠક પાછી લો.
 error-seat_not_away = બેઠક પહેલેથી તમારી પાસે છે.
-error-player_present = આ ખેલાડી હાજર છે, અથવા બદલવા માટે હમણાં જ ગયા છે.
+error-player_present = આ ખેલાડી હાજર છે, અથવા તેમને ગયાને હજી એટલો સમય થયો નથી કે તેમને બદલી શકાય.
 error-not_creator = ફક્ત રમત બનાવનાર જ ખેલાડીને બદલી શકે.
 error-game_not_over = રમત હજી પૂરી થઈ નથી.
 tg-start-card = શરૂઆતનું કાર્ડ
 tg-signal = સંકેત
 tg-why-choose = પહેલાં હાથમાંથી કાર્ડ પસંદ કરો, પછી ખૂંટો.
-tg-why-not-turn = હવે { $name }નો વળાંક છે: તમે ફક્ત સંકેત આપી શકો.
+tg-why-not-turn = હવે { $name }નો વારો છે: તમે ફક્ત સંકેત આપી શકો.
 tg-why-up = { $card } { $pile } પર ન મુકાય: તે ફક્ત { $top }થી મોટું કાર્ડ લે છે.
 tg-why-down = { $card } { $pile } પર ન મુકાય: તે ફક્ત { $top }થી નાનું કાર્ડ લે છે.
 tg-why-back = તે બરાબર { $back } પણ લે છે (પાછળની યુક્તિ).
-tg-end-stuck = { $name } રમી ન શક્યા: આ વળાંકમાં ઓછામાં ઓછાં { $min } કાર્ડ જોઈતાં હતાં, { $played } રમાયાં, અને હાથનાં { $hand } કાર્ડમાંથી એકેય કોઈ ખૂંટા પર ન મુકાયું.
-tg-end-stuck-me = તમે રમી ન શક્યા: આ વળાંકમાં ઓછામાં ઓછાં { $min } કાર્ડ જોઈતાં હતાં, તમે { $played } રમ્યાં, અને તમારાં કાર્ડ ({ $cards })માંથી એકેય કોઈ ખૂંટા પર મુકાતું નથી.
+tg-end-stuck = { $name } રમી ન શક્યા: આ વારામાં { $min ->
+    [1] ઓછામાં ઓછું એક કાર્ડ જોઈતું હતું
+   *[other] ઓછામાં ઓછાં { $min } કાર્ડ જોઈતાં હતાં
+}, { $played } રમાયાં, અને હાથનાં { $hand } કાર્ડમાંથી એકેય કોઈ ખૂંટા પર ન મુકાયું.
+tg-end-stuck-me = તમે રમી ન શક્યા: આ વારામાં { $min ->
+    [1] ઓછામાં ઓછું એક કાર્ડ જોઈતું હતું
+   *[other] ઓછામાં ઓછાં { $min } કાર્ડ જોઈતાં હતાં
+}, તમે { $played } રમ્યાં, અને તમારાં કાર્ડ ({ $cards })માંથી એકેય કોઈ ખૂંટા પર મુકાતું નથી.
 tg-end-left = ન રમાયેલાં કાર્ડ: { $n } (ડ્રો પાઇલમાં { $draw }, હાથમાં { $hands }).
 tg-end-hand = અંતે તમારાં કાર્ડ
 
@@ -391,7 +397,7 @@ tg-end-hand = અંતે તમારાં કાર્ડ
 pg-turn-spectator = { $name }નો વારો
 pg-why-spectator = પ્રેક્ષકો રમી શકતા નથી.
 pg-why-phase = આ { $phase }માં થાય છે; હમણાં { $now } છે.
-pg-why-city-off = { $city } આ રમતમાં નથી: તેનો વિસ્તાર વપરાતો નથી.
+pg-why-city-off = { $city } આ રમતમાં નથી: તેનો પ્રદેશ વપરાતો નથી.
 pg-why-city-mine = { $city }માં તમારું ઘર પહેલેથી છે.
 pg-why-city-full = { $city } ભરાયેલું છે: સ્ટેપ { $step }માં એક શહેરમાં { $step ->
     [one] એક ઘર
@@ -399,7 +405,7 @@ pg-why-city-full = { $city } ભરાયેલું છે: સ્ટેપ { 
 } હોય.
 pg-why-city-money = { $city }માં બાંધવાનો ખર્ચ { $total } { -elektro } છે; તમારી પાસે { $money } છે.
 pg-why-city-other = તમે હમણાં { $city }માં બાંધી શકતા નથી.
-pg-why-plant-discard = પહેલાં કાઢી નાખવાનો પાવર પ્લાન્ટ પસંદ કરો.
+pg-why-plant-discard = પહેલાં છોડવાનો પાવર પ્લાન્ટ પસંદ કરો.
 pg-why-plant-auction = પાવર પ્લાન્ટ { $plant }ની હરાજી ચાલે છે: પહેલાં બિડ કરો અથવા પાસ કરો.
 pg-why-plant-future = પાવર પ્લાન્ટ { $plant } ભાવિ બજારમાં છે: હરાજીમાં ફક્ત વર્તમાન બજારના પાવર પ્લાન્ટ મૂકી શકાય.
 pg-why-plant-money = પાવર પ્લાન્ટ { $plant }ની કિંમત ઓછામાં ઓછી { $plant } { -elektro } છે; તમારી પાસે { $money } છે.
@@ -408,7 +414,7 @@ pg-why-offer-low = પાવર પ્લાન્ટ { $plant }ની શરૂ
 pg-why-bid-low = બિડ { $high }થી વધુ હોવી જોઈએ: ઓછામાં ઓછી { $min } { -elektro }.
 pg-why-bid-money = તમારી પાસે { $money } { -elektro } છે: વધુમાં વધુ { $max } બિડ કરો.
 pg-why-number = { $min }થી { $max } સુધીની પૂર્ણ સંખ્યા લખો.
-pg-why-buy-number = કેટલો { $res } ખરીદવો તે લખો: 1થી { $max }.
+pg-why-buy-number = { $res }: કેટલાં એકમ ખરીદવાં તે લખો, 1થી { $max }.
 pg-why-buy-market = બજારમાં ફક્ત { $n } { $res } છે: 1થી { $max } ખરીદો.
 pg-why-buy-money = { $n } { $res }ની કિંમત { $price } { -elektro } છે અને તમારી પાસે { $money } છે: 1થી { $max } ખરીદો.
 pg-why-buy-room = તમારા પાવર પ્લાન્ટમાં હજી { $max } { $res } માટે જગ્યા છે: 1થી { $max } ખરીદો.
@@ -434,7 +440,10 @@ pg-zoom = નકશાનું ઝૂમ
 error-storage_unavailable = સર્વર હમણાં તેના ડેટાબેઝ સુધી પહોંચી શકતું નથી; કંઈ બદલાયું નથી. થોડી વારમાં ફરી પ્રયાસ કરો.
 
 ## table2
-tg-final-stuck = { $name } રમી ન શક્યા: આ વળાંકમાં ઓછામાં ઓછાં { $min } કાર્ડ જોઈતાં હતાં, { $played } રમાયાં, અને { $cards }માંથી એકેય કોઈ ખૂંટા પર ન મુકાયું.
+tg-final-stuck = { $name } રમી ન શક્યા: આ વારામાં { $min ->
+    [1] ઓછામાં ઓછું એક કાર્ડ જોઈતું હતું
+   *[other] ઓછામાં ઓછાં { $min } કાર્ડ જોઈતાં હતાં
+}, { $played } રમાયાં, અને { $cards }માંથી એકેય કોઈ ખૂંટા પર ન મુકાયું.
 tg-final-hands = અંતે બધાના હાથ
 tg-final-none = કોઈ કાર્ડ નહીં
 
@@ -445,10 +454,10 @@ lobby-game-title-hotseat = { $kind }: એક જ ઉપકરણ
 ## Refusals that say why, the end of a game, the map's first view, pages that lead on
 network-retry = સર્વર સુધી પહોંચી શકાયું નહીં; પાનું ફરી જોડાઈ રહ્યું છે. થોડી વારમાં તમારી ચાલ ફરી કરો.
 table-rematch-go = નવી રમતમાં જાઓ
-pg-buy-none-nofuel = તમારા પાવર પ્લાન્ટ બળતણ વાપરતા નથી, તેથી ખરીદવાનું કંઈ નથી.
-pg-buy-none-full = તમારા પાવર પ્લાન્ટ ભરેલા છે: દરેક પોતે વાપરે તેનાથી બમણું બળતણ જ રાખે છે.
-pg-buy-none-market = તમારા પાવર પ્લાન્ટ વાપરે તે બળતણ બજારમાં નથી.
-pg-buy-none-money = સમાય તેવું સૌથી સસ્તું બળતણ { $price } { -elektro }નું છે; તમારી પાસે { $money } છે.
+pg-buy-none-nofuel = તમારા પાવર પ્લાન્ટ સંસાધનો વાપરતા નથી, તેથી ખરીદવાનું કંઈ નથી.
+pg-buy-none-full = તમારા પાવર પ્લાન્ટ ભરેલા છે: દરેક પોતે વાપરે તેનાથી બમણાં સંસાધનો જ રાખે છે.
+pg-buy-none-market = તમારા પાવર પ્લાન્ટ વાપરે તે સંસાધનો બજારમાં નથી.
+pg-buy-none-money = સમાય તેવું સૌથી સસ્તું સંસાધન { $price } { -elektro }નું છે; તમારી પાસે { $money } છે.
 pg-game-won = { $n ->
     [one] રમત પૂરી: { $names } જીત્યા.
    *[other] રમત પૂરી: { $names } સાથે જીત્યા.
@@ -461,3 +470,24 @@ game-back-to-lobby = લોબીમાં પાછા જાઓ
 game-watch-instead = આ રમત પ્રેક્ષક તરીકે જુઓ
 lobby-game-started = { $date }એ શરૂ
 tg-hand-of = { $name }નો હાથ
+
+## Rules pages: the headers of the tables the server fills in
+rules-table-players = ખેલાડીઓ
+rules-table-regions = રમાતા પ્રદેશો
+rules-table-removed = સેટઅપમાં દૂર કરાતા પાવર પ્લાન્ટ
+rules-table-max-plants = વધુમાં વધુ પાવર પ્લાન્ટ
+rules-table-step2 = સ્ટેપ 2 શરૂ કરતાં શહેરો
+rules-table-end = રમત પૂરી કરતાં શહેરો
+rules-table-resource = સંસાધન
+rules-table-tokens = રમતમાં કુલ સંસાધનો
+rules-table-start = શરૂઆતમાં બજારમાં
+rules-table-prices = જગ્યાઓની કિંમત, સસ્તીથી શરૂ
+rules-table-house = શહેરમાં કેટલામું ઘર
+rules-table-from-step = કયા સ્ટેપથી
+rules-table-price = કિંમત ({ -elektro })
+rules-table-powered = પાવર મળેલાં શહેરો
+rules-table-income = આવક ({ -elektro })
+rules-table-step = સ્ટેપ
+rules-table-plant = પાવર પ્લાન્ટ
+rules-table-burns = વપરાતાં સંસાધનો
+rules-table-cities = પાવર મળેલાં શહેરો
