@@ -34,6 +34,8 @@ mod finished;
 #[doc(hidden)]
 pub mod fuzzing;
 mod games;
+#[cfg(test)]
+mod glossary;
 mod kind;
 mod limit;
 mod new_game;
