@@ -17,7 +17,7 @@ function inline(text) {
 function table(rows) {
   const [head, ...body] = rows.filter((cells) => !cells.every((c) => /^:?-+:?$/.test(c)));
   const row = (tag, cells) =>
-    h("tr", {}, cells.map((c) => h(tag, { class: /^[\d\s,×–-]+$/.test(c) ? "num" : undefined }, inline(c))));
+    h("tr", {}, cells.map((c) => h(tag, { class: /^\d+$/.test(c) ? "num" : undefined }, inline(c))));
   return h(
     "div",
     { class: "table-scroll" },
