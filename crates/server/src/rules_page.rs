@@ -415,23 +415,22 @@ mod tests {
             let [players, market, houses, income, refill, plants] = &tables[..] else {
                 panic!("{name}: {} tables", tables.len());
             };
-            // Player-count table: one row for each of 2 to 6 players.
-            let expected: Vec<Vec<u32>> = t
-                .player_counts
+            // Player-count table: one row for each of 2 to 6 players, its columns the fields of
+            // the rule tables' JSON (the same numbers the game page reads).
+            let fields = [
+                "players",
+                "regions",
+                "plants_removed",
+                "max_plants",
+                "step2_cities",
+                "end_cities",
+            ];
+            let expected: Vec<Vec<u32>> = serde_json::to_value(t.player_counts)
+                .unwrap()
+                .as_array()
+                .unwrap()
                 .iter()
-                .map(|row| {
-                    let r = row.rules;
-                    [
-                        row.players,
-                        r.regions,
-                        r.plants_removed,
-                        r.max_plants,
-                        r.step2_cities,
-                        r.end_cities,
-                    ]
-                    .map(u32::from)
-                    .to_vec()
-                })
+                .map(|row| fields.map(|f| row[f].as_u64().unwrap() as u32).to_vec())
                 .collect();
             assert_eq!(numbers(&players.1, &[0, 1, 2, 3, 4, 5]), expected, "{name}");
             // Resource market: names in this language, totals, start, and the place prices.
