@@ -81,7 +81,7 @@ test("the real catalogs: plurals and counters in every language", { skip: !catal
     ["A draws 0 cards", "A draws one card", "A draws 3 cards", "A draws 1,500 cards"]);
   const gu = translator(catalog("gu"), "gu");
   assert.deepEqual([0, 1, 3, 1500].map((count) => gu.t("tg-ev-drew", { name: "A", count })),
-    ["Aએ 0 કાર્ડ ખેંચ્યાં", "Aએ એક કાર્ડ ખેંચ્યાં", "Aએ 3 કાર્ડ ખેંચ્યાં", "Aએ 1,500 કાર્ડ ખેંચ્યાં"]);
+    ["Aએ 0 કાર્ડ ખેંચ્યાં", "Aએ એક કાર્ડ ખેંચ્યું", "Aએ 3 કાર્ડ ખેંચ્યાં", "Aએ 1,500 કાર્ડ ખેંચ્યાં"]);
   assert.equal(en.t("pg-game-won", { names: "Ann (Red)", n: 1 }), "Game over: Ann (Red) wins.");
   assert.equal(en.t("table-bot"), " (bot)");
   const th = translator(catalog("th"), "th");
