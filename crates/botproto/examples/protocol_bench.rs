@@ -37,6 +37,8 @@ fn cpu_seconds() -> f64 {
 struct Measured {
     games: usize,
     decisions: u64,
+    /// Requests sent to the external bots (decisions taken from a bot's plan send none).
+    requests: u64,
     forfeits: usize,
     wall: f64,
     cpu: f64,
@@ -106,6 +108,7 @@ fn measure<G: botproto::BotGame>(
             SeatBot::BuiltIn(_) => None,
         }));
     }
+    let requests = external.iter_mut().map(|e| e.session().requests()).sum();
     for mut e in external {
         let _ = e.session().quit();
     }
@@ -113,6 +116,7 @@ fn measure<G: botproto::BotGame>(
     Ok(Measured {
         games: setups.len(),
         decisions,
+        requests,
         forfeits,
         wall,
         cpu,
@@ -176,20 +180,33 @@ fn roundtrip(games: u64) -> Result<(), String> {
     ];
     println!("The Game, 3 players, {games} games, one host thread:");
     println!(
-        "{:<28} {:>10} {:>10} {:>12} {:>14} {:>9}",
-        "bot", "decisions", "games/s", "µs/decision", "CPU µs/dec.", "forfeits"
+        "{:<28} {:>10} {:>9} {:>9} {:>12} {:>11} {:>12} {:>9}",
+        "bot",
+        "decisions",
+        "requests",
+        "games/s",
+        "µs/decision",
+        "µs/request",
+        "CPU µs/dec.",
+        "forfeits"
     );
     for (name, command) in rows {
         let m = measure::<thegame::State>(&setups, command.as_deref(), |seed| {
             heuristic(seed).expect("checked above")
         })?;
         let d = m.decisions.max(1) as f64;
+        let per_request = match m.requests {
+            0 => "-".to_string(),
+            r => format!("{:.1}", m.wall * 1e6 / r as f64),
+        };
         println!(
-            "{:<28} {:>10} {:>10.0} {:>12.1} {:>14.1} {:>9}",
+            "{:<28} {:>10} {:>9} {:>9.0} {:>12.1} {:>11} {:>12.1} {:>9}",
             name,
             m.decisions,
+            m.requests,
             m.games as f64 / m.wall,
             m.wall * 1e6 / d,
+            per_request,
             m.cpu * 1e6 / d,
             m.forfeits
         );

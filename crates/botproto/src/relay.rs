@@ -3,11 +3,12 @@
 //! in every seat equals, game for game, the same run with the built-in bots; see the tests).
 //!
 //! It asks for JSON legal lists, the view and events, and answers every request with the
-//! built-in bot's choice, as its JSON form. A new bot is made for every game from the seat and
-//! the seed of `start`, as simulations make theirs. `tabletop relay-bot GAME BOT` runs
+//! built-in bot's plan ([`Bot::plan`]) in JSON form: its first action as `action`, the rest as
+//! `then` (The Game's bots plan whole turns, so a turn is one request). A new bot is made for
+//! every game from the seat and the seed of `start`, as simulations make theirs. `tabletop relay-bot GAME BOT` runs
 //! [`relay_builtin`] on its standard input and output.
 
-use engine::{Bot, Game, Planner, Seat};
+use engine::{Bot, Game, Legal, Seat};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::io::{self, BufRead, Write};
@@ -115,9 +116,10 @@ pub fn relay<G: Game>(
 where
     G::View: DeserializeOwned,
 {
-    let mut bot: Option<Planner<G>> = None;
+    let mut bot: Option<Box<dyn Bot<G>>> = None;
     let mut input = input;
     let mut line = String::new();
+    let mut plan = Vec::new();
     let mut answer = Vec::with_capacity(256);
     for i in 0.. {
         line.clear();
@@ -142,7 +144,7 @@ where
             }
             "start" => {
                 let Start { seat, seed } = serde_json::from_str(&line).map_err(parse)?;
-                bot = Some(Planner::new(make(seat, seed)));
+                bot = Some(make(seat, seed));
             }
             "event" => {
                 let EventLine::<G> { event } = serde_json::from_str(&line).map_err(parse)?;
@@ -158,11 +160,23 @@ where
                 if legal.is_empty() {
                     return Err(bad("a request with no legal actions".into()));
                 }
-                let action = b.choose(&view, &legal);
+                plan.clear();
+                b.plan(&view, &Legal::given(&legal), &mut plan);
+                // A built-in bot plans a legal first action; were it not to, the relay answers
+                // the first legal one, as `engine::Planner` does.
+                if !plan.first().is_some_and(|a| legal.contains(a)) {
+                    plan.clear();
+                    plan.push(legal[0].clone());
+                }
                 // The answer is built in one buffer and written with one call.
+                let json = |e: serde_json::Error| bad(e.to_string());
                 answer.clear();
                 answer.extend_from_slice(br#"{"type":"action","action":"#);
-                serde_json::to_writer(&mut answer, &action).map_err(|e| bad(e.to_string()))?;
+                serde_json::to_writer(&mut answer, &plan[0]).map_err(json)?;
+                if plan.len() > 1 {
+                    answer.extend_from_slice(br#","then":"#);
+                    serde_json::to_writer(&mut answer, &plan[1..]).map_err(json)?;
+                }
                 answer.extend_from_slice(b"}\n");
                 output.write_all(&answer)?;
                 output.flush()?;
