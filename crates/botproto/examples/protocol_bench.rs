@@ -12,8 +12,9 @@
 //! `relay-bot thegame heuristic`, which is what `tabletop relay-bot` runs), and by the floor:
 //! an echo program (this program as `echo-bot`) that answers every request with its first
 //! legal action, copied from the line without parsing it. Host and requests are the same in
-//! both external rows (view, JSON legal list, events), so the difference between them is the
-//! relay's own work.
+//! both external rows (view and JSON legal list; no events, which tell The Game's seats
+//! nothing their views do not), so per request the difference between them is the relay's
+//! own work; per decision, the relay also saves the requests its plans make unneeded.
 
 use botproto::{play, public_setup, ExecSpec, External, SeatBot};
 use engine::Bot;
@@ -123,8 +124,9 @@ fn measure<G: botproto::BotGame>(
     })
 }
 
-/// The floor's bot: `ready` to `hello`, and to each `act` its first legal action, copied from
-/// the line (The Game's actions are flat JSON objects); everything else is read and dropped.
+/// The floor's bot: `ready` to `hello` (no events, as the relay of The Game asks), and to each
+/// `act` its first legal action, copied from the line (The Game's actions are flat JSON
+/// objects); everything else is read and dropped.
 fn echo_bot() -> Result<(), String> {
     use std::io::{BufRead, Write};
     let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
@@ -148,7 +150,7 @@ fn echo_bot() -> Result<(), String> {
             answer.extend_from_slice(b"}\n");
             &answer
         } else if find(&line, br#""type":"hello""#).is_some() {
-            b"{\"type\":\"ready\",\"name\":\"echo\"}\n"
+            b"{\"type\":\"ready\",\"name\":\"echo\",\"events\":false}\n"
         } else if find(&line, br#""type":"quit""#).is_some() {
             return Ok(());
         } else {
