@@ -32,6 +32,8 @@ pub mod relay;
 mod session;
 mod static_data;
 
+pub use bots::PlayError;
+pub use engine::ROUND_CAP;
 pub use process::{MAX_LINE, MAX_LOG};
 pub use session::{ExecSpec, Forfeit, LegalForm, Options, Session, PROTOCOL};
 pub use static_data::BotGame;
@@ -266,9 +268,6 @@ pub struct Played<G: Game> {
     /// Per seat, the forfeit of an external bot that lost the game by breaking the protocol.
     pub forfeits: Vec<Option<Forfeit>>,
 }
-
-pub use bots::PlayError;
-pub use engine::ROUND_CAP;
 
 /// The most actions [`play`] allows in one game (far above both games' longest).
 pub const MAX_ACTIONS: usize = 1_000_000;

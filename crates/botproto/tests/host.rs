@@ -206,6 +206,7 @@ fn the_example_bots_pass_bot_check() {
         ("thegame_greedy.py", "thegame"),
         ("powergrid_random.py", "powergrid"),
         ("powergrid_greedy.py", "powergrid"),
+        ("powergrid_planner.py", "powergrid"),
         ("random.pl", "thegame"),
         ("random.pl", "powergrid"),
     ] {
@@ -390,4 +391,50 @@ fn a_planned_action_that_is_not_legal_when_due_forfeits_with_the_line() {
             "{f}"
         );
     }
+}
+
+/// The example bot written from the docs alone, which prices cities by their cheapest
+/// connection and plants by their fuel and capacity from `start`'s static data, plays sensible
+/// Power Grid: it beats two random players.
+#[test]
+fn the_static_data_planner_beats_random_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let planner = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/bots/powergrid_planner.py"
+    );
+    let mut spec = ExecSpec::new(&format!("python3 {planner}"));
+    spec.time_limit = Duration::from_secs(60);
+    spec.log_dir = dir.path().join("logs");
+    let mut external = External::<powergrid::State>::new(spec);
+    let games = 6;
+    let mut won = 0;
+    for g in 0..games {
+        let setup = powergrid::Setup::new(3, powergrid::MapId::Germany, 100 + g);
+        let mine = (g % 3) as usize;
+        let mut seats: Vec<SeatBot<powergrid::State>> = (0..3)
+            .map(|s| SeatBot::built_in(Box::new(bots::powergrid::RandomBot::new(g * 3 + s))))
+            .collect();
+        seats[mine] = SeatBot::External(external);
+        let state = powergrid::State::new(setup.clone()).unwrap();
+        let played = play(
+            state,
+            &mut seats,
+            &public_setup(&setup),
+            &[g, g + 1, g + 2],
+            "",
+        )
+        .unwrap();
+        assert!(
+            played.forfeits.iter().all(Option::is_none),
+            "{:?}",
+            played.forfeits
+        );
+        won += u32::from(played.outcome.winners.contains(&engine::Seat(mine as u8)));
+        let SeatBot::External(e) = seats.swap_remove(mine) else {
+            unreachable!()
+        };
+        external = e;
+    }
+    assert!(won >= 5, "won {won} of {games} against two random players");
 }
