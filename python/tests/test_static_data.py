@@ -1,7 +1,9 @@
 """Power Grid's static data in Python: the tables the engine plays by, and a board from which
-a player prices every connection exactly as the engine charges it."""
+a player (here the example bot written from the protocol's docs) prices every connection
+exactly as the engine charges it."""
 
-import heapq
+import importlib.util
+import pathlib
 import random
 
 import pytest
@@ -9,28 +11,14 @@ import pytest
 from tabletop import powergrid
 
 
-def cheapest(data, network, target):
-    """The cheapest connection from any city of `network` to `target`, over the connections
-    between cities in play (Dijkstra on the static data alone)."""
-    in_play = set(data["cities_in_play"])
-    edges = {}
-    for c in data["map"]["connections"]:
-        if c["a"] in in_play and c["b"] in in_play:
-            edges.setdefault(c["a"], []).append((c["b"], c["cost"]))
-            edges.setdefault(c["b"], []).append((c["a"], c["cost"]))
-    best = {city: 0 for city in network}
-    queue = [(0, city) for city in network]
-    while queue:
-        cost, city = heapq.heappop(queue)
-        if city == target:
-            return cost
-        if cost > best.get(city, cost):
-            continue
-        for nxt, step in edges.get(city, []):
-            if cost + step < best.get(nxt, float("inf")):
-                best[nxt] = cost + step
-                heapq.heappush(queue, (cost + step, nxt))
-    return None
+def example_bot():
+    """examples/bots/powergrid_planner.py, the bot written from the protocol's docs alone: its
+    connection pricing is checked here against the engine."""
+    path = pathlib.Path(__file__).resolve().parents[2] / "examples" / "bots" / "powergrid_planner.py"
+    spec = importlib.util.spec_from_file_location("powergrid_planner", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_the_tables_are_the_rules():
@@ -73,6 +61,7 @@ def test_every_build_costs_what_the_static_data_says(map_, players, seed):
     game = powergrid.new_game(players=players, map=map_, seed=seed)
     view = game.view()
     data = powergrid.static_data(map_, view["regions"])
+    planner = example_bot().Game(data)
     houses = {}
     rng = random.Random(seed)
     builds = 0
@@ -89,7 +78,7 @@ def test_every_build_costs_what_the_static_data_says(map_, players, seed):
             if event["type"] != "built":
                 continue
             network = before["players"][event["seat"]]["cities"]
-            connection = cheapest(data, network, event["city"]) if network else 0
+            connection = planner.connection(network, event["city"])
             assert event["connection"] == connection, event
             place = data["rules"]["city_place_prices"][houses.get(event["city"], 0)]
             assert event["place"] == place, event
