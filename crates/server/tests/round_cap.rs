@@ -31,7 +31,7 @@ impl Bot<powergrid::State> for NeverBuilds {
             let text = a.to_string();
             text.starts_with("pass") || text.starts_with("done")
         });
-        out.push(quiet.unwrap_or(&legal[0]).clone());
+        out.push(*quiet.unwrap_or(&legal[0]));
     }
 }
 
