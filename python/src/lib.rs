@@ -167,6 +167,32 @@ fn bot_names<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyList>> {
     PyList::new(py, names)
 }
 
+/// Power Grid's static data ([`powergrid::static_data`]) for `map` with `regions` in play
+/// (every region when `None`), as dicts and lists.
+#[pyfunction]
+#[pyo3(signature = (map, regions=None))]
+fn powergrid_static_data<'py>(
+    py: Python<'py>,
+    map: &str,
+    regions: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let map: powergrid::MapId = map.parse().map_err(PyValueError::new_err)?;
+    let regions = match regions {
+        None => powergrid::Region::ALL.to_vec(),
+        Some(names) => names
+            .iter()
+            .map(|r| {
+                r.parse::<powergrid::Region>().map_err(|e| {
+                    PyValueError::new_err(format!(
+                        "{e}: a region is one of green, brown, yellow, red, cyan, purple"
+                    ))
+                })
+            })
+            .collect::<PyResult<_>>()?,
+    };
+    to_py(py, &powergrid::static_data(map, &regions))
+}
+
 /// The extension module.
 #[pymodule]
 fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -179,6 +205,7 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vecenv::VecEnv>()?;
     m.add_function(wrap_pyfunction!(state_sizes, m)?)?;
     m.add_function(wrap_pyfunction!(bot_names, m)?)?;
+    m.add_function(wrap_pyfunction!(powergrid_static_data, m)?)?;
     m.add("TabletopError", py.get_type::<TabletopError>())?;
     m.add("SetupError", py.get_type::<SetupError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;

@@ -12,8 +12,9 @@
 //! `relay-bot thegame heuristic`, which is what `tabletop relay-bot` runs), and by the floor:
 //! an echo program (this program as `echo-bot`) that answers every request with its first
 //! legal action, copied from the line without parsing it. Host and requests are the same in
-//! both external rows (view, JSON legal list, events), so the difference between them is the
-//! relay's own work.
+//! both external rows (view and JSON legal list; no events, which tell The Game's seats
+//! nothing their views do not), so per request the difference between them is the relay's
+//! own work; per decision, the relay also saves the requests its plans make unneeded.
 
 use botproto::{play, public_setup, ExecSpec, External, SeatBot};
 use engine::Bot;
@@ -37,6 +38,8 @@ fn cpu_seconds() -> f64 {
 struct Measured {
     games: usize,
     decisions: u64,
+    /// Requests sent to the external bots (decisions taken from a bot's plan send none).
+    requests: u64,
     forfeits: usize,
     wall: f64,
     cpu: f64,
@@ -106,6 +109,7 @@ fn measure<G: botproto::BotGame>(
             SeatBot::BuiltIn(_) => None,
         }));
     }
+    let requests = external.iter_mut().map(|e| e.session().requests()).sum();
     for mut e in external {
         let _ = e.session().quit();
     }
@@ -113,14 +117,16 @@ fn measure<G: botproto::BotGame>(
     Ok(Measured {
         games: setups.len(),
         decisions,
+        requests,
         forfeits,
         wall,
         cpu,
     })
 }
 
-/// The floor's bot: `ready` to `hello`, and to each `act` its first legal action, copied from
-/// the line (The Game's actions are flat JSON objects); everything else is read and dropped.
+/// The floor's bot: `ready` to `hello` (no events, as the relay of The Game asks), and to each
+/// `act` its first legal action, copied from the line (The Game's actions are flat JSON
+/// objects); everything else is read and dropped.
 fn echo_bot() -> Result<(), String> {
     use std::io::{BufRead, Write};
     let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
@@ -144,7 +150,7 @@ fn echo_bot() -> Result<(), String> {
             answer.extend_from_slice(b"}\n");
             &answer
         } else if find(&line, br#""type":"hello""#).is_some() {
-            b"{\"type\":\"ready\",\"name\":\"echo\"}\n"
+            b"{\"type\":\"ready\",\"name\":\"echo\",\"events\":false}\n"
         } else if find(&line, br#""type":"quit""#).is_some() {
             return Ok(());
         } else {
@@ -176,20 +182,33 @@ fn roundtrip(games: u64) -> Result<(), String> {
     ];
     println!("The Game, 3 players, {games} games, one host thread:");
     println!(
-        "{:<28} {:>10} {:>10} {:>12} {:>14} {:>9}",
-        "bot", "decisions", "games/s", "µs/decision", "CPU µs/dec.", "forfeits"
+        "{:<28} {:>10} {:>9} {:>9} {:>12} {:>11} {:>12} {:>9}",
+        "bot",
+        "decisions",
+        "requests",
+        "games/s",
+        "µs/decision",
+        "µs/request",
+        "CPU µs/dec.",
+        "forfeits"
     );
     for (name, command) in rows {
         let m = measure::<thegame::State>(&setups, command.as_deref(), |seed| {
             heuristic(seed).expect("checked above")
         })?;
         let d = m.decisions.max(1) as f64;
+        let per_request = match m.requests {
+            0 => "-".to_string(),
+            r => format!("{:.1}", m.wall * 1e6 / r as f64),
+        };
         println!(
-            "{:<28} {:>10} {:>10.0} {:>12.1} {:>14.1} {:>9}",
+            "{:<28} {:>10} {:>9} {:>9.0} {:>12.1} {:>11} {:>12.1} {:>9}",
             name,
             m.decisions,
+            m.requests,
             m.games as f64 / m.wall,
             m.wall * 1e6 / d,
+            per_request,
             m.cpu * 1e6 / d,
             m.forfeits
         );

@@ -7,7 +7,9 @@
 //!   turns the `exec:COMMAND` strings of the command line into one.
 //! - [`play`] plays one game with built-in and external bots mixed, sends every seat's events
 //!   (redacted by the game) and the outcome, and turns a misbehaving bot into a [`Forfeit`]
-//!   instead of an error of the whole run.
+//!   instead of an error of the whole run. Its loop is the one every runner uses
+//!   ([`bots::play`]): a [`SeatBot`] is a bot of it, and what the protocol adds (starting the
+//!   programs, `over`, forfeits) is around it, so the errors are the loop's ([`PlayError`]).
 //! - [`check`] is `tabletop bot-check`; [`relay`] is a protocol bot that relays to a built-in
 //!   bot (`tabletop relay-bot GAME BOT`, used to test the host against the built-in bots);
 //!   [`connect`] plays a seat of a live server game.
@@ -30,15 +32,15 @@ pub mod relay;
 mod session;
 mod static_data;
 
+pub use bots::PlayError;
+pub use engine::ROUND_CAP;
 pub use process::{MAX_LINE, MAX_LOG};
 pub use session::{ExecSpec, Forfeit, LegalForm, Options, Session, PROTOCOL};
-pub use static_data::{powergrid_static_data, BotGame};
+pub use static_data::BotGame;
 
-use engine::{Actor, Bot, Game, Legal, Planner, Seat, Viewer};
+use engine::{Bot, Game, Legal, Planner, Seat, Viewer};
 use serde::Serialize;
 use serde_json::Value;
-use std::marker::PhantomData;
-use std::time::Instant;
 
 /// A seat on the command line: a built-in bot's name or `exec:COMMAND`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,7 +104,8 @@ pub struct External<G: Game> {
     seat: Seat,
     name: String,
     fallback: Fallback,
-    game: PhantomData<fn() -> G>,
+    /// The view the next action of the bot's plan was planned for ([`Game::predict_view`]).
+    expect: Option<G::View>,
 }
 
 impl<G: Game> External<G> {
@@ -114,7 +117,7 @@ impl<G: Game> External<G> {
             seat: Seat(0),
             name,
             fallback: Fallback(0),
-            game: PhantomData,
+            expect: None,
         }
     }
 
@@ -143,6 +146,7 @@ impl<G: Game> External<G> {
     {
         self.seat = seat;
         self.fallback = Fallback(seed);
+        self.expect = None;
         self.session.set_seat_label(label);
         let data = G::static_data(view);
         let started = self.session.start(seat, setup, seed, data.as_ref());
@@ -162,21 +166,35 @@ impl<G: Game> External<G> {
 }
 
 impl<G: Game> External<G> {
-    /// The program's answer; after a forfeit, a random legal action (see the crate docs).
+    /// The program's action: the next of its plan (`then`) while the seat's view is the one
+    /// that plan expects (nothing drawn, revealed or done by another seat since), otherwise
+    /// its answer to a request; after a forfeit, a random legal action (see the crate docs).
     ///
     /// # Panics
     /// If `legal` is empty (a seat that must act always has a legal action).
     pub fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
         if self.session.forfeit().is_none() {
-            if let Ok(action) = self.session.act::<G>(view, legal) {
+            let planned = if self.expect.as_ref() == Some(view) {
+                self.session.planned::<G>(legal)
+            } else {
+                self.session.drop_plan();
+                None
+            };
+            let chosen = planned.unwrap_or_else(|| self.session.act::<G>(view, legal));
+            if let Ok(action) = chosen {
+                self.expect = (self.session.has_plan())
+                    .then(|| G::predict_view(view, &action))
+                    .flatten();
                 return action;
             }
         }
+        self.expect = None;
         legal[self.fallback.pick(legal.len())].clone()
     }
 }
 
-/// The protocol asks for one action at a time: a plan is that one action.
+/// A plan is one action: the program's own plan is followed by [`External::choose`], which
+/// checks each planned action against the state it is taken in.
 impl<G: Game> Bot<G> for External<G> {
     fn name(&self) -> &str {
         &self.name
@@ -251,50 +269,35 @@ pub struct Played<G: Game> {
     pub forfeits: Vec<Option<Forfeit>>,
 }
 
-/// Why [`play`] could not finish a game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// One bot is needed per seat.
-    #[error("{bots} bots for {seats} seats")]
-    SeatCount {
-        /// Bots given.
-        bots: usize,
-        /// Seats in the game.
-        seats: usize,
-    },
-    /// A built-in bot chose an action outside the legal list.
-    #[error("built-in bot {bot} at {seat} chose {action}, which is not legal")]
-    Illegal {
-        /// The bot's name.
-        bot: String,
-        /// Its seat.
-        seat: Seat,
-        /// What it chose, in text form.
-        action: String,
-    },
-    /// The game did not end.
-    #[error("the game did not end within {0} actions")]
-    TooLong(usize),
-    /// The game passed [`ROUND_CAP`] rounds: stopped unfinished, a win for no one.
-    #[error("the game passed round {0} without ending and was stopped unfinished (the rules set no limit; the hosts stop a game there)")]
-    RoundCap(u32),
-}
-
-/// The last round [`play`] lets a game reach (for games with a [`BotGame::round`]): far above
-/// any game played to win (Power Grid's last about 15 to 30 rounds), so only a game that
-/// cannot end, such as one where no one builds, is stopped.
-pub const ROUND_CAP: u32 = 1000;
-
 /// The most actions [`play`] allows in one game (far above both games' longest).
 pub const MAX_ACTIONS: usize = 1_000_000;
 
-/// Plays `state` to the end. Seat `i` is `seats[i]`; an external seat is started with
-/// `setup` (public) and `seeds[i]`, sees every event redacted for its seat, and gets the
-/// outcome. `label` prefixes the seat in errors (e.g. `game 12`).
+/// A seat of [`play`] is a bot of the one game loop ([`bots::play`]) asked for one action at a
+/// time: a built-in bot through its [`Planner`], an external program through its session.
+impl<G: Game> Bot<G> for SeatBot<G> {
+    fn name(&self) -> &str {
+        SeatBot::name(self)
+    }
+
+    fn plan(&mut self, view: &G::View, legal: &Legal<'_, G>, out: &mut Vec<G::Action>) {
+        out.push(self.choose(view, legal.actions()));
+    }
+
+    fn observe(&mut self, event: &G::Event) {
+        SeatBot::observe(self, event);
+    }
+}
+
+/// Plays `state` to the end in the one game loop ([`bots::play`], events shown, decisions
+/// timed). Seat `i` is `seats[i]`; an external seat is started with `setup` (public) and
+/// `seeds[i]`, sees every event redacted for its seat, and gets the outcome (or `over` with
+/// outcome `null` when the game is stopped). `label` prefixes the seat in errors (e.g.
+/// `game 12`).
 ///
 /// # Errors
-/// A wrong number of bots, a built-in bot's illegal choice, or a game that does not end. An
-/// external bot's misbehaviour is not an error: it is in [`Played::forfeits`].
+/// A wrong number of bots, a built-in bot's illegal choice, a game that does not end within
+/// [`MAX_ACTIONS`], or one stopped at the round cap ([`PlayError::RoundCap`]). An external
+/// bot's misbehaviour is not an error: it is in [`Played::forfeits`].
 pub fn play<G: BotGame>(
     mut state: G,
     seats: &mut [SeatBot<G>],
@@ -320,62 +323,35 @@ pub fn play<G: BotGame>(
             let _ = e.start(Seat(i as u8), seat_label, setup, seeds[i], &view);
         }
     }
-    let mut decisions = vec![0u64; n];
-    let mut nanos = vec![0u64; n];
-    let mut legal = Vec::new();
-    for _ in 0..MAX_ACTIONS {
-        let Actor::Seat(seat) = state.actor() else {
-            break;
-        };
-        state.legal_actions(&mut legal);
-        let view = state.view(Viewer::Seat(seat));
-        let i = seat.index();
-        let t0 = Instant::now();
-        let action = seats[i].choose(&view, &legal);
-        nanos[i] += t0.elapsed().as_nanos() as u64;
-        decisions[i] += 1;
-        let events = match state.apply_as(seat, &action) {
-            Ok(events) => events,
-            Err(_) => {
-                return Err(PlayError::Illegal {
-                    bot: seats[i].name().to_string(),
-                    seat,
-                    action: action.to_string(),
-                })
-            }
-        };
-        for (j, s) in seats.iter_mut().enumerate() {
-            let viewer = Viewer::Seat(Seat(j as u8));
-            for e in &events {
-                if let Some(e) = G::redact(e, viewer) {
-                    s.observe(&e);
-                }
-            }
-        }
-        if G::round(&state).is_some_and(|r| r > ROUND_CAP) {
+    let options = bots::PlayOptions {
+        events: true,
+        timed: true,
+        record: false,
+        max_actions: MAX_ACTIONS,
+    };
+    let played = match bots::play(&mut state, seats, &options, |_, _, _, _| {}) {
+        Ok(played) => played,
+        Err(error) => {
             for s in seats.iter_mut() {
                 if let SeatBot::External(e) = s {
                     e.abandon();
                 }
             }
-            return Err(PlayError::RoundCap(ROUND_CAP));
+            return Err(error);
         }
-    }
-    let Some(outcome) = state.outcome() else {
-        return Err(PlayError::TooLong(MAX_ACTIONS));
     };
     let forfeits = seats
         .iter_mut()
         .map(|s| match s {
-            SeatBot::External(e) => e.over(&outcome),
+            SeatBot::External(e) => e.over(&played.outcome),
             SeatBot::BuiltIn(_) => None,
         })
         .collect();
     Ok(Played {
         state,
-        outcome,
-        decisions,
-        nanos,
+        outcome: played.outcome,
+        decisions: played.decisions,
+        nanos: played.nanos,
         forfeits,
     })
 }

@@ -2,12 +2,14 @@
 //! of `tabletop-bot/1` in Rust, and the tool that proves the host faithful (a run with relays
 //! in every seat equals, game for game, the same run with the built-in bots; see the tests).
 //!
-//! It asks for JSON legal lists, the view and events, and answers every request with the
-//! built-in bot's choice, as its JSON form. A new bot is made for every game from the seat and
-//! the seed of `start`, as simulations make theirs. `tabletop relay-bot GAME BOT` runs
-//! [`relay_builtin`] on its standard input and output.
+//! It asks for JSON legal lists, the view and (where they tell more than the views) events,
+//! and answers every request with the built-in bot's plan ([`Bot::plan`]) in JSON form: its
+//! first action as `action`, the rest as `then` (The Game's bots plan whole turns, so a turn
+//! is one request). A new bot is made for every game from the seat and the seed of `start`,
+//! as simulations make theirs. `tabletop relay-bot GAME BOT` runs [`relay_builtin`] on its
+//! standard input and output.
 
-use engine::{Bot, Game, Planner, Seat};
+use engine::{Bot, Game, Legal, Seat};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::io::{self, BufRead, Write};
@@ -34,37 +36,21 @@ pub enum RelayError {
     },
 }
 
-/// A host line's `type`: read first, so the line is then read straight into the message's own
-/// struct (an internally tagged enum would first copy the whole line into a generic tree, which
-/// was most of the relay's time).
-#[derive(Deserialize)]
-struct Kind<'a> {
-    #[serde(rename = "type", borrow)]
-    kind: &'a str,
-}
-
-#[derive(Deserialize)]
-struct Hello {
-    protocol: String,
-}
-
-#[derive(Deserialize)]
-struct Start {
-    seat: Seat,
-    seed: u64,
-}
-
-#[derive(Deserialize)]
-#[serde(bound(deserialize = ""))]
-struct EventLine<G: Game> {
-    event: G::Event,
-}
-
+/// A host line, read in one pass into the fields of every message the relay reads (each kind
+/// has its own; the others stay `None`, and fields it does not read are skipped). An
+/// internally tagged enum would first copy the whole line into a generic tree, and reading the
+/// `type` first would scan every line twice.
 #[derive(Deserialize)]
 #[serde(bound(deserialize = "G::View: DeserializeOwned"))]
-struct Act<G: Game> {
-    view: G::View,
-    legal: Vec<G::Action>,
+struct HostLine<G: Game> {
+    #[serde(rename = "type")]
+    kind: String,
+    protocol: Option<String>,
+    seat: Option<Seat>,
+    seed: Option<u64>,
+    event: Option<G::Event>,
+    view: Option<G::View>,
+    legal: Option<Vec<G::Action>>,
 }
 
 /// Relays to the built-in bot `bot` of `game` (`thegame` or `powergrid`, and a name of that
@@ -115,9 +101,10 @@ pub fn relay<G: Game>(
 where
     G::View: DeserializeOwned,
 {
-    let mut bot: Option<Planner<G>> = None;
+    let mut bot: Option<Box<dyn Bot<G>>> = None;
     let mut input = input;
     let mut line = String::new();
+    let mut plan = Vec::new();
     let mut answer = Vec::with_capacity(256);
     for i in 0.. {
         line.clear();
@@ -126,43 +113,69 @@ where
         }
         let bad = |error: String| RelayError::Host { line: i + 1, error };
         let parse = |e: serde_json::Error| bad(e.to_string());
-        let kind: Kind<'_> = serde_json::from_str(&line).map_err(parse)?;
-        match kind.kind {
+        let message: HostLine<G> = serde_json::from_str(&line).map_err(parse)?;
+        let missing = |field: &str| bad(format!("a {} message without {field}", message.kind));
+        match message.kind.as_str() {
             "hello" => {
-                let Hello { protocol } = serde_json::from_str(&line).map_err(parse)?;
+                let protocol = message
+                    .protocol
+                    .as_deref()
+                    .ok_or_else(|| missing("protocol"))?;
                 if protocol != crate::PROTOCOL {
                     return Err(bad(format!(
                         "protocol {protocol:?}, expected {}",
                         crate::PROTOCOL
                     )));
                 }
-                let ready = serde_json::json!({"type": "ready", "name": format!("relay:{name}")});
+                // Events tell a seat nothing its views do not in a game whose seats remember
+                // nothing beyond them (a zero-sized `Game::Memory`, The Game's `()`): the
+                // relay asks for them only in other games (Power Grid's bots count money).
+                let events = std::mem::size_of::<G::Memory>() > 0;
+                let ready = serde_json::json!({
+                    "type": "ready",
+                    "name": format!("relay:{name}"),
+                    "events": events,
+                });
                 writeln!(output, "{ready}")?;
                 output.flush()?;
             }
             "start" => {
-                let Start { seat, seed } = serde_json::from_str(&line).map_err(parse)?;
-                bot = Some(Planner::new(make(seat, seed)));
+                let seat = message.seat.ok_or_else(|| missing("seat"))?;
+                let seed = message.seed.ok_or_else(|| missing("seed"))?;
+                bot = Some(make(seat, seed));
             }
             "event" => {
-                let EventLine::<G> { event } = serde_json::from_str(&line).map_err(parse)?;
+                let event = message.event.as_ref().ok_or_else(|| missing("event"))?;
                 if let Some(b) = &mut bot {
-                    b.observe(&event);
+                    b.observe(event);
                 }
             }
             "act" => {
-                let Act::<G> { view, legal } = serde_json::from_str(&line).map_err(parse)?;
+                let view = message.view.as_ref().ok_or_else(|| missing("view"))?;
+                let legal = message.legal.as_deref().ok_or_else(|| missing("legal"))?;
                 let Some(b) = &mut bot else {
                     return Err(bad("a request before start".into()));
                 };
                 if legal.is_empty() {
                     return Err(bad("a request with no legal actions".into()));
                 }
-                let action = b.choose(&view, &legal);
+                plan.clear();
+                b.plan(view, &Legal::given(legal), &mut plan);
+                // A built-in bot plans a legal first action; were it not to, the relay answers
+                // the first legal one, as `engine::Planner` does.
+                if !plan.first().is_some_and(|a| legal.contains(a)) {
+                    plan.clear();
+                    plan.push(legal[0].clone());
+                }
                 // The answer is built in one buffer and written with one call.
+                let json = |e: serde_json::Error| bad(e.to_string());
                 answer.clear();
                 answer.extend_from_slice(br#"{"type":"action","action":"#);
-                serde_json::to_writer(&mut answer, &action).map_err(|e| bad(e.to_string()))?;
+                serde_json::to_writer(&mut answer, &plan[0]).map_err(json)?;
+                if plan.len() > 1 {
+                    answer.extend_from_slice(br#","then":"#);
+                    serde_json::to_writer(&mut answer, &plan[1..]).map_err(json)?;
+                }
                 answer.extend_from_slice(b"}\n");
                 output.write_all(&answer)?;
                 output.flush()?;

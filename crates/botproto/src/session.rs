@@ -14,11 +14,16 @@
 //! - The request is built into one reused buffer and sent with one write; an answer is matched
 //!   against the legal actions by value (JSON form) or by their text form (`Display`), which
 //!   every `engine::Game` action has, so any game kind works unchanged.
+//! - An answer may plan ahead (`then`, the engine's [`engine::Bot::plan`] on the wire): the
+//!   planned actions are kept as sent and matched against the legal actions of the decision
+//!   they are taken at ([`Session::planned`]), exactly as an answer is; when to take them is
+//!   the caller's to say (`External` does while its seat's view is the one the plan expects).
 
 use crate::process::{Process, ProcessError};
 use engine::{Game, Seat};
 use serde::Deserialize;
 use serde_json::Value;
+use std::collections::VecDeque;
 use std::fmt::{self, Write as _};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -133,10 +138,19 @@ enum FromBot {
     },
     Action {
         action: Value,
+        #[serde(default)]
+        then: Vec<Value>,
     },
     Log {
         text: String,
     },
+}
+
+/// Where an action being matched comes from: an answer, or the plan of an earlier one.
+#[derive(Clone, Copy)]
+enum Source {
+    Answer,
+    Plan,
 }
 
 /// A seat's bot program and the state of its current game.
@@ -156,6 +170,11 @@ pub struct Session {
     transcript: Option<Vec<String>>,
     /// The log file of the current (or last) process.
     log: PathBuf,
+    /// The rest of the bot's last plan (`then`), next first, and the line it came in.
+    plan: VecDeque<Value>,
+    plan_line: Vec<u8>,
+    /// Requests sent (`act` lines), over the session's life.
+    requests: u64,
 }
 
 impl Session {
@@ -173,7 +192,43 @@ impl Session {
             text: String::new(),
             transcript: None,
             log: PathBuf::new(),
+            plan: VecDeque::new(),
+            plan_line: Vec::new(),
+            requests: 0,
         }
+    }
+
+    /// How many requests (`act` lines) this session has sent: decisions taken from a plan
+    /// send none.
+    pub fn requests(&self) -> u64 {
+        self.requests
+    }
+
+    /// Whether actions of the bot's last answer's `then` are left.
+    pub fn has_plan(&self) -> bool {
+        !self.plan.is_empty()
+    }
+
+    /// Forgets the rest of the bot's plan (the game went elsewhere than it planned for).
+    pub fn drop_plan(&mut self) {
+        self.plan.clear();
+    }
+
+    /// The next action of the bot's plan, matched against `legal` as an answer is; `None` when
+    /// no plan is left.
+    ///
+    /// # Errors
+    /// The planned action is not one of `legal`; the game is then forfeited.
+    pub fn planned<G: Game>(&mut self, legal: &[G::Action]) -> Option<Result<G::Action, Forfeit>> {
+        if self.forfeit.is_some() {
+            self.plan.clear();
+            return None;
+        }
+        let next = self.plan.pop_front()?;
+        let line = std::mem::take(&mut self.plan_line);
+        let found = self.legal_answer::<G>(next, legal, &line, Source::Plan);
+        self.plan_line = line;
+        Some(found)
     }
 
     /// The bot's command.
@@ -245,6 +300,7 @@ impl Session {
         // The process is in an unknown state: it goes, and the next game starts a new one.
         self.process = None;
         self.out.clear();
+        self.plan.clear();
         self.forfeit = Some(forfeit.clone());
         forfeit
     }
@@ -389,6 +445,7 @@ impl Session {
     ) -> Result<(), Forfeit> {
         self.forfeit = None;
         self.in_game = true;
+        self.plan.clear();
         if self.process.is_none() {
             self.launch()?;
         }
@@ -432,7 +489,8 @@ impl Session {
         sent.map_err(|e| self.process_failed(e))
     }
 
-    /// Asks for an action: sends the queued events and the request, and reads the answer.
+    /// Asks for an action: sends the queued events and the request, and reads the answer (its
+    /// `then`, if any, becomes the plan [`Session::planned`] hands out).
     ///
     /// # Errors
     /// Any violation (see the module docs); the game is then forfeited.
@@ -444,6 +502,8 @@ impl Session {
         if let Some(f) = &self.forfeit {
             return Err(f.clone());
         }
+        self.plan.clear();
+        self.requests += 1;
         let limit = self.spec.time_limit;
         let deadline = Instant::now() + limit;
         let _ = write!(
@@ -479,8 +539,13 @@ impl Session {
         loop {
             let line = self.next_line(deadline, limit)?;
             match serde_json::from_slice::<FromBot>(&line) {
-                Ok(FromBot::Action { action }) => {
-                    return self.legal_answer::<G>(action, legal, &line)
+                Ok(FromBot::Action { action, then }) => {
+                    let answer = self.legal_answer::<G>(action, legal, &line, Source::Answer);
+                    if answer.is_ok() && !then.is_empty() {
+                        self.plan.extend(then);
+                        self.plan_line = line;
+                    }
+                    return answer;
                 }
                 Ok(FromBot::Log { text }) => self.write_log(&text),
                 Ok(FromBot::Ready { .. }) => {
@@ -499,7 +564,12 @@ impl Session {
         answer: Value,
         legal: &[G::Action],
         line: &[u8],
+        from: Source,
     ) -> Result<G::Action, Forfeit> {
+        let how = match from {
+            Source::Answer => "answered",
+            Source::Plan => "planned (in `then`)",
+        };
         let found = match &answer {
             Value::String(text) => {
                 let wanted = text.split_whitespace();
@@ -513,7 +583,7 @@ impl Session {
                 Ok(action) => legal.iter().position(|a| *a == action),
                 Err(e) => {
                     return Err(self.fail(
-                        format!("answered an action that is not one of the game's actions ({e})"),
+                        format!("{how} an action that is not one of the game's actions ({e})"),
                         Some(line),
                     ))
                 }
@@ -521,13 +591,19 @@ impl Session {
         };
         match found {
             Some(i) => Ok(legal[i].clone()),
-            None => Err(self.fail(
-                format!(
-                    "answered an illegal action ({} legal actions were offered)",
-                    legal.len()
-                ),
-                Some(line),
-            )),
+            None => {
+                let reason = match from {
+                    Source::Answer => format!(
+                        "answered an illegal action ({} legal actions were offered)",
+                        legal.len()
+                    ),
+                    Source::Plan => format!(
+                        "planned (in `then`) an action that is not legal when it is due ({} legal actions then)",
+                        legal.len()
+                    ),
+                };
+                Err(self.fail(reason, Some(line)))
+            }
         }
     }
 

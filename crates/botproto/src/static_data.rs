@@ -7,13 +7,13 @@
 //!   items.
 //! - It is computed from the seat's first view, which every host has (simulations, the
 //!   checker, and `tabletop connect`, where the setup is not published).
-//! - Power Grid's data is the JSON the server serves at `/assets/powergrid/rules.json` and
-//!   `/assets/powergrid/{germany,usa}.json` (`powergrid::rule_tables`, `MapId::json`), never
-//!   a third copy, with the cities in play added: a bot reads the tables the engine charges by.
+//! - Power Grid's data is [`powergrid::static_data`], the one value the Python package returns
+//!   too: the tables the server serves at `/assets/powergrid/rules.json` and
+//!   `/assets/powergrid/{germany,usa}.json`, with what of the board the game plays on, so a
+//!   bot reads the tables the engine charges by.
 
 use engine::Game;
 use serde_json::Value;
-use std::sync::OnceLock;
 
 /// A game as the bot protocol hosts it: an [`engine::Game`] and what it sends bots beyond its
 /// views.
@@ -24,67 +24,14 @@ pub trait BotGame: Game {
         let _ = view;
         None
     }
-
-    /// The round `state` is in, for a game whose rules let it go on for ever (`None`, the
-    /// default, for a game that always ends). [`crate::play`] stops a game past
-    /// [`crate::ROUND_CAP`].
-    fn round(state: &Self) -> Option<u32> {
-        let _ = state;
-        None
-    }
 }
 
 impl BotGame for thegame::State {}
 
-/// Power Grid's rules set no limit on rounds: players who never build never end it
-/// (`docs/rules-notes.md`).
 impl BotGame for powergrid::State {
     fn static_data(view: &powergrid::View) -> Option<Value> {
-        Some(powergrid_static_data(view.map, &view.regions))
+        serde_json::to_value(powergrid::static_data(view.map, &view.regions)).ok()
     }
-
-    fn round(state: &Self) -> Option<u32> {
-        Some(u32::from(state.round()))
-    }
-}
-
-/// Power Grid's static data for a game on `map` with `regions` in play: `{"rules": …, "map":
-/// …, "cities_in_play": […]}` (`docs/bot-protocol.md`). The same function serves the Python
-/// package.
-pub fn powergrid_static_data(map: powergrid::MapId, regions: &[powergrid::Region]) -> Value {
-    static TABLES: OnceLock<(Value, Value, Value)> = OnceLock::new();
-    let (rules, germany, usa) = TABLES.get_or_init(|| {
-        let parse = |text: &str| serde_json::from_str(text).unwrap_or(Value::Null);
-        (
-            serde_json::to_value(powergrid::rule_tables()).unwrap_or(Value::Null),
-            parse(powergrid::MapId::Germany.json()),
-            parse(powergrid::MapId::Usa.json()),
-        )
-    });
-    let board = match map {
-        powergrid::MapId::Germany => germany,
-        powergrid::MapId::Usa => usa,
-    };
-    let regions: Vec<Value> = regions
-        .iter()
-        .filter_map(|r| serde_json::to_value(r).ok())
-        .collect();
-    let in_play: Vec<Value> = board["cities"]
-        .as_array()
-        .map(|cities| {
-            cities
-                .iter()
-                .filter(|c| regions.contains(&c["region"]))
-                .map(|c| c["id"].clone())
-                .collect()
-        })
-        .unwrap_or_default();
-    serde_json::json!({
-        "rules": rules,
-        "map": board,
-        "regions_in_play": regions,
-        "cities_in_play": in_play,
-    })
 }
 
 #[cfg(test)]

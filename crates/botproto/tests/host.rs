@@ -206,6 +206,7 @@ fn the_example_bots_pass_bot_check() {
         ("thegame_greedy.py", "thegame"),
         ("powergrid_random.py", "powergrid"),
         ("powergrid_greedy.py", "powergrid"),
+        ("powergrid_planner.py", "powergrid"),
         ("random.pl", "thegame"),
         ("random.pl", "powergrid"),
     ] {
@@ -305,4 +306,135 @@ fn start_carries_the_static_data_of_power_grid_only() {
         .find(|l| l.contains(r#""type":"start""#))
         .unwrap();
     assert!(!start.contains("static"), "{start}");
+}
+
+/// A bot that plans: on each request it plays its lowest cards above `up1` on `up1` while it
+/// has two (the first as `action`, the second, `end` and an illegal play after it in `then`),
+/// otherwise a random legal action. `LAST` is what its plan ends with.
+const PLANNER: &str = r#"
+import json, random, sys
+random.seed(1)
+out = sys.stdout
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        out.write('{"type":"ready","legal":"text","events":false}\n'); out.flush()
+    elif msg["type"] == "act":
+        view, legal = msg["view"], msg["legal"]
+        above = sorted(c for c in view["hand"] if c > view["tops"][0])[:2]
+        first = [f"play {c} up1" for c in above]
+        if len(first) == 2 and view["played_this_turn"] == 0 and all(p in legal for p in first[:1]):
+            answer = {"type": "action", "action": first[0], "then": [first[1], LAST]}
+        else:
+            answer = {"type": "action", "action": random.choice(legal)}
+        out.write(json.dumps(answer) + "\n"); out.flush()
+"#;
+
+fn planner(dir: &Path, last: &str) -> ExecSpec {
+    let path = dir.join("planner.py");
+    std::fs::write(&path, PLANNER.replace("LAST", last)).unwrap();
+    let mut spec = ExecSpec::new(&format!("python3 {}", path.display()));
+    spec.time_limit = Duration::from_secs(60);
+    spec.log_dir = dir.join("logs");
+    spec
+}
+
+/// Two games of [`two_games`] with `spec`, and the requests its bot was sent.
+fn two_games_counted(spec: &ExecSpec) -> (Vec<Played<thegame::State>>, u64) {
+    let mut external = External::<thegame::State>::new(spec.clone());
+    let mut games = Vec::new();
+    for g in 0..2 {
+        let setup = thegame::Setup::seeded(2, g);
+        let mut seats = vec![
+            SeatBot::External(external),
+            SeatBot::built_in(Box::new(bots::thegame::RandomBot::new(g))),
+        ];
+        let state = thegame::State::new(setup.clone()).unwrap();
+        games.push(play(state, &mut seats, &public_setup(&setup), &[g, g + 1], "").unwrap());
+        let SeatBot::External(e) = seats.swap_remove(0) else {
+            unreachable!()
+        };
+        external = e;
+    }
+    let requests = external.session().requests();
+    (games, requests)
+}
+
+#[test]
+fn a_plan_is_played_without_requests_up_to_a_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    // `end` draws: the illegal play planned after it is never due, so nothing is forfeited.
+    let (games, requests) = two_games_counted(&planner(dir.path(), "'end', 'play 1 up1'"));
+    assert!(games.iter().all(|p| p.forfeits.iter().all(Option::is_none)));
+    let decisions: u64 = games.iter().map(|p| p.decisions[0]).sum();
+    // Every plan of two plays and `end` saves two requests (the games are short: the random
+    // partner loses them early).
+    assert!(
+        requests + 4 <= decisions,
+        "{requests} requests for {decisions} decisions"
+    );
+}
+
+#[test]
+fn a_planned_action_that_is_not_legal_when_due_forfeits_with_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _) = two_games_counted(&planner(dir.path(), "'play 1 up1'"));
+    for played in &games {
+        let f = played.forfeits[0].as_ref().expect("forfeited");
+        assert!(
+            f.reason
+                .starts_with("planned (in `then`) an action that is not legal when it is due"),
+            "{f}"
+        );
+        assert!(
+            f.line.as_deref().unwrap().contains(r#""play 1 up1""#),
+            "{f}"
+        );
+    }
+}
+
+/// The example bot written from the docs alone, which prices cities by their cheapest
+/// connection and plants by their fuel and capacity from `start`'s static data, plays sensible
+/// Power Grid: it beats two random players.
+#[test]
+fn the_static_data_planner_beats_random_players() {
+    let dir = tempfile::tempdir().unwrap();
+    let planner = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/bots/powergrid_planner.py"
+    );
+    let mut spec = ExecSpec::new(&format!("python3 {planner}"));
+    spec.time_limit = Duration::from_secs(60);
+    spec.log_dir = dir.path().join("logs");
+    let mut external = External::<powergrid::State>::new(spec);
+    let games = 6;
+    let mut won = 0;
+    for g in 0..games {
+        let setup = powergrid::Setup::new(3, powergrid::MapId::Germany, 100 + g);
+        let mine = (g % 3) as usize;
+        let mut seats: Vec<SeatBot<powergrid::State>> = (0..3)
+            .map(|s| SeatBot::built_in(Box::new(bots::powergrid::RandomBot::new(g * 3 + s))))
+            .collect();
+        seats[mine] = SeatBot::External(external);
+        let state = powergrid::State::new(setup.clone()).unwrap();
+        let played = play(
+            state,
+            &mut seats,
+            &public_setup(&setup),
+            &[g, g + 1, g + 2],
+            "",
+        )
+        .unwrap();
+        assert!(
+            played.forfeits.iter().all(Option::is_none),
+            "{:?}",
+            played.forfeits
+        );
+        won += u32::from(played.outcome.winners.contains(&engine::Seat(mine as u8)));
+        let SeatBot::External(e) = seats.swap_remove(mine) else {
+            unreachable!()
+        };
+        external = e;
+    }
+    assert!(won >= 5, "won {won} of {games} against two random players");
 }

@@ -114,6 +114,10 @@ pub enum PlayError {
     /// The game did not end within the loop's action cap.
     #[error("the game did not end within {0} actions")]
     TooLong(usize),
+    /// The game passed round [`engine::ROUND_CAP`] without ending ([`Game::past_round_cap`]):
+    /// stopped unfinished, a win for no one.
+    #[error("the game passed round {0} without ending and was stopped unfinished (the rules set no limit; every host stops a game there)")]
+    RoundCap(u32),
     /// One bot is needed per seat.
     #[error("{bots} bots for {seats} seats")]
     SeatCount {
@@ -175,14 +179,16 @@ pub struct Played<G: Game> {
 
 /// Plays `state` to the end with one bot per seat (seat `i` is `bots[i]`), as `options` says;
 /// `on_events` sees every applied action's events in full (empty without `options.events`),
-/// for callers that write down what happened.
+/// for callers that write down what happened. This is the one game loop of every runner:
+/// simulations, and the bot protocol's games (whose seats are `botproto::SeatBot`s).
 ///
 /// # Errors
 /// A wrong number of bots, an illegal action or an empty plan (the state is then as it was
-/// before that action), or a game longer than `options.max_actions`.
-pub fn play<G: Game>(
+/// before that action), a game longer than `options.max_actions`, or one that passes the round
+/// cap ([`PlayError::RoundCap`]; the state is left where it was stopped).
+pub fn play<G: Game, B: Bot<G>>(
     state: &mut G,
-    bots: &mut [Box<dyn Bot<G>>],
+    bots: &mut [B],
     options: &PlayOptions,
     mut on_events: impl FnMut(&G, Seat, &G::Action, &[G::Event]),
 ) -> Result<Played<G>, PlayError> {
@@ -252,6 +258,9 @@ pub fn play<G: Game>(
             }
             if options.record {
                 record.push((seat, action.clone()));
+            }
+            if state.past_round_cap() {
+                return Err(PlayError::RoundCap(engine::ROUND_CAP));
             }
         }
     }

@@ -53,12 +53,21 @@ impl crate::replay::Replayed for State {
                 }
             }
             None => {
-                println!(
-                    "The record ends before the game does: round {}, {}, {} to act.",
-                    self.round(),
-                    self.phase(),
-                    self.actor().seat().map_or("nobody", seat_name)
-                );
+                if engine::Game::past_round_cap(self) {
+                    println!(
+                        "Stopped unfinished in round {}: past the round cap ({}), a win for no one \
+                         (the rules set no limit; every host stops a game there).",
+                        self.round(),
+                        engine::ROUND_CAP
+                    );
+                } else {
+                    println!(
+                        "The record ends before the game does: round {}, {}, {} to act.",
+                        self.round(),
+                        self.phase(),
+                        self.actor().seat().map_or("nobody", seat_name)
+                    );
+                }
                 for s in 0..self.players() as u8 {
                     let seat = Seat(s);
                     println!(

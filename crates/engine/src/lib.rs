@@ -183,12 +183,27 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn predict_view(_view: &Self::View, _action: &Self::Action) -> Option<Self::View> {
         None
     }
+    /// The round the game is in, for a game whose rules set no limit on its length (Power
+    /// Grid: players who never build never end it); `None`, the default, for a game that
+    /// always ends. Hosts stop a game past [`ROUND_CAP`] ([`Game::past_round_cap`]).
+    fn round(&self) -> Option<u32> {
+        None
+    }
+    /// Whether the game has passed [`ROUND_CAP`] without ending: every host (simulations, the
+    /// bot protocol, the server) then stops it unfinished, a win for no one.
+    fn past_round_cap(&self) -> bool {
+        self.round().is_some_and(|r| r > ROUND_CAP)
+    }
     /// Whether a player may take back `action`, which caused `events`, within their own turn:
     /// only steps that reveal and draw nothing. Default: no step may be taken back.
     fn undoable(_action: &Self::Action, _events: &[Self::Event]) -> bool {
         false
     }
 }
+
+/// The last round a host lets a game reach ([`Game::round`]): far above any game played to win
+/// (Power Grid's last about 15 to 30 rounds), so only a game that cannot end is stopped.
+pub const ROUND_CAP: u32 = 1000;
 
 /// The legal actions of one decision, as a bot receives them: given as a list, or computed
 /// from the game on first use, so a bot that finds its moves in its view (The Game's) costs no
@@ -271,6 +286,26 @@ pub trait Bot<G: Game>: Send {
     /// `seed` (runners build a bot once and reset it for every game). Default: nothing to do,
     /// for bots that keep nothing from game to game.
     fn reset(&mut self, _seed: u64) {}
+}
+
+/// A boxed bot is a bot, so runners take either (`&mut [Box<dyn Bot<G>>]` or their own seat
+/// types).
+impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn plan(&mut self, view: &G::View, legal: &Legal<'_, G>, out: &mut Vec<G::Action>) {
+        (**self).plan(view, legal, out);
+    }
+
+    fn observe(&mut self, event: &G::Event) {
+        (**self).observe(event);
+    }
+
+    fn reset(&mut self, seed: u64) {
+        (**self).reset(seed);
+    }
 }
 
 /// A [`Bot`] asked for one action at a time (the server, the bot protocol, Python): it plans

@@ -57,6 +57,10 @@ pub struct Record<G: Game> {
     /// The result, once the game is over; a replay must end with it.
     #[serde(default)]
     pub outcome: Option<Value>,
+    /// `true` for a game stopped past the round cap ([`crate::ROUND_CAP`]) without an
+    /// outcome, a win for no one (server records only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unfinished: Option<bool>,
 }
 
 impl<G: Game> Record<G> {
@@ -78,6 +82,7 @@ impl<G: Game> Record<G> {
                 })
                 .collect(),
             outcome: None,
+            unfinished: None,
         }
     }
 

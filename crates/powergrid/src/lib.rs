@@ -60,7 +60,9 @@ pub use resources::{ByResource, Resource};
 pub use sample::{unseen_plants, Memory, SampleError};
 pub use setup::Setup;
 pub use state::{PowerChoice, State, HOUSES, STARTING_MONEY};
-pub use tables::{house_price, rule_tables, PlayerCountTable, RuleTables, HOUSE_PRICES};
+pub use tables::{
+    house_price, rule_tables, static_data, PlayerCountTable, RuleTables, StaticData, HOUSE_PRICES,
+};
 pub use view::{AuctionView, Outcome, PlayerView, View};
 
 pub use engine::{Actor, Game, Seat, Seed, Viewer};
@@ -133,6 +135,11 @@ impl Game for State {
 
     /// Resource buys, builds and a plant discard, unless they revealed something (a build that
     /// refilled the plant market, for instance, reveals a plant).
+    /// The rules set no limit on rounds (`docs/rules-notes.md`).
+    fn round(&self) -> Option<u32> {
+        Some(u32::from(State::round(self)))
+    }
+
     fn undoable(action: &Action, events: &[Event]) -> bool {
         matches!(
             action,

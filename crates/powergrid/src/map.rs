@@ -266,7 +266,7 @@ impl<'de> Deserialize<'de> for CityId {
 }
 
 /// One city of a board.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct City {
     /// Stable ASCII id.
     pub id: String,
@@ -281,7 +281,7 @@ pub struct City {
 }
 
 /// A connection between two cities of a map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Connection {
     /// One end.
     pub a: CityId,
@@ -306,6 +306,36 @@ pub struct Map {
     pub connections: Vec<Connection>,
     /// For each region (by colour order), the regions bordering it, as a bit set.
     pub(crate) region_neighbours: [u8; 6],
+}
+
+/// The map file's layout ([`MapId::json`]): id, name, regions as `{"id", "name"}`, cities,
+/// connections as `{"a", "b", "cost"}`.
+impl Serialize for Map {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct RegionName<'a> {
+            id: Region,
+            name: &'a str,
+        }
+        #[derive(Serialize)]
+        struct File<'a> {
+            id: MapId,
+            name: &'a str,
+            regions: Vec<RegionName<'a>>,
+            cities: &'a [City],
+            connections: &'a [Connection],
+        }
+        File {
+            id: self.id,
+            name: &self.name,
+            regions: (self.regions.iter())
+                .map(|(id, name)| RegionName { id: *id, name })
+                .collect(),
+            cities: &self.cities,
+            connections: &self.connections,
+        }
+        .serialize(s)
+    }
 }
 
 impl Map {

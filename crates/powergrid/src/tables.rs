@@ -12,7 +12,12 @@
 //!   `place_prices`, `payment` and `city_place_prices` by name.
 //! - The house prices live here, not in the building phase, because bots and the page price
 //!   houses too: [`house_price`] is the one definition the building phase charges by.
+//! - [`StaticData`] is everything a player needs to plan that no view carries: these tables,
+//!   the board (serialised in its file's layout, [`crate::MapId::json`]) and what of it one
+//!   game plays on. It is one value for every reader: the bot protocol sends it in `start`,
+//!   the Python package returns it (`tabletop.powergrid.static_data`).
 
+use crate::map::{CityId, Map, MapId, Region};
 use crate::plants::{PlantSpec, PLANTS};
 use crate::resources::{
     player_count_rules, refill, ByResource, PlayerCountRules, Resource, PAYMENT,
@@ -107,6 +112,46 @@ pub fn rule_tables() -> RuleTables {
                 refill: std::array::from_fn(|s| refill(players, s as u8 + 1)),
             }
         }),
+    }
+}
+
+/// A game's static data: the rule tables, the board and the part of it in play (see the
+/// module docs). Its JSON form is documented in `docs/bot-protocol.md` ("Static data").
+#[derive(Clone, Debug, Serialize)]
+pub struct StaticData {
+    /// The rule tables ([`rule_tables`]).
+    pub rules: RuleTables,
+    /// The whole board as printed: regions, cities and every connection with its cost.
+    pub map: &'static Map,
+    /// The regions this game plays on, in colour order.
+    pub regions_in_play: Vec<Region>,
+    /// The cities of those regions, in the map's order: a connection counts only when both its
+    /// cities are in play.
+    pub cities_in_play: Vec<CityId>,
+}
+
+/// The static data of a game on `map` with `regions` in play (any regions of the colour set;
+/// a game's own are its view's `regions`).
+///
+/// ```
+/// use powergrid::{static_data, MapId, Region};
+/// let data = static_data(MapId::Germany, &[Region::Green, Region::Brown, Region::Red]);
+/// assert_eq!(data.cities_in_play.len(), 21);
+/// let json = serde_json::to_value(&data).unwrap();
+/// assert_eq!(json["map"]["connections"][0], serde_json::json!({"a": "flensburg", "b": "kiel", "cost": 4}));
+/// assert_eq!(json["regions_in_play"], serde_json::json!(["green", "brown", "red"]));
+/// ```
+pub fn static_data(map: MapId, regions: &[Region]) -> StaticData {
+    let board = map.map();
+    let in_play = crate::RegionSet::of(regions);
+    StaticData {
+        rules: rule_tables(),
+        map: board,
+        regions_in_play: in_play.iter().collect(),
+        cities_in_play: board
+            .city_ids()
+            .filter(|c| in_play.contains(c.city().region))
+            .collect(),
     }
 }
 
@@ -229,6 +274,29 @@ mod tests {
             assert_eq!(row["max_plants"], json!(rules.max_plants));
             assert_eq!(row["end_cities"], json!(rules.end_cities));
         }
+    }
+
+    #[test]
+    fn the_static_data_serialises_the_map_as_its_file() {
+        for map in MapId::ALL {
+            let file: Value = serde_json::from_str(map.json()).unwrap();
+            let data = serde_json::to_value(static_data(map, &Region::ALL)).unwrap();
+            assert_eq!(data["map"], file, "{map}");
+            assert_eq!(data["rules"], tables_json());
+            assert_eq!(data["cities_in_play"].as_array().unwrap().len(), 42);
+        }
+        // The cities in play are exactly those of the regions in play, whatever their order.
+        let state = State::new(Setup::new(3, MapId::Usa, 4)).unwrap();
+        let view = state.view(crate::Viewer::Seat(Seat(0)));
+        let data = static_data(view.map, &view.regions);
+        let board: Vec<_> = state.board().cities().collect();
+        assert_eq!(data.cities_in_play, board);
+        let mut reversed = view.regions.clone();
+        reversed.reverse();
+        assert_eq!(
+            static_data(view.map, &reversed).regions_in_play,
+            data.regions_in_play
+        );
     }
 
     /// The field names are the wire format: a renamed field breaks the page and the bots.

@@ -146,7 +146,7 @@ pub struct Report {
     pub players: u8,
     /// Games played.
     pub games: u64,
-    /// Games stopped unfinished at the round cap (`botproto::ROUND_CAP`): counted in `games`
+    /// Games stopped unfinished at the round cap (`engine::ROUND_CAP`): counted in `games`
     /// as a loss for every seat, with every measure 0.
     pub unfinished: u64,
     /// Worker threads.

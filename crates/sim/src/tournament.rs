@@ -245,6 +245,29 @@ impl<G: SimGame> Tournament<G> {
         (self.seed.wrapping_add(deal), seated)
     }
 
+    /// A game stopped at the round cap, its lineup turned by `turn`: no outcome, a loss for
+    /// every seat.
+    fn unfinished(&self, turn: usize) -> Played {
+        let n = self.lineup.len();
+        let seats = (0..n)
+            .map(|s| SeatResult {
+                bot: self.entry_bot[(s + turn) % n],
+                win: 0.0,
+                measures: vec![0.0; G::MEASURES.len()],
+                decisions: 0,
+                nanos: 0,
+                times: Timings::default(),
+                forfeited: false,
+            })
+            .collect();
+        Played {
+            seats,
+            histogram: None,
+            record: None,
+            unfinished: true,
+        }
+    }
+
     /// Game `game`'s deal number, and how many places its lineup is turned.
     fn deal_turn(&self, game: u64) -> (u64, usize) {
         let p = u64::from(self.players);
@@ -338,24 +361,8 @@ impl<G: SimGame> Contest for Tournament<G> {
                     worker.external[(s + turn) % n] = Some(e);
                 }
             }
-            if let Err(botproto::PlayError::RoundCap(_)) = result {
-                let seats = (0..n)
-                    .map(|s| SeatResult {
-                        bot: self.entry_bot[(s + turn) % n],
-                        win: 0.0,
-                        measures: vec![0.0; G::MEASURES.len()],
-                        decisions: 0,
-                        nanos: 0,
-                        times: Timings::default(),
-                        forfeited: false,
-                    })
-                    .collect();
-                return Ok(Played {
-                    seats,
-                    histogram: None,
-                    record: None,
-                    unfinished: true,
-                });
+            if let Err(PlayError::RoundCap(_)) = result {
+                return Ok(self.unfinished(turn));
             }
             let result = result.map_err(|e| failed(e.to_string()))?;
             forfeited = result.forfeits.iter().map(Option::is_some).collect();
@@ -371,6 +378,9 @@ impl<G: SimGame> Contest for Tournament<G> {
             }
             let result = G::play(&mut state, &setup, bots, record);
             bots.rotate_right(turn);
+            if let Err(PlayError::RoundCap(_)) = result {
+                return Ok(self.unfinished(turn));
+            }
             let finished = result.map_err(|e| failed(e.to_string()))?;
             let played = finished.played;
             (end, outcome, forfeited) = (state, played.outcome, Vec::new());

@@ -99,7 +99,7 @@ impl<G: Game> Table<G> {
         if !self.driving {
             return;
         }
-        let Actor::Seat(seat) = self.state.actor() else {
+        let Actor::Seat(seat) = self.actor() else {
             return;
         };
         let Some(Some(slot)) = self.bots.get_mut(seat.index()) else {
@@ -171,7 +171,7 @@ impl<G: Game> Table<G> {
             // Another process took the game over while the bot thought.
             return;
         }
-        if m.version == self.version && self.state.actor() == Actor::Seat(m.seat) {
+        if m.version == self.version && self.actor() == Actor::Seat(m.seat) {
             if let Err(e) = self.commit(m.seat, m.action).await {
                 tracing::warn!(game = %self.id, "bot move refused: {e}");
                 self.bot_backoff = Some(Duration::from_secs(1));

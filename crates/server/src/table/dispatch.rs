@@ -24,7 +24,7 @@ impl<G: Game> Table<G> {
         mut rx: mpsc::Receiver<Command>,
         mut bot_rx: mpsc::UnboundedReceiver<BotMove<G>>,
     ) {
-        if self.state.actor() == Actor::Terminal {
+        if self.actor() == Actor::Terminal {
             self.retire();
         }
         self.schedule_bot();
@@ -94,11 +94,12 @@ impl<G: Game> Table<G> {
             Command::Summary { reply } => {
                 let _ = reply.send(Summary {
                     version: self.version,
-                    actor: self.state.actor(),
+                    actor: self.actor(),
                     outcome: self
                         .state
                         .outcome()
                         .and_then(|o| serde_json::to_value(o).ok()),
+                    unfinished: self.state.past_round_cap(),
                     watchers: self.watchers.len(),
                     seats: self.seat_summaries(),
                     clock: self.clock_view(),
@@ -189,7 +190,7 @@ impl<G: Game> Table<G> {
         if seat.index() >= self.state.seats() {
             return Err(ApiError::WrongToken);
         }
-        if self.state.actor() == Actor::Terminal {
+        if self.actor() == Actor::Terminal {
             return Err(ApiError::GameOver);
         }
         self.seen(seat);
@@ -210,7 +211,7 @@ impl<G: Game> Table<G> {
 
     /// Applies, stores, then publishes one action.
     pub(super) async fn commit(&mut self, seat: Seat, action: G::Action) -> Result<u64, ApiError> {
-        let before = self.state.actor();
+        let before = self.actor();
         let events = self
             .state
             .apply_as(seat, &action)
@@ -243,7 +244,7 @@ impl<G: Game> Table<G> {
             .map(|e| e.events.clone())
             .unwrap_or_default();
         self.publish(&events);
-        if self.state.actor() == Actor::Terminal {
+        if self.actor() == Actor::Terminal {
             self.retire();
         }
         self.schedule_bot();
@@ -261,7 +262,7 @@ impl<G: Game> Table<G> {
     ) {
         self.version += 1;
         show_bots::<G>(&mut self.bots, &events);
-        let undoable = self.state.outcome().is_none() && G::undoable(&action, &events);
+        let undoable = self.actor() != Actor::Terminal && G::undoable(&action, &events);
         self.history.push(Entry {
             seq: self.version,
             seat,
@@ -273,12 +274,8 @@ impl<G: Game> Table<G> {
             self.undo_floor = self.history.len();
         }
         let stood_in = self.stood_in();
-        self.clocks.after(
-            at_ms,
-            before == Actor::Seat(seat),
-            self.state.actor(),
-            &stood_in,
-        );
+        self.clocks
+            .after(at_ms, before == Actor::Seat(seat), self.actor(), &stood_in);
     }
 
     async fn rename(&mut self, seat: Seat, name: String) -> Result<(), ApiError> {
@@ -322,7 +319,7 @@ impl<G: Game> Table<G> {
     /// The mark is queued after the last action; if it is lost (a crash right now), the game
     /// is found over at the next start, or by the next driver, and marked then.
     pub(super) fn mark_finished(&mut self) {
-        if self.marked || !self.driving || self.state.actor() != Actor::Terminal {
+        if self.marked || !self.driving || self.actor() != Actor::Terminal {
             return;
         }
         self.marked = true;

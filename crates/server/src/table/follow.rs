@@ -32,7 +32,7 @@ impl<G: Game> Table<G> {
         if stored.kind == RecordKind::Action {
             let action: G::Action = serde_json::from_str(&stored.action)
                 .map_err(|e| format!("action {} is not a {} action: {e}", stored.seq, G::NAME))?;
-            let before = self.state.actor();
+            let before = self.actor();
             let events = self
                 .state
                 .apply_as(seat, &action)
@@ -74,7 +74,7 @@ impl<G: Game> Table<G> {
                 }
             }
         }
-        if self.state.actor() == Actor::Terminal {
+        if self.actor() == Actor::Terminal {
             self.retire();
         }
         self.schedule_bot();

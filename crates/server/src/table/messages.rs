@@ -7,7 +7,7 @@
 //! - A watcher whose queue is full (a client that does not read) is dropped; its connection
 //!   closes, and reconnecting gives it the current state.
 
-use super::{Outgoing, Table};
+use super::{actor_of, Outgoing, Table};
 use crate::error::ApiError;
 use crate::seats::{now_ms, ClockView, TimeControl};
 use crate::store::RecordKind;
@@ -43,6 +43,9 @@ pub struct Summary {
     pub actor: Actor,
     /// The result, once over.
     pub outcome: Option<Value>,
+    /// Whether the game was stopped past the round cap, over without an outcome.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unfinished: bool,
     /// WebSocket connections registered for this game's updates (closed ones are dropped when
     /// the game changes or another connection joins).
     pub watchers: usize,
@@ -72,6 +75,9 @@ struct StateMessage<'a, G: Game> {
     legal: Vec<G::Action>,
     events: Vec<G::Event>,
     outcome: Option<G::Outcome>,
+    /// Whether the game was stopped past the round cap without an outcome (module `table`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    unfinished: bool,
     seats: Vec<SeatSummary>,
     /// Whether the viewer may undo now.
     undo: bool,
@@ -154,7 +160,7 @@ impl<G: Game> Table<G> {
     }
 
     pub(super) fn state_message(&self, viewer: Viewer, events: &[G::Event]) -> Outgoing {
-        let actor = self.state.actor();
+        let actor = self.actor();
         let mut legal = Vec::new();
         let mut undo = false;
         if let Viewer::Seat(v) = viewer {
@@ -175,6 +181,7 @@ impl<G: Game> Table<G> {
             legal,
             events: seen_by::<G>(events, viewer),
             outcome: self.state.outcome(),
+            unfinished: self.state.past_round_cap(),
             seats: self.seat_summaries(),
             undo,
             clock: self.clock_view(),
@@ -207,11 +214,11 @@ impl<G: Game> Table<G> {
     }
 
     /// The game after its first `step` actions, rebuilt from the setup (rules are
-    /// deterministic; a whole Power Grid game replays in about 2 ms). Only a finished game is
-    /// replayed, so nothing hidden is given away: its events are shown whole, and every seat's
-    /// view is included.
+    /// deterministic; a whole Power Grid game replays in about 2 ms). Only a game that is over
+    /// (finished, or stopped unfinished) is replayed, so nothing hidden is given away: its
+    /// events are shown whole, and every seat's view is included.
     pub(super) fn replay_message(&self, step: usize, viewer: Viewer) -> Result<Outgoing, ApiError> {
-        if self.state.outcome().is_none() {
+        if self.actor() != Actor::Terminal {
             return Err(ApiError::GameNotOver);
         }
         if step > self.history.len() {
@@ -240,18 +247,19 @@ impl<G: Game> Table<G> {
                 kind: G::NAME,
                 viewer,
                 version: step as u64,
-                actor: state.actor(),
+                actor: actor_of(&state),
                 view: state.view(viewer),
                 legal: Vec::new(),
                 events,
                 outcome: state.outcome(),
+                unfinished: state.past_round_cap(),
                 seats: self.seat_summaries(),
                 undo: false,
                 clock: None,
                 // As in the live game's last message: every hand, at the last step only.
                 final_hands: self
                     .final_hands
-                    .filter(|_| state.actor() == Actor::Terminal)
+                    .filter(|_| actor_of(&state) == Actor::Terminal)
                     .map(|reveal| reveal(&state)),
             },
             views: (0..state.seats())
@@ -270,14 +278,16 @@ impl<G: Game> Table<G> {
         Ok(to_json(&message))
     }
 
-    /// The record: complete (setup with its seed, every action) once the game is over; while
-    /// it runs, without the seed (it fixes every hidden card) and with other seats' actions
-    /// given only by what the viewer saw of them.
+    /// The record: complete (setup with its seed, every action) once the game is over (with
+    /// `unfinished` when it was stopped at the round cap); while it runs, without the seed (it
+    /// fixes every hidden card) and with other seats' actions given only by what the viewer saw
+    /// of them.
     pub(super) fn record_message(&self, viewer: Viewer) -> Outgoing {
-        let complete = self.state.outcome().is_some();
+        let complete = self.actor() == Actor::Terminal;
         let mut record = Record::<G>::new(self.setup.clone(), []);
         record.id = Some(self.id.clone());
         record.complete = Some(complete);
+        record.unfinished = self.state.past_round_cap().then_some(true);
         record.seats = serde_json::to_value(self.seat_summaries()).ok();
         record.outcome = self
             .state

@@ -20,6 +20,11 @@
 //!   once the write is committed is it acknowledged and shown to watchers. If the write fails,
 //!   the state is rebuilt from the accepted history (the rules are deterministic), as if the
 //!   action had never come.
+//! - A game whose rules set no limit on its length is stopped once it passes the round cap
+//!   ([`engine::Game::past_round_cap`], as every host does): from then on the table treats it as
+//!   over ([`actor_of`]: no one acts, no bot moves, no clock runs), with no outcome, a win for
+//!   no one; it is marked finished in the store, and its messages, summary and record carry
+//!   `unfinished: true`. Stopping needs no record of its own: the stored actions lead there.
 //! - The version counts *records*, not only actions: an undo and every change of who plays a
 //!   seat (module `seats`) are records too, stored in order with the actions, so that a
 //!   restart replays to the same state, the same bots in the same seats, and the same clocks.
@@ -29,7 +34,7 @@ use crate::kind::FinalHands;
 use crate::seats::{now_ms, Clocks, PlayOptions};
 use crate::store::{RecordKind, Store, StoredAction};
 use crate::Config;
-use engine::{Game, Seat, Viewer};
+use engine::{Actor, Game, Seat, Viewer};
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -354,7 +359,7 @@ pub(crate) fn spawn<G: Game>(
         table.options.clock,
         &bots,
         table.created_at.saturating_mul(1000),
-        state.actor(),
+        actor_of(&state),
     );
     let (bot_tx, bot_rx) = mpsc::unbounded_channel();
     let driving = ctx.drives;
@@ -401,7 +406,22 @@ pub(crate) fn spawn<G: Game>(
     Ok(GameHandle { tx })
 }
 
+/// Who acts in `state` as a table sees it: no one once the game is over, or once it has passed
+/// the round cap (see the module docs).
+pub(super) fn actor_of<G: Game>(state: &G) -> Actor {
+    if state.past_round_cap() {
+        Actor::Terminal
+    } else {
+        state.actor()
+    }
+}
+
 impl<G: Game> Table<G> {
+    /// Who acts now, as the table sees it ([`actor_of`]).
+    fn actor(&self) -> Actor {
+        actor_of(&self.state)
+    }
+
     /// Whether the seat's player has a connection open to this process.
     fn connected_here(&self, seat: Seat) -> bool {
         self.watchers

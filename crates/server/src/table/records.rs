@@ -27,7 +27,7 @@ impl<G: Game> Table<G> {
         let Some(s) = self.seats.get(seat.index()) else {
             return Err(ApiError::WrongToken);
         };
-        if self.state.actor() == Actor::Terminal {
+        if self.actor() == Actor::Terminal {
             return Err(ApiError::GameOver);
         }
         match kind {
@@ -169,8 +169,7 @@ impl<G: Game> Table<G> {
             }
         }
         let stood_in = self.stood_in();
-        self.clocks
-            .after(at_ms, false, self.state.actor(), &stood_in);
+        self.clocks.after(at_ms, false, self.actor(), &stood_in);
         Ok(())
     }
 
