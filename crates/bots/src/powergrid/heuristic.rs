@@ -456,7 +456,7 @@ impl<'a> Ctx<'a> {
 
     /// Whether `seat` buys resources before the viewer this round (resources are bought in
     /// reverse turn order).
-    fn buys_before_me(&self, seat: Seat) -> bool {
+    pub(crate) fn buys_before_me(&self, seat: Seat) -> bool {
         let pos = |s: Seat| self.view.turn_order.iter().position(|&t| t == s);
         pos(seat) > pos(self.me.seat)
     }
