@@ -255,7 +255,7 @@ mod tests {
             h.means["cities_powered"]
         );
         assert!(
-            (h.means["money"] - 35.388_888_888_888_886).abs() < 1e-9,
+            (h.means["money"] - 41.277_777_777_777_78).abs() < 1e-9,
             "money {}",
             h.means["money"]
         );

@@ -18,10 +18,14 @@
 //! - The helpers read only a seat's view, like every bot; the regret finder of the `sim` crate
 //!   drives alternative final rounds through [`fuel_toward`] and [`build_toward`].
 
-use super::heuristic::{spec, Ctx};
+use super::heuristic::Ctx;
 use powergrid::plants::FuelNeeds;
 use powergrid::resources::market_price;
 use powergrid::{house_price, Action, ByResource, CityId, PlantId, PlayerView, Resource, View};
+
+/// Cities a rival builds beyond its plants' capacity, as far as foreseeing the end goes (see
+/// [`Ctx::final_round`]).
+const END_SLACK: u32 = 1;
 
 /// The cheapest purchase found by [`Ctx::fuel_for`]: its price and the tokens to buy.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -165,75 +169,21 @@ impl Ctx<'_> {
             let Some(&cash) = money.get(p.seat.index()) else {
                 return false;
             };
+            // Players build up to about what their plants power: one whose plants fall short
+            // of the count by more than [`END_SLACK`] cities does not end the game.
+            if Ctx::capacity(&p.plants) + END_SLACK < end {
+                return false;
+            }
             // Every house costs at least the place price of an empty city.
             if (end - cities) * house_price(0) > cash {
                 return false;
             }
             let houses = self.houses_cost(p, end - cities);
             houses.len() as u32 > end - cities
-                && houses.get((end - cities) as usize).is_some_and(|&c| c <= cash)
+                && houses
+                    .get((end - cities) as usize)
+                    .is_some_and(|&c| c <= cash)
         })
-    }
-
-    /// This round's market for the viewer: in the auction, what the rivals buying before it
-    /// leave once they have bought one run of what they lack; later, the market as it is.
-    pub(crate) fn market_for_me(&self) -> ByResource<u8> {
-        let mut market = self.view.resource_market;
-        if self.view.phase != powergrid::PhaseKind::Auction {
-            return market;
-        }
-        for p in self.view.players.iter() {
-            if p.seat == self.me.seat || !self.buys_before_me(p.seat) {
-                continue;
-            }
-            let needs = Self::demand2(&p.plants);
-            for r in Resource::ALL {
-                let lack = (needs[r] / 2).saturating_sub(u32::from(p.resources[r]));
-                market[r] = market[r].saturating_sub(lack.min(255) as u8);
-            }
-        }
-        market
-    }
-
-    /// The most the viewer should pay for `plant` in the final round: the highest price at which
-    /// owning it (the weakest plant of a full hand going) still raises the cities it powers at
-    /// the final count; 0 when it does not raise them.
-    pub(crate) fn final_plant_value(&self, plant: PlantId) -> u32 {
-        let market = self.market_for_me();
-        let without = self.final_reach(&self.me.plants, self.money, market).cities;
-        let mut after = self.me.plants.clone();
-        after.push(plant);
-        if after.len() > usize::from(self.rules.max_plants) {
-            // The plant to drop is the one whose loss costs the fewest cities at the final count.
-            let best = (0..after.len())
-                .filter(|&i| after[i] != plant)
-                .max_by_key(|&i| {
-                    let mut hand = after.clone();
-                    hand.remove(i);
-                    let reach = self.final_reach(&hand, self.money, market).cities;
-                    (reach, std::cmp::Reverse(spec(after[i]).cities))
-                });
-            if let Some(i) = best {
-                after.remove(i);
-            }
-        }
-        let gains = |price: u32| {
-            price <= self.money
-                && self.final_reach(&after, self.money - price, market).cities > without
-        };
-        let (mut lo, mut hi) = (u32::from(plant.0), self.money);
-        if !gains(lo) {
-            return 0;
-        }
-        while lo < hi {
-            let mid = lo + (hi - lo).div_ceil(2);
-            if gains(mid) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo
     }
 
     /// The next purchase toward fuel for `target` cities from the market as it is (the scarcest
@@ -353,7 +303,10 @@ mod tests {
         assert_eq!(three.cost, market_price(Resource::Coal, 3, 2).unwrap());
         let mut held = none;
         held.coal = 1;
-        assert_eq!(Ctx::fuel_for(&plants, held, market, 3).unwrap().tokens.coal, 1);
+        assert_eq!(
+            Ctx::fuel_for(&plants, held, market, 3).unwrap().tokens.coal,
+            1
+        );
         let dry = ByResource { coal: 1, ..market };
         assert_eq!(Ctx::fuel_for(&plants, none, dry, 3), None);
         assert_eq!(Ctx::fuel_for(&plants, none, market, 4), None);
@@ -375,7 +328,8 @@ mod tests {
     }
 
     /// The round is the last once a player has the game-end count, or when a rival still to
-    /// build can pay for the houses that take it there; not when its money is unknown or short.
+    /// build can pay for the houses that take it there and has plants for about that many
+    /// cities; not when its money is unknown or short, or its plants far fewer.
     #[test]
     fn the_final_round_is_foreseen_from_cities_and_money() {
         let mut view = view_with(&[PlantId(10)], 0, 2, 50);
@@ -387,12 +341,17 @@ mod tests {
         let rival = view.players.iter().position(|p| p.seat != me).unwrap();
         let board = Board::get(view.map, RegionSet::of(&view.regions));
         view.players[rival].cities = board.cities().take(16).collect();
+        // Fusion 6, wind 5, hybrid 7: 18 cities.
+        view.players[rival].plants = vec![PlantId(44), PlantId(46), PlantId(50)];
         let ctx = Ctx::new(&view).unwrap();
         let mut money = vec![0; view.players.len()];
         assert!(!ctx.final_round(&money));
         assert!(!ctx.final_round(&[]));
         money[rival] = 100;
         assert!(ctx.final_round(&money));
+        let mut small = view.clone();
+        small.players[rival].plants = vec![PlantId(44), PlantId(50)];
+        assert!(!Ctx::new(&small).unwrap().final_round(&money));
         let mut ended = view.clone();
         ended.players[rival].cities = board.cities().take(17).collect();
         assert!(Ctx::new(&ended).unwrap().final_round(&[]));
@@ -430,7 +389,10 @@ mod tests {
             .map(|city| Action::Build { city })
             .chain([Action::Done])
             .collect();
-        assert!(matches!(build_toward(&view, &open, 3), Action::Build { .. }));
+        assert!(matches!(
+            build_toward(&view, &open, 3),
+            Action::Build { .. }
+        ));
         assert_eq!(build_toward(&view, &open, 1), Action::Done);
         let broke = view_with(&[PlantId(10)], 0, 1, 0);
         assert_eq!(build_toward(&broke, &open, 3), Action::Done);
