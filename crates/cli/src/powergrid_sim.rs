@@ -309,7 +309,11 @@ fn regrets(args: &SimArgs, file: &std::path::Path) -> anyhow::Result<()> {
         let lineup = lineup(args.players, &args.seats)?;
         vec![(lineup.join(","), lineup)]
     };
-    if fields.iter().flat_map(|(_, l)| l).any(|s| s.starts_with("exec:")) {
+    if fields
+        .iter()
+        .flat_map(|(_, l)| l)
+        .any(|s| s.starts_with("exec:"))
+    {
         bail!("--regrets plays built-in bots only");
     }
     let threads = progress::threads_or_every_core(args.threads);
@@ -333,9 +337,8 @@ fn regrets(args: &SimArgs, file: &std::path::Path) -> anyhow::Result<()> {
         let bot = lineup[0].clone();
         let t = Tournament::<powergrid::State>::new(map, lineup.clone(), args.seed, Some(config))?;
         let bar = progress::bar(args.games);
-        let found = sim::powergrid::regret::find(&t, &bot, 0..args.games, threads, &|n| {
-            bar.inc(n)
-        })?;
+        let found =
+            sim::powergrid::regret::find(&t, &bot, 0..args.games, threads, &|n| bar.inc(n))?;
         bar.finish_and_clear();
         println!(
             "{:<28} {:>6} {:>10} {:>7} {:>8} {:>9}",

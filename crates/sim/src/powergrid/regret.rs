@@ -515,7 +515,6 @@ pub fn own_bot_wins(case: &Case, config: &Config) -> Result<bool, SimError> {
     Ok(replayed.outcome.winners.contains(&case.seat))
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
