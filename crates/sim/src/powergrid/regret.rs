@@ -352,7 +352,7 @@ fn search(case: &Case, config: &Config, lost: &Outcome) -> Result<Option<Regret>
         s.apply_quiet(*seat, action).map_err(|_| true)?;
     }
     let me = case.seat;
-    let standing = |o: &Outcome| o.standings.iter().find(|x| x.seat == me).cloned();
+    let standing = |o: &Outcome| o.standings.iter().find(|x| x.seat == me).copied();
     let Some(mine) = standing(lost) else {
         return Ok(None);
     };
@@ -382,7 +382,7 @@ fn search(case: &Case, config: &Config, lost: &Outcome) -> Result<Option<Regret>
             continue;
         };
         if tried.outcome.winners.contains(&me) {
-            let now = standing(&tried.outcome).unwrap_or_else(|| mine.clone());
+            let now = standing(&tried.outcome).unwrap_or(mine);
             return Ok(Some(Regret {
                 game: 0,
                 deal: 0,
