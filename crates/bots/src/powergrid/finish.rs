@@ -18,7 +18,7 @@
 //! - The helpers read only a seat's view, like every bot; the regret finder of the `sim` crate
 //!   drives alternative final rounds through [`fuel_toward`] and [`build_toward`].
 
-use super::heuristic::Ctx;
+use super::heuristic::{largest_purchase, Ctx};
 use powergrid::plants::FuelNeeds;
 use powergrid::resources::market_price;
 use powergrid::{house_price, Action, ByResource, CityId, PlantId, PlayerView, Resource, View};
@@ -204,16 +204,7 @@ impl Ctx<'_> {
             if lack == 0 {
                 continue;
             }
-            let most = legal
-                .iter()
-                .filter_map(|a| match *a {
-                    Action::Buy { resource, amount } if resource == r && amount <= lack => {
-                        Some(amount)
-                    }
-                    _ => None,
-                })
-                .max();
-            if let Some(amount) = most {
+            if let Some(amount) = largest_purchase(legal, r, lack) {
                 return Action::Buy {
                     resource: r,
                     amount,

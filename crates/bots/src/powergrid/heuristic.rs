@@ -736,16 +736,7 @@ impl<'a> Ctx<'a> {
             if lack[r] == 0 {
                 continue;
             }
-            let most = legal
-                .iter()
-                .filter_map(|a| match *a {
-                    Action::Buy { resource, amount } if resource == r && amount <= lack[r] => {
-                        Some(amount)
-                    }
-                    _ => None,
-                })
-                .max();
-            if let Some(amount) = most {
+            if let Some(amount) = largest_purchase(legal, r, lack[r]) {
                 return Some(Action::Buy {
                     resource: r,
                     amount,
@@ -894,6 +885,17 @@ impl<'a> Ctx<'a> {
             .max_by_key(|&(powered, value, _)| (powered, std::cmp::Reverse(value)))
             .map(|(_, _, a)| a)
     }
+}
+
+/// The largest legal purchase of `r` of at most `lack` tokens.
+pub(crate) fn largest_purchase(legal: &[Action], r: Resource, lack: u8) -> Option<u8> {
+    legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Buy { resource, amount } if resource == r && amount <= lack => Some(amount),
+            _ => None,
+        })
+        .max()
 }
 
 /// The build the heuristic ranks first among `legal`, ignoring its limits (for the search
