@@ -94,7 +94,7 @@
 //! - **Bureaucracy**: runs the set of plants powering the most cities, burning the least value of
 //!   fuel (tokens priced at the market's next price).
 //!
-//! Against three of one panel style (Germany, 4 players) it wins 93.6-100 % of the games; the
+//! Against three of one panel style (Germany, 4 players) it wins 93-100 % of the games; the
 //! figures and their commands are in `docs/benchmarks.md`. How each rule was found, what it
 //! gained, and the rules tried and left out: `docs/bots/powergrid-heuristic.md`.
 
