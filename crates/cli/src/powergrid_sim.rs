@@ -327,15 +327,18 @@ fn regrets(args: &SimArgs, file: &std::path::Path) -> anyhow::Result<()> {
         args.games,
         args.seed,
         budget_text(&config),
-        fields[0].1[0]
+        fields
+            .first()
+            .and_then(|(_, l)| l.first())
+            .map_or("-", String::as_str)
     );
     println!(
         "{:<28} {:>6} {:>10} {:>7} {:>8} {:>9}",
         "field", "games", "seat-games", "losses", "regrets", "diverged"
     );
     for (name, lineup) in &fields {
-        let bot = lineup[0].clone();
         let t = Tournament::<powergrid::State>::new(map, lineup.clone(), args.seed, Some(config))?;
+        let bot = lineup.first().cloned().unwrap_or_default();
         let bar = progress::bar(args.games);
         let found =
             sim::powergrid::regret::find(&t, &bot, 0..args.games, threads, &|n| bar.inc(n))?;
