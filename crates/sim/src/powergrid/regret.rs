@@ -12,9 +12,9 @@
 //!   from its setup (every chance outcome written out) with the same bots on the same seeds;
 //!   the rivals decide every action themselves, the loser's seat replays its recorded actions
 //!   until the final round and then follows the plan (its own bot, which has seen every event,
-//!   where the plan leaves a decision to it). A rival that decides before the final round
-//!   otherwise than in the record (a bot whose decisions depend on the clock) makes the game
-//!   *diverged*: it is counted and not searched.
+//!   where the plan leaves a decision to it). A game that does not replay as played (a bot
+//!   whose decisions depend on the clock, or on its own earlier decisions, as the search bot's
+//!   fitted rival models do) is *diverged*: it is counted and not searched.
 //! - **A regret is a test.** Each one carries a [`Case`]: the setup, the bots and their seeds,
 //!   the loser's seat, the final round and every action of the game as it was played. [`play_on`]
 //!   plays a case again with the loser's own bot from the final round on, so the case of a
