@@ -15,6 +15,12 @@
 //!   or more connected cities unpowered, games per second, and the bot's decision times.
 //! - Both tables give each bot's thinking time per decision as mean / 99th percentile / slowest
 //!   in milliseconds (`sim::Timings`), so a claim like "≤ 100 ms per decision" can be read off.
+//! - Both tables give each bot's mean money at the end of the games it won and of those it lost
+//!   (`sim::powergrid::money_left`).
+//! - `--regrets FILE` runs the regret finder (`sim::powergrid::regret`) instead of the
+//!   tournament: over the lineup, or with `--against panel` over each style, for the first
+//!   bot listed; it prints each field's losses and those another final round would have won,
+//!   and writes each of those with its game to FILE.
 //! - `--log FILE` writes one complete game record per line in game order, flushed as the games
 //!   come in, so a long run that is stopped still leaves usable records.
 
@@ -104,6 +110,11 @@ pub struct SimArgs {
     /// seat of each panel style, --games games per style, and print one row per style.
     #[arg(long, value_enum)]
     against: Option<Against>,
+    /// Search every game the bot lost (the first of --seats; with --against, the panel's bot)
+    /// for a final round that would have won it, and write each such loss to FILE, one JSON
+    /// line each, with the game to play again (docs/sim.md).
+    #[arg(long, value_name = "FILE")]
+    regrets: Option<PathBuf>,
     #[command(flatten)]
     exec: ExecOptions,
 }
@@ -178,6 +189,13 @@ fn as_first(b: &sim::BotReport) -> String {
     }
 }
 
+/// A bot's mean money at the end when it won and when it lost, as "W / L" ("-" for none).
+fn money_left_text(b: &sim::BotReport) -> String {
+    let (won, lost) = sim::powergrid::money_left(b);
+    let text = |m: Option<f64>| m.map_or_else(|| "-".to_owned(), |m| format!("{m:.1}"));
+    format!("{} / {}", text(won), text(lost))
+}
+
 /// The bot `--against` plays: the one of `--seats`, or the heuristic.
 fn panel_bot(seats: &[String]) -> anyhow::Result<String> {
     match seats {
@@ -233,7 +251,7 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         budget_text(&config)
     );
     println!(
-        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>10} {:>8} {:>26}",
+        "{:<8} {:>6} {:>16} {:>7} {:>8} {:>13} {:>10} {:>13} {:>8} {:>26}",
         "style",
         "games",
         "win rate",
@@ -241,6 +259,7 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         "powered",
         "unpowered>=5",
         "as first",
+        "money won/lost",
         "games/s",
         "ms/decision mean/p99/max"
     );
@@ -250,7 +269,7 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
         };
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>10} {:>8.2} {:>26}",
+            "{:<8} {:>6} {:>7.1}% ±{:>5.1}% {:>7.2} {:>8.2} {:>12.1}% {:>10} {:>14} {:>8.2} {:>26}",
             row.style,
             b.games,
             100.0 * b.win_rate,
@@ -259,6 +278,7 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
             mean("cities_powered"),
             100.0 * mean("unpowered_5"),
             as_first(b),
+            money_left_text(b),
             row.report.games_per_second,
             times_text(b)
         );
@@ -266,8 +286,100 @@ fn against_panel(args: &SimArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `tabletop sim powergrid --regrets FILE`: the regret finder over one lineup, or over each
+/// panel style with `--against panel`.
+fn regrets(args: &SimArgs, file: &std::path::Path) -> anyhow::Result<()> {
+    if args.log.is_some() {
+        bail!("--regrets does not write --log: its FILE holds every game it reports");
+    }
+    let config = config(args)?;
+    let map = MapId::from(args.map);
+    let fields: Vec<(String, Vec<String>)> = if args.against.is_some() {
+        let bot = panel_bot(&args.seats)?;
+        let players = usize::from(args.players.unwrap_or(4));
+        bots::powergrid::panel::STYLES
+            .iter()
+            .map(|&style| {
+                let mut lineup = vec![style.to_owned(); players];
+                lineup[0] = bot.clone();
+                (style.to_owned(), lineup)
+            })
+            .collect()
+    } else {
+        let lineup = lineup(args.players, &args.seats)?;
+        vec![(lineup.join(","), lineup)]
+    };
+    if fields
+        .iter()
+        .flat_map(|(_, l)| l)
+        .any(|s| s.starts_with("exec:"))
+    {
+        bail!("--regrets plays built-in bots only");
+    }
+    let threads = progress::threads_or_every_core(args.threads);
+    let mut out = std::io::BufWriter::new(
+        std::fs::File::create(file).with_context(|| format!("creating {}", file.display()))?,
+    );
+    println!(
+        "Power Grid regrets on {}, {} games per field (seed {}; search: {}): losses of {} \
+         that another final round would have won",
+        map.as_str(),
+        args.games,
+        args.seed,
+        budget_text(&config),
+        fields
+            .first()
+            .and_then(|(_, l)| l.first())
+            .map_or("-", String::as_str)
+    );
+    println!(
+        "{:<28} {:>6} {:>10} {:>7} {:>8} {:>9}",
+        "field", "games", "seat-games", "losses", "regrets", "diverged"
+    );
+    for (name, lineup) in &fields {
+        let t = Tournament::<powergrid::State>::new(map, lineup.clone(), args.seed, Some(config))?;
+        let bot = lineup.first().cloned().unwrap_or_default();
+        let bar = progress::bar(args.games);
+        let found =
+            sim::powergrid::regret::find(&t, &bot, 0..args.games, threads, &|n| bar.inc(n))?;
+        bar.finish_and_clear();
+        println!(
+            "{:<28} {:>6} {:>10} {:>7} {:>8} {:>9}",
+            name,
+            found.games,
+            found.seat_games,
+            found.losses,
+            found.regrets.len(),
+            found.diverged
+        );
+        for r in &found.regrets {
+            println!(
+                "  game {} (deal {}), seat {}, round {}: powered {} with {} Elektro left \
+                 (winner {}); {} powers {} with {} left",
+                r.game,
+                r.deal,
+                r.seat.0,
+                r.round,
+                r.lost.0,
+                r.lost.1,
+                r.winner_powered,
+                r.plan_text,
+                r.won.0,
+                r.won.1
+            );
+            serde_json::to_writer(&mut out, r)?;
+            std::io::Write::write_all(&mut out, b"\n")?;
+        }
+    }
+    std::io::Write::flush(&mut out)?;
+    Ok(())
+}
+
 /// `tabletop sim powergrid`.
 pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
+    if let Some(file) = &args.regrets {
+        return regrets(args, file);
+    }
     if args.against.is_some() {
         return against_panel(args);
     }
@@ -331,7 +443,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         .unwrap_or(0)
         .max(10);
     println!(
-        "{:<w$} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>7} {:>9} {:>12} {:>26}",
+        "{:<w$} {:>6} {:>10} {:>8} {:>16} {:>14} {:>8} {:>14} {:>7} {:>9} {:>12} {:>26}",
         "bot",
         "games",
         "seat-games",
@@ -339,6 +451,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
         "win rate",
         "cities powered",
         "money",
+        "money won/lost",
         "rounds",
         "as first",
         "decisions/s",
@@ -347,7 +460,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
     for b in &report.bots {
         let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
         println!(
-            "{:<w$} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>7.2} {:>9} {:>12.0} {:>26}",
+            "{:<w$} {:>6} {:>10} {:>8.1} {:>7.1}% ±{:>5.1}% {:>14.2} {:>8.1} {:>14} {:>7.2} {:>9} {:>12.0} {:>26}",
             b.bot,
             b.games,
             b.seat_games,
@@ -356,6 +469,7 @@ pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
             100.0 * b.win_rate_ci95,
             mean("cities_powered"),
             mean("money"),
+            money_left_text(b),
             mean("rounds"),
             as_first(b),
             b.decisions_per_second.unwrap_or(0.0),

@@ -11,12 +11,17 @@
 //!   when the seat is first in round 1's turn order (dealt with the game) and `first_wins` is
 //!   then its share of the win (0 otherwise), so `first_wins / first` is a bot's win rate from
 //!   the first seat (the first seat of round 1 opens every auction of that round, so a bot can
-//!   be weaker there than elsewhere).
+//!   be weaker there than elsewhere). `money_won` and `money_lost` split the seat's money at
+//!   the end by its share of the win, so [`money_left`] gives the mean money a bot ends with
+//!   when it wins and when it loses: money left by a loser is money that could have bought
+//!   cities or fuel, a measure of how well a bot spends at the end.
 //! - [`panel`] runs one bot against each style of the panel (`bots::powergrid::panel::STYLES`):
 //!   one tournament per style, the bot in one seat and the style in every other, seats rotating
 //!   over each deal as in any mixed lineup, so each row counts games, not seat-games.
 //! - The log's setup has every chance outcome written out as
 //!   [`bots::powergrid::play_written`] fixes it: regions, deck, turn order, the Step 3 deck.
+
+pub mod regret;
 
 use crate::{Finished, Options, Report, Score, SimError, SimGame, Tournament};
 use bots::powergrid::{play_written, Config, MAX_ACTIONS};
@@ -44,6 +49,8 @@ impl SimGame for State {
         "unpowered_5",
         "first",
         "first_wins",
+        "money_won",
+        "money_lost",
     ];
     type Deals = MapId;
 
@@ -96,11 +103,25 @@ impl SimGame for State {
                         of(|x| f64::from(u8::from(x.cities >= x.cities_powered + UNPOWERED))),
                         f64::from(u8::from(is_first)),
                         if is_first { win } else { 0.0 },
+                        win * of(|x| f64::from(x.money)),
+                        (1.0 - win) * of(|x| f64::from(x.money)),
                     ],
                 }
             })
             .collect()
     }
+}
+
+/// A bot's mean money at the end of the games it won and of the games it lost (`None` where
+/// there are none), from its `money_won` and `money_lost` measures (see the module docs).
+pub fn money_left(b: &crate::BotReport) -> (Option<f64>, Option<f64>) {
+    let mean = |key: &str| b.means.get(key).copied().unwrap_or(0.0);
+    let n = b.seat_games as f64;
+    let lost = n - b.wins;
+    (
+        (b.wins > 0.0).then(|| mean("money_won") * n / b.wins),
+        (lost > 1e-9).then(|| mean("money_lost") * n / lost),
+    )
 }
 
 /// One row of a [`panel`] run: the bot's report against one style.
@@ -234,7 +255,7 @@ mod tests {
             h.means["cities_powered"]
         );
         assert!(
-            (h.means["money"] - 35.388_888_888_888_886).abs() < 1e-9,
+            (h.means["money"] - 41.277_777_777_777_78).abs() < 1e-9,
             "money {}",
             h.means["money"]
         );

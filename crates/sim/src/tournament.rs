@@ -235,6 +235,21 @@ impl<G: SimGame> Tournament<G> {
         G::available(&self.deals)
     }
 
+    /// What the deals are chosen from (a board, a list of deals).
+    pub fn deals(&self) -> &G::Deals {
+        &self.deals
+    }
+
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// What the bots that take one are built with (the default when `None`).
+    pub fn config(&self) -> Option<&G::Config> {
+        self.config.as_ref()
+    }
+
     /// Game `game`'s deal seed and its lineup, seat 0 first.
     pub fn seating(&self, game: u64) -> (u64, Vec<&str>) {
         let (deal, turn) = self.deal_turn(game);

@@ -80,9 +80,13 @@
 //!   its fuel by then, so the bot compares the cities its held fuel powers with the most each
 //!   rival can power (its cities and held fuel if it has built this phase, its held fuel if it
 //!   builds later), and does so only when at most [`END_DARK`] of its cities would stay dark.
-//!   Once a player has connected that count (the game ends after this building phase), it builds
-//!   only the cities the fuel it holds can power: a dark city is paid for and earns nothing, and
-//!   money left is the tie-break. It does not hold back the city that reaches the count when
+//!   In the final round (a player has connected that count, or a rival still to build can pay
+//!   for the houses to it with plants for about that many cities: [`Ctx::final_round`], from the
+//!   rivals' cities, plants and announced money) money is worth nothing but the tie-break, so
+//!   the bot buys the fuel for the most cities it can still power at the final count with all
+//!   its money, houses included ([`Ctx::final_reach`], the cheapest fuel the market holds for
+//!   some of its plants), and builds the cheapest cities up to what the fuel it holds powers: a
+//!   dark city is paid for and earns nothing. It does not hold back the city that reaches the count when
 //!   ending would not win: the field then ends the game a round later anyway, with the bot behind.
 //! - **Stalls**: the rules engine has no round limit, and a game can stall (an empty plant market,
 //!   a starved resource market, every player waiting for a better moment to end). From round
@@ -90,7 +94,7 @@
 //! - **Bureaucracy**: runs the set of plants powering the most cities, burning the least value of
 //!   fuel (tokens priced at the market's next price).
 //!
-//! Against three of one panel style (Germany, 4 players) it wins 93.6-100 % of the games; the
+//! Against three of one panel style (Germany, 4 players) it wins 93-100 % of the games; the
 //! figures and their commands are in `docs/benchmarks.md`. How each rule was found, what it
 //! gained, and the rules tried and left out: `docs/bots/powergrid-heuristic.md`.
 
@@ -252,16 +256,22 @@ impl Heuristic {
             return fallback;
         };
         ctx.bidders = bidders;
+        let last = || ctx.final_round(money);
         let choice = match legal[0] {
             Action::StartAuction { .. } | Action::Bid { .. } | Action::Pass => {
                 ctx.bait(legal, money).or_else(|| ctx.auction(legal))
             }
             Action::Discard { .. } => ctx.discard_least_fuelled(legal),
             Action::Buy { .. } | Action::Done => match view.phase {
+                powergrid::PhaseKind::Resources if last() => {
+                    let market = ctx.view.resource_market;
+                    let target = ctx.final_reach(&ctx.me.plants, ctx.money, market).cities;
+                    Some(ctx.fuel_toward(legal, target))
+                }
                 powergrid::PhaseKind::Resources => ctx.resources(legal),
-                _ => ctx.building(legal),
+                _ => ctx.building(legal, last()),
             },
-            Action::Build { .. } => ctx.building(legal),
+            Action::Build { .. } => ctx.building(legal, last()),
             Action::Power { .. } => ctx.power(legal),
         };
         choice
@@ -456,7 +466,7 @@ impl<'a> Ctx<'a> {
 
     /// Whether `seat` buys resources before the viewer this round (resources are bought in
     /// reverse turn order).
-    fn buys_before_me(&self, seat: Seat) -> bool {
+    pub(crate) fn buys_before_me(&self, seat: Seat) -> bool {
         let pos = |s: Seat| self.view.turn_order.iter().position(|&t| t == s);
         pos(seat) > pos(self.me.seat)
     }
@@ -726,16 +736,7 @@ impl<'a> Ctx<'a> {
             if lack[r] == 0 {
                 continue;
             }
-            let most = legal
-                .iter()
-                .filter_map(|a| match *a {
-                    Action::Buy { resource, amount } if resource == r && amount <= lack[r] => {
-                        Some(amount)
-                    }
-                    _ => None,
-                })
-                .max();
-            if let Some(amount) = most {
+            if let Some(amount) = largest_purchase(legal, r, lack[r]) {
                 return Some(Action::Buy {
                     resource: r,
                     amount,
@@ -794,24 +795,20 @@ impl<'a> Ctx<'a> {
             .count() as u32
     }
 
-    fn building(&self, legal: &[Action]) -> Option<Action> {
+    fn building(&self, legal: &[Action], last: bool) -> Option<Action> {
         let fuelled = Self::fuelled_capacity(&self.me.plants, self.me.resources);
         let cities = self.cities();
         let stalled = self.view.round >= STALL_ROUND;
         let expected = self
             .fuelled_cities(&self.me.plants, &self.me.plants)
             .round() as u32;
-        // Once a player has connected the game-end count the game ends after this phase:
-        // a city the fuel held cannot power is worth nothing.
-        let ending = self
-            .view
-            .players
-            .iter()
-            .any(|p| p.cities.len() >= usize::from(self.rules.end_cities));
+        // In the final round a city the fuel held cannot power is worth nothing, and the
+        // cheapest cities give the most powered ones for the money.
+        if last && !stalled {
+            return Some(self.build_toward(legal, fuelled));
+        }
         let end = u32::from(self.rules.end_cities);
-        let limit = if ending {
-            fuelled
-        } else if !stalled && end <= fuelled + END_DARK && self.wins_by_ending(fuelled) {
+        let limit = if !stalled && end <= fuelled + END_DARK && self.wins_by_ending(fuelled) {
             (expected.max(fuelled) + 1).max(end)
         } else {
             expected.max(fuelled) + 1
@@ -888,6 +885,17 @@ impl<'a> Ctx<'a> {
             .max_by_key(|&(powered, value, _)| (powered, std::cmp::Reverse(value)))
             .map(|(_, _, a)| a)
     }
+}
+
+/// The largest legal purchase of `r` of at most `lack` tokens.
+pub(crate) fn largest_purchase(legal: &[Action], r: Resource, lack: u8) -> Option<u8> {
+    legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Buy { resource, amount } if resource == r && amount <= lack => Some(amount),
+            _ => None,
+        })
+        .max()
 }
 
 /// The build the heuristic ranks first among `legal`, ignoring its limits (for the search

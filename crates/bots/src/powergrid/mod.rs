@@ -19,6 +19,7 @@
 //!   order after the Step 3 shuffle as the plants were then drawn), so that the record replays
 //!   the same game whatever the seed.
 
+pub mod finish;
 mod heuristic;
 pub mod panel;
 mod random;
