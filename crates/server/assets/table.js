@@ -12,6 +12,7 @@ import { api, creatorToken, saveCreator, saveSeat, savedSeats } from "./net.js";
 import { createStore } from "./store.js";
 import { html, render, useEffect, useRef } from "./view.js";
 import { replaceable, rematchMove, seatSuffix } from "./tablelogic.js";
+import { logFromEntries } from "./gamelog.js";
 
 /** Moves that cannot be taken back, which ask for confirmation (see `docs/ui.md`). */
 const IRREVERSIBLE = new Set(["end_turn", "bid", "start_auction", "done", "power"]);
@@ -69,6 +70,19 @@ export async function sendAction(conn, action, errorEl, label, { confirm = false
     unlock();
     if (errorEl) errorEl.textContent = failureText(e);
   });
+}
+
+/**
+ * Fetches a game page's log again (after a missed version or an undo) into `store`'s `log`:
+ * from the replay's `source` or the log route; on failure the entries stay, at `version`.
+ */
+export async function refetchLog(store, { source, gameId, token }, version) {
+  try {
+    const l = await (source ? source.log() : api(`/api/games/${gameId}/log`, { token }));
+    store.set({ log: logFromEntries(l.entries, l.version) });
+  } catch {
+    store.set({ log: { entries: store.get().log?.entries || [], version } });
+  }
 }
 
 // The table's one state object.

@@ -491,3 +491,10 @@ game-back-to-lobby = Back to the lobby
 game-watch-instead = Watch this game as a spectator
 lobby-game-started = started { $date }
 tg-hand-of = Hand of { $name }
+
+# Issue 28 (pages on one state model): the rule tables' rows where they are used.
+pg-res-refill = Refill: +{ $n }
+pg-refill-note = At the end of the round the market is refilled by the rules' row for Step { $step } with { $players } players.
+pg-income-title = Income by cities powered
+pg-income-cities = Cities
+pg-income-elektro = { -elektro }

@@ -461,3 +461,10 @@ game-back-to-lobby = લોબીમાં પાછા જાઓ
 game-watch-instead = આ રમત પ્રેક્ષક તરીકે જુઓ
 lobby-game-started = { $date }એ શરૂ
 tg-hand-of = { $name }નો હાથ
+
+# Issue 28 (pages on one state model): the rule tables' rows where they are used.
+pg-res-refill = ફરી ભરાશે: +{ $n }
+pg-refill-note = રાઉન્ડના અંતે બજાર નિયમ-કોષ્ટકની સ્ટેપ { $step } અને { $players } ખેલાડીઓની હરોળ મુજબ ફરી ભરાય છે.
+pg-income-title = પાવર મળેલાં શહેરો મુજબ આવક
+pg-income-cities = શહેરો
+pg-income-elektro = { -elektro }

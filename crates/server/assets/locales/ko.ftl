@@ -446,3 +446,10 @@ game-back-to-lobby = 로비로 돌아가기
 game-watch-instead = 이 게임 관전하기
 lobby-game-started = { $date } 시작
 tg-hand-of = { $name }의 손패
+
+# Issue 28 (pages on one state model): the rule tables' rows where they are used.
+pg-res-refill = 보충: +{ $n }
+pg-refill-note = 라운드가 끝나면 규칙표의 { $step }기, { $players }인 줄에 따라 시장이 보충됩니다.
+pg-income-title = 전력 공급 도시 수별 수입
+pg-income-cities = 도시
+pg-income-elektro = { -elektro }

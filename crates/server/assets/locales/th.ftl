@@ -446,3 +446,10 @@ game-back-to-lobby = กลับไปล็อบบี้
 game-watch-instead = ชมเกมนี้ในฐานะผู้ชม
 lobby-game-started = เริ่มเมื่อ { $date }
 tg-hand-of = ไพ่ในมือของ { $name }
+
+# Issue 28 (pages on one state model): the rule tables' rows where they are used.
+pg-res-refill = เติม: +{ $n }
+pg-refill-note = เมื่อจบรอบ ตลาดจะถูกเติมตามแถวในตารางกติกาของช่วงที่ { $step } สำหรับผู้เล่น { $players } คน
+pg-income-title = รายได้ตามจำนวนเมืองที่จ่ายไฟ
+pg-income-cities = เมือง
+pg-income-elektro = { -elektro }

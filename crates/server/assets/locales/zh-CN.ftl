@@ -446,3 +446,10 @@ game-back-to-lobby = 返回大厅
 game-watch-instead = 以观众身份观看这局游戏
 lobby-game-started = { $date }开始
 tg-hand-of = { $name }的手牌
+
+# Issue 28 (pages on one state model): the rule tables' rows where they are used.
+pg-res-refill = 补充：+{ $n }
+pg-refill-note = 本回合结束时，市场按规则表中第 { $step } 阶段、{ $players } 名玩家的一行补充。
+pg-income-title = 按供电城市数的收入
+pg-income-cities = 城市
+pg-income-elektro = { -elektro }
