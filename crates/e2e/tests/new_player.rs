@@ -330,6 +330,15 @@ fn dead_ends_lead_on() {
         status.contains("You are watching as a spectator."),
         "{status}"
     );
+    // A spectator holds no cards: no "Your hand" panel, empty or not.
+    assert_eq!(
+        b.js(
+            "return document.querySelector('.hand-box') === null",
+            json!([])
+        ),
+        json!(true),
+        "a spectator is shown a hand"
+    );
 
     b.goto(&format!("{}/games/nothex", server.url()));
     b.wait_js(
@@ -605,4 +614,88 @@ fn dropping_out_of_an_auction_asks_first() {
     std::thread::sleep(Duration::from_millis(300));
     let now = server.get(&format!("/api/games/{game}/view"), Some(&ann));
     assert_eq!(now["version"], st["version"], "nothing was sent");
+}
+
+/// Bug 11: the final standings are numbered once ("1. Ann", not "1. 1. Ann"), in every
+/// language: each row carries its rank (ties share one), so the list draws no number of its
+/// own. A two-player Power Grid game is played to its end by the heuristic bot in the engine,
+/// and its actions are sent to the server in order.
+#[test]
+fn final_standings_are_numbered_once() {
+    let Some((_one, server, b)) = session(10, PHONE) else {
+        return;
+    };
+    let seed = 5;
+    let created = create(
+        &server,
+        json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": seed},
+               "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
+    );
+    let game = created["game"].as_str().unwrap().to_owned();
+    let tokens: Vec<String> = (0..2)
+        .map(|s| created["seats"][s]["token"].as_str().unwrap().to_owned())
+        .collect();
+    let mut bots: Vec<Box<dyn engine::Bot<powergrid::State>>> = vec![
+        Box::new(bots::powergrid::Heuristic::new()),
+        Box::new(bots::powergrid::Heuristic::new()),
+    ];
+    let setup = powergrid::Setup::new(2, powergrid::MapId::Germany, seed);
+    let played = bots::powergrid::play_game(setup, &mut bots).expect("the bots finish the game");
+    let mut version = server.get(&format!("/api/games/{game}"), None)["version"].clone();
+    for (seat, action) in &played.actions {
+        let answer = server.post(
+            &format!("/api/games/{game}/actions"),
+            Some(&tokens[usize::from(seat.0)]),
+            &json!({"version": version, "action": action}),
+        );
+        assert_eq!(answer.status, 200, "{action}: {}", answer.body);
+        version = answer.json()["version"].clone();
+    }
+    for lang in ["en", "zh-CN", "ko", "th", "gu"] {
+        b.goto(&format!("{}/", server.url()));
+        b.js(
+            "localStorage.setItem('tabletop.lang', arguments[0])",
+            json!([lang]),
+        );
+        b.goto(&format!(
+            "{}/games/{game}#token={}",
+            server.url(),
+            tokens[0]
+        ));
+        b.wait_js(
+            "the final standings",
+            "return document.querySelectorAll('#standings li').length === 2",
+            json!([]),
+        );
+        let got = b.js(
+            "const ol = document.querySelector('#standings ol');
+             return [getComputedStyle(ol).listStyleType, [...ol.children].map(li => li.textContent)]",
+            json!([]),
+        );
+        assert_eq!(got[0], json!("none"), "{lang}: the list numbers its rows");
+        for row in got[1].as_array().unwrap() {
+            let row: String = row
+                .as_str()
+                .unwrap()
+                .chars()
+                .filter(|&c| c != '\u{2060}')
+                .collect();
+            let rank = row.trim_start().chars().next().unwrap();
+            assert!(
+                rank == '1' || rank == '2',
+                "{lang}: {row:?} starts with its rank"
+            );
+            let rest = row.trim_start()[1..].trim_start_matches(['.', ' ']);
+            assert!(
+                !(rest.starts_with(|c: char| c.is_ascii_digit()) && rest[1..].starts_with('.')),
+                "{lang}: {row:?} numbered twice"
+            );
+        }
+        if lang == "en" {
+            let first = got[1][0].as_str().unwrap();
+            assert!(first.starts_with("1. "), "{first:?}");
+        }
+        fits_the_width(&b, &format!("the finished game in {lang}"));
+        b.save_screenshot(&format!("new-player-standings-{lang}-phone.png"));
+    }
 }
