@@ -699,3 +699,128 @@ fn final_standings_are_numbered_once() {
         b.save_screenshot(&format!("new-player-standings-{lang}-phone.png"));
     }
 }
+
+/// The new player's tour: every page (lobby, a Power Grid seat with its invitations and name
+/// box, a The Game spectator, a finished game, its replay, the hotseat screen, both rules
+/// pages) in every language, at 1366×900 and 390×844: no page is wider than the window, and
+/// no text has a missing-message marker. Screenshots: `new-player-tour-<lang>-<page>-<size>.png`.
+#[test]
+fn every_page_fits_both_sizes_in_every_language() {
+    let Some((_one, server, b)) = session(10, DESKTOP) else {
+        return;
+    };
+    let pg = create(
+        &server,
+        json!({"kind": "powergrid", "setup": {"players": 3, "map": "usa", "seed": 3},
+               "seats": [{"type": "human"}, {"type": "human", "name": "Bo"}, {"type": "bot", "bot": "random"}]}),
+    );
+    let pg_game = pg["game"].as_str().unwrap().to_owned();
+    let tg = create(
+        &server,
+        json!({"kind": "thegame", "setup": {"players": 2, "seed": 7},
+               "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
+    );
+    let tg_game = tg["game"].as_str().unwrap().to_owned();
+    let hot = create(
+        &server,
+        json!({"kind": "thegame", "setup": {"players": 2, "seed": 8},
+               "seats": [{"type": "human", "name": "Cy"}, {"type": "human", "name": "Di"}]}),
+    );
+    let hot_game = hot["game"].as_str().unwrap().to_owned();
+    let over = create(
+        &server,
+        json!({"kind": "thegame", "setup": {"players": 1, "seed": 9},
+               "seats": [{"type": "human", "name": "Ann"}]}),
+    );
+    let over_game = over["game"].as_str().unwrap().to_owned();
+    let over_token = over["seats"][0]["token"].as_str().unwrap().to_owned();
+    play_to_the_end(&server, &over_game, &over_token);
+    let url = server.url();
+    let pages = [
+        ("lobby", format!("{url}/"), "#create"),
+        (
+            "powergrid",
+            format!(
+                "{url}/games/{pg_game}#token={}",
+                pg["seats"][0]["token"].as_str().unwrap()
+            ),
+            "#pg-controls",
+        ),
+        (
+            "thegame-spectator",
+            format!("{url}/games/{tg_game}"),
+            "#tg-status",
+        ),
+        (
+            "thegame-over",
+            format!("{url}/games/{over_game}#token={over_token}"),
+            "#tg-end",
+        ),
+        (
+            "replay",
+            format!("{url}/games/{over_game}#replay&step=3"),
+            "#replay-revealed li",
+        ),
+        (
+            "hotseat",
+            format!(
+                "{url}/games/{hot_game}#token={}",
+                hot["seats"][1]["token"].as_str().unwrap()
+            ),
+            "#tg-status",
+        ),
+        (
+            "rules-powergrid",
+            format!("{url}/rules/powergrid"),
+            "#rules h2",
+        ),
+        ("rules-thegame", format!("{url}/rules/thegame"), "#rules h2"),
+    ];
+    for lang in ["en", "zh-CN", "ko", "th", "gu"] {
+        b.goto(&format!("{url}/"));
+        // The creator's invitations (shown above the Power Grid seat) and the hotseat game's
+        // two seats, kept in this browser as the lobby keeps them.
+        b.js(
+            "localStorage.setItem('tabletop.lang', arguments[0]);
+             localStorage.setItem('tabletop.invites', JSON.stringify([{ game: arguments[1], kind: 'powergrid',
+               seats: [{ seat: 1, link: arguments[2], name: 'Bo' }], spectator: arguments[3] }]));
+             localStorage.setItem('tabletop.hotseat', JSON.stringify([arguments[4]]));
+             localStorage.setItem('tabletop.seats', JSON.stringify([
+               { game: arguments[4], kind: 'thegame', seat: 0, token: arguments[5] },
+               { game: arguments[4], kind: 'thegame', seat: 1, token: arguments[6] }]));",
+            json!([
+                lang,
+                pg_game,
+                pg["seats"][1]["link"],
+                pg["spectator"]["link"],
+                hot_game,
+                hot["seats"][0]["token"],
+                hot["seats"][1]["token"]
+            ]),
+        );
+        for (name, link, ready) in &pages {
+            for (size, (w, h)) in [("desktop", DESKTOP), ("phone", PHONE)] {
+                b.resize(w, h);
+                b.goto("about:blank");
+                b.goto(link);
+                b.wait_js(
+                    &format!("{lang} {name} ({size})"),
+                    "return document.querySelector(arguments[0]) !== null",
+                    json!([ready]),
+                );
+                std::thread::sleep(Duration::from_millis(200));
+                fits_the_width(&b, &format!("{lang} {name} ({size})"));
+                let marker = b.js(
+                    "return (document.body.innerText.match(/\\{[a-z][a-z0-9-]*\\}/) || [null])[0]",
+                    json!([]),
+                );
+                assert_eq!(
+                    marker,
+                    Value::Null,
+                    "{lang} {name} ({size}): a missing message"
+                );
+                b.save_screenshot(&format!("new-player-tour-{lang}-{name}-{size}.png"));
+            }
+        }
+    }
+}
