@@ -83,7 +83,7 @@ export function buyNoneReason(v, seat, rules, spec) {
 
 /**
  * This round's refill for `players` players in `step` (1 to 3): `{coal, oil, garbage, uranium}`,
- * the row of the rules crate's player-count table (`rules.json`'s `player_counts`).
+ * the row of the rules crate's player-count table (`player_counts` of the rule tables).
  */
 export function refillRow(rules, players, step) {
   const row = rules.player_counts.find((r) => r.players === players);
