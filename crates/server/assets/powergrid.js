@@ -339,8 +339,8 @@ function Page({ s, page, bar }) {
   const map = s.maps[v.map];
   const pgRef = useRef(null);
   // On a phone the fixed action panel must not hide the end of the page nor the map's foot:
-  // the page ends with room for it, and the map is no taller than the window above it (so
-  // scrolled to its top, the whole map is in sight).
+  // the page ends with room for it, and the map is no taller than the window above the panel
+  // (so scrolled to its top, the whole map is in sight).
   useLayoutEffect(() => {
     const el = pgRef.current;
     const box = el?.querySelector("#pg-controls");
