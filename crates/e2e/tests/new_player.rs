@@ -330,6 +330,15 @@ fn dead_ends_lead_on() {
         status.contains("You are watching as a spectator."),
         "{status}"
     );
+    // A spectator holds no cards: no "Your hand" panel, empty or not.
+    assert_eq!(
+        b.js(
+            "return document.querySelector('.hand-box') === null",
+            json!([])
+        ),
+        json!(true),
+        "a spectator is shown a hand"
+    );
 
     b.goto(&format!("{}/games/nothex", server.url()));
     b.wait_js(
@@ -605,4 +614,213 @@ fn dropping_out_of_an_auction_asks_first() {
     std::thread::sleep(Duration::from_millis(300));
     let now = server.get(&format!("/api/games/{game}/view"), Some(&ann));
     assert_eq!(now["version"], st["version"], "nothing was sent");
+}
+
+/// Bug 11: the final standings are numbered once ("1. Ann", not "1. 1. Ann"), in every
+/// language: each row carries its rank (ties share one), so the list draws no number of its
+/// own. A two-player Power Grid game is played to its end by the heuristic bot in the engine,
+/// and its actions are sent to the server in order.
+#[test]
+fn final_standings_are_numbered_once() {
+    let Some((_one, server, b)) = session(10, PHONE) else {
+        return;
+    };
+    let seed = 5;
+    let created = create(
+        &server,
+        json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": seed},
+               "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
+    );
+    let game = created["game"].as_str().unwrap().to_owned();
+    let tokens: Vec<String> = (0..2)
+        .map(|s| created["seats"][s]["token"].as_str().unwrap().to_owned())
+        .collect();
+    let mut bots: Vec<Box<dyn engine::Bot<powergrid::State>>> = vec![
+        Box::new(bots::powergrid::Heuristic::new()),
+        Box::new(bots::powergrid::Heuristic::new()),
+    ];
+    let setup = powergrid::Setup::new(2, powergrid::MapId::Germany, seed);
+    let played = bots::powergrid::play_game(setup, &mut bots).expect("the bots finish the game");
+    let mut version = server.get(&format!("/api/games/{game}"), None)["version"].clone();
+    for (seat, action) in &played.actions {
+        let answer = server.post(
+            &format!("/api/games/{game}/actions"),
+            Some(&tokens[usize::from(seat.0)]),
+            &json!({"version": version, "action": action}),
+        );
+        assert_eq!(answer.status, 200, "{action}: {}", answer.body);
+        version = answer.json()["version"].clone();
+    }
+    for lang in ["en", "zh-CN", "ko", "th", "gu"] {
+        b.goto(&format!("{}/", server.url()));
+        b.js(
+            "localStorage.setItem('tabletop.lang', arguments[0])",
+            json!([lang]),
+        );
+        b.goto(&format!(
+            "{}/games/{game}#token={}",
+            server.url(),
+            tokens[0]
+        ));
+        b.wait_js(
+            "the final standings",
+            "return document.querySelectorAll('#standings li').length === 2",
+            json!([]),
+        );
+        let got = b.js(
+            "const ol = document.querySelector('#standings ol');
+             return [getComputedStyle(ol).listStyleType, [...ol.children].map(li => li.textContent)]",
+            json!([]),
+        );
+        assert_eq!(got[0], json!("none"), "{lang}: the list numbers its rows");
+        for row in got[1].as_array().unwrap() {
+            let row: String = row
+                .as_str()
+                .unwrap()
+                .chars()
+                .filter(|&c| c != '\u{2060}')
+                .collect();
+            let rank = row.trim_start().chars().next().unwrap();
+            assert!(
+                rank == '1' || rank == '2',
+                "{lang}: {row:?} starts with its rank"
+            );
+            let rest = row.trim_start()[1..].trim_start_matches(['.', ' ']);
+            assert!(
+                !(rest.starts_with(|c: char| c.is_ascii_digit()) && rest[1..].starts_with('.')),
+                "{lang}: {row:?} numbered twice"
+            );
+        }
+        if lang == "en" {
+            let first = got[1][0].as_str().unwrap();
+            assert!(first.starts_with("1. "), "{first:?}");
+        }
+        fits_the_width(&b, &format!("the finished game in {lang}"));
+        b.save_screenshot(&format!("new-player-standings-{lang}-phone.png"));
+    }
+}
+
+/// The new player's tour: every page (lobby, a Power Grid seat with its invitations and name
+/// box, a The Game spectator, a finished game, its replay, the hotseat screen, both rules
+/// pages) in every language, at 1366×900 and 390×844: no page is wider than the window, and
+/// no text has a missing-message marker. Screenshots: `new-player-tour-<lang>-<page>-<size>.png`.
+#[test]
+fn every_page_fits_both_sizes_in_every_language() {
+    let Some((_one, server, b)) = session(10, DESKTOP) else {
+        return;
+    };
+    let pg = create(
+        &server,
+        json!({"kind": "powergrid", "setup": {"players": 3, "map": "usa", "seed": 3},
+               "seats": [{"type": "human"}, {"type": "human", "name": "Bo"}, {"type": "bot", "bot": "random"}]}),
+    );
+    let pg_game = pg["game"].as_str().unwrap().to_owned();
+    let tg = create(
+        &server,
+        json!({"kind": "thegame", "setup": {"players": 2, "seed": 7},
+               "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
+    );
+    let tg_game = tg["game"].as_str().unwrap().to_owned();
+    let hot = create(
+        &server,
+        json!({"kind": "thegame", "setup": {"players": 2, "seed": 8},
+               "seats": [{"type": "human", "name": "Cy"}, {"type": "human", "name": "Di"}]}),
+    );
+    let hot_game = hot["game"].as_str().unwrap().to_owned();
+    let over = create(
+        &server,
+        json!({"kind": "thegame", "setup": {"players": 1, "seed": 9},
+               "seats": [{"type": "human", "name": "Ann"}]}),
+    );
+    let over_game = over["game"].as_str().unwrap().to_owned();
+    let over_token = over["seats"][0]["token"].as_str().unwrap().to_owned();
+    play_to_the_end(&server, &over_game, &over_token);
+    let url = server.url();
+    let pages = [
+        ("lobby", format!("{url}/"), "#create"),
+        (
+            "powergrid",
+            format!(
+                "{url}/games/{pg_game}#token={}",
+                pg["seats"][0]["token"].as_str().unwrap()
+            ),
+            "#pg-controls",
+        ),
+        (
+            "thegame-spectator",
+            format!("{url}/games/{tg_game}"),
+            "#tg-status",
+        ),
+        (
+            "thegame-over",
+            format!("{url}/games/{over_game}#token={over_token}"),
+            "#tg-end",
+        ),
+        (
+            "replay",
+            format!("{url}/games/{over_game}#replay&step=3"),
+            "#replay-revealed li",
+        ),
+        (
+            "hotseat",
+            format!(
+                "{url}/games/{hot_game}#token={}",
+                hot["seats"][1]["token"].as_str().unwrap()
+            ),
+            "#tg-status",
+        ),
+        (
+            "rules-powergrid",
+            format!("{url}/rules/powergrid"),
+            "#rules h2",
+        ),
+        ("rules-thegame", format!("{url}/rules/thegame"), "#rules h2"),
+    ];
+    for lang in ["en", "zh-CN", "ko", "th", "gu"] {
+        b.goto(&format!("{url}/"));
+        // The creator's invitations (shown above the Power Grid seat) and the hotseat game's
+        // two seats, kept in this browser as the lobby keeps them.
+        b.js(
+            "localStorage.setItem('tabletop.lang', arguments[0]);
+             localStorage.setItem('tabletop.invites', JSON.stringify([{ game: arguments[1], kind: 'powergrid',
+               seats: [{ seat: 1, link: arguments[2], name: 'Bo' }], spectator: arguments[3] }]));
+             localStorage.setItem('tabletop.hotseat', JSON.stringify([arguments[4]]));
+             localStorage.setItem('tabletop.seats', JSON.stringify([
+               { game: arguments[4], kind: 'thegame', seat: 0, token: arguments[5] },
+               { game: arguments[4], kind: 'thegame', seat: 1, token: arguments[6] }]));",
+            json!([
+                lang,
+                pg_game,
+                pg["seats"][1]["link"],
+                pg["spectator"]["link"],
+                hot_game,
+                hot["seats"][0]["token"],
+                hot["seats"][1]["token"]
+            ]),
+        );
+        for (name, link, ready) in &pages {
+            for (size, (w, h)) in [("desktop", DESKTOP), ("phone", PHONE)] {
+                b.resize(w, h);
+                b.goto("about:blank");
+                b.goto(link);
+                b.wait_js(
+                    &format!("{lang} {name} ({size})"),
+                    "return document.querySelector(arguments[0]) !== null",
+                    json!([ready]),
+                );
+                std::thread::sleep(Duration::from_millis(200));
+                fits_the_width(&b, &format!("{lang} {name} ({size})"));
+                let marker = b.js(
+                    "return (document.body.innerText.match(/\\{[a-z][a-z0-9-]*\\}/) || [null])[0]",
+                    json!([]),
+                );
+                assert_eq!(
+                    marker,
+                    Value::Null,
+                    "{lang} {name} ({size}): a missing message"
+                );
+                b.save_screenshot(&format!("new-player-tour-{lang}-{name}-{size}.png"));
+            }
+        }
+    }
 }

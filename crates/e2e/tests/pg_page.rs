@@ -383,6 +383,19 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
     assert_in_sight(&b, "#pg-controls", "while buying at 1366x900");
     assert_in_sight(&b, "section.resources", "while buying at 1366x900");
     b.save_screenshot("pg-page-buying-desktop.png");
+    // Issue 30: beside the market, this round's refill, the rules crate's row for 3 players
+    // in Step 1.
+    let shown = b.js(
+        "return Object.fromEntries([...document.querySelectorAll('.res-row')].map(r =>
+           [r.dataset.res, Number(r.querySelector('.refill').dataset.refill)]))",
+        json!([]),
+    );
+    let row = powergrid::resources::refill(3, 1);
+    assert_eq!(
+        shown,
+        json!({"coal": row.coal, "oil": row.oil, "garbage": row.garbage, "uranium": row.uranium}),
+        "the refill beside the market"
+    );
     b.resize(390, 844);
     assert_in_sight(&b, "#pg-controls", "while buying on a phone");
     b.save_screenshot("pg-page-buying-phone.png");
@@ -453,6 +466,17 @@ fn powergrid_page_tells_the_truth_and_plays_by_keyboard_and_on_a_phone() {
     let st = others.play_until_red(&server, &game);
     assert_eq!(st["view"]["phase"], json!("bureaucracy"));
     wait_version(&b, &st["version"]);
+    // Issue 30: the income for each number of cities Red could power, from the rules crate's
+    // payment table.
+    let cities = st["view"]["players"][0]["cities"].as_array().unwrap().len();
+    let shown = b.js(
+        "return [...document.querySelectorAll('#pg-income td[data-cities]')].map(c => [Number(c.dataset.cities), Number(c.textContent)])",
+        json!([]),
+    );
+    let payment: Vec<Value> = (0..=cities)
+        .map(|n| json!([n, powergrid::resources::PAYMENT[n]]))
+        .collect();
+    assert_eq!(shown, json!(payment), "the income row in bureaucracy");
     b.click("#power");
     wait_accepted(&b, &st["version"]);
 

@@ -35,9 +35,10 @@ fn the_powergrid_page_reads_only_fields_the_rule_tables_have() {
     let page = read(assets.join("powergrid.js"));
     let logic = read(assets.join("powergridlogic.js"));
     let tables = serde_json::to_value(powergrid::rule_tables()).unwrap();
-    // The page holds the tables in its store (`now().rules`); its pure logic takes them as
-    // an argument (`rules`).
-    let mut read_by_page = fields_read(&page, "now().rules");
+    // The page fetches the tables (`rules`) and hands them to its components (`page.rules`);
+    // its pure logic takes them as an argument (`rules`).
+    let mut read_by_page = fields_read(&page, "page.rules");
+    read_by_page.extend(fields_read(&page, "rules"));
     read_by_page.extend(fields_read(&logic, "rules"));
     assert!(
         read_by_page.contains("payment"),
@@ -60,6 +61,10 @@ fn the_powergrid_page_reads_only_fields_the_rule_tables_have() {
         assert!(tables["place_prices"][r.as_str()].is_array(), "{r}");
     }
     assert_eq!(tables["payment"].as_array().unwrap().len(), 21);
+    for row in tables["player_counts"].as_array().unwrap() {
+        assert!(row["players"].is_u64(), "{row}");
+        assert_eq!(row["refill"].as_array().unwrap().len(), 3, "{row}");
+    }
     assert_eq!(tables["city_place_prices"].as_array().unwrap().len(), 3);
 }
 

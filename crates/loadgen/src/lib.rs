@@ -330,6 +330,9 @@ async fn seat(
     let mut stopped_at: Option<Instant> = None;
     // The action to send once its think time is over.
     let mut thinking: Option<(Instant, u64, Value)> = None;
+    // The version last acted on: a second state message of that version (a seat connecting
+    // or leaving) is no new decision.
+    let mut answered: Option<u64> = None;
     loop {
         if shared.stopping() {
             thinking = None;
@@ -355,6 +358,7 @@ async fn seat(
                         let message =
                             json!({ "type": "action", "version": version, "action": action });
                         pending = Some(Instant::now());
+                        answered = Some(version);
                         socket
                             .send(Message::text(message.to_string()))
                             .await
@@ -394,6 +398,7 @@ async fn seat(
             }
             "error" => {
                 pending = None;
+                answered = None;
                 shared.errors.fetch_add(1, Ordering::Relaxed);
             }
             "state" => {
@@ -406,7 +411,11 @@ async fn seat(
                     return Ok(true);
                 }
                 let legal = &incoming.legal;
-                if pending.is_some() || legal.is_empty() || shared.stopping() {
+                if pending.is_some()
+                    || legal.is_empty()
+                    || shared.stopping()
+                    || answered == Some(incoming.version)
+                {
                     continue;
                 }
                 let action = legal[rng.gen_range(0..legal.len())].clone();

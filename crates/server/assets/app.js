@@ -1,7 +1,7 @@
 // Entry point: `/` is the lobby, `/games/{id}` a game page (token in `#token=`), `/rules/{game}`
 // the rules of a game in the page's language.
 import { initI18n, t, errorText } from "./i18n.js";
-import { h } from "./dom.js";
+import { html, render } from "./view.js";
 import { api, saveSeat } from "./net.js";
 
 async function main() {
@@ -43,7 +43,8 @@ async function main() {
     }
     const page = summary.kind === "powergrid" ? "./powergrid.js" : summary.kind === "thegame" ? "./thegame.js" : null;
     if (!page) {
-      main.replaceChildren(h("p", { class: "error" }, t("error-other", { code: summary.kind })));
+      main.replaceChildren();
+      render(html`<p class="error">${t("error-other", { code: summary.kind })}</p>`, main);
       return;
     }
     if (new URLSearchParams(location.hash.slice(1)).has("replay")) {
@@ -64,12 +65,15 @@ async function main() {
 
 /** A page that cannot be shown: why, and the ways on (watch the game, the lobby). */
 function deadEnd(main, why, watch) {
-  main.replaceChildren(h("section", { class: "dead-end", id: "dead-end" },
-    h("p", { class: "error" }, why),
-    h("p", {},
-      watch ? h("a", { href: watch, id: "watch-instead", class: "button-link" }, t("game-watch-instead")) : null,
-      watch ? " " : null,
-      h("a", { href: "/", id: "back-to-lobby", class: "button-link" }, t("game-back-to-lobby")))));
+  main.replaceChildren();
+  render(html`
+    <section class="dead-end" id="dead-end">
+      <p class="error">${why}</p>
+      <p>
+        ${watch ? html`<a href=${watch} id="watch-instead" class="button-link">${t("game-watch-instead")}</a> ` : null}
+        <a href="/" id="back-to-lobby" class="button-link">${t("game-back-to-lobby")}</a>
+      </p>
+    </section>`, main);
 }
 
 main();

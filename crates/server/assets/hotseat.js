@@ -10,12 +10,12 @@
 // connection and no change to the game pages. The decision is `hotseatScreen` in
 // `tablelogic.js`, unit-tested.
 import { t } from "./i18n.js";
-import { h } from "./dom.js";
 import { savedSeats } from "./net.js";
 import { seatName } from "./seatnames.js";
 import { isHotseat } from "./share.js";
 import { createStore } from "./store.js";
 import { hotseatScreen } from "./tablelogic.js";
+import { html, render, useEffect, useRef } from "./view.js";
 
 /** Starts watching a game page for hotseat turns; does nothing for other games. */
 export function watchHotseat(gameId, kind) {
@@ -24,56 +24,50 @@ export function watchHotseat(gameId, kind) {
   if (seats.length < 2) return;
   document.body.classList.add("hotseat");
   const store = createStore({ covered: false, screen: null, seats: [] });
-  store.subscribe((s) => draw(kind, s, () => store.set({ covered: false, screen: null })));
+  const slot = document.createElement("div");
+  document.body.append(slot);
+  const uncover = () => store.set({ covered: false, screen: null });
+  store.subscribe((state) => {
+    // The game page itself is hidden while the screen covers it.
+    const main = document.getElementById("main");
+    if (main) main.hidden = state.screen !== null;
+    render(state.screen ? html`<${Cover} key=${`${state.screen.type}:${state.screen.seat}`} kind=${kind} state=${state} uncover=${uncover} />` : null, slot);
+  });
   document.addEventListener("tabletop:state", (ev) => {
     const msg = ev.detail;
-    const now = store.get();
-    const screen = hotseatScreen(msg, seats.map((s) => s.seat), now.covered);
+    const screen = hotseatScreen(msg, seats.map((s) => s.seat), store.get().covered);
     store.set({ covered: screen !== null, screen, seats: msg.seats });
   });
 }
 
-/** The screen the state asks for: none, waiting, or pass the device (with its button). */
-function draw(kind, state, uncover) {
+/** The screen the state asks for: waiting, or pass the device (with its button). */
+function Cover({ kind, state, uncover }) {
   const { screen } = state;
-  const existing = document.getElementById("pass-device");
-  const main = document.getElementById("main");
-  if (!screen) {
-    existing?.remove();
-    if (main) main.hidden = false;
-    return;
-  }
-  const key = `${screen.type}:${screen.seat}`;
-  if (existing && existing.dataset.key === key) return;
-  existing?.remove();
-  main.hidden = true;
+  const go = useRef(null);
+  useEffect(() => go.current?.focus(), []);
   const name = seatName(kind, screen.seat, state.seats);
-  let box;
-  if (screen.type === "wait") {
-    box = h("div", { class: "pass-device-box" },
-      h("h2", {}, t("lobby-pass-wait-title")),
-      h("p", { id: "pass-device-wait" }, t("lobby-pass-wait", { name })));
-  } else {
-    const go = h("button", { type: "button", class: "act", id: "pass-device-ready" }, t("lobby-pass-ready", { name }));
-    go.addEventListener("click", () => {
-      if (screen.same) {
-        uncover();
-        return;
-      }
-      location.hash = `token=${screen.token ?? tokenOf(screen.seat)}`;
-      location.reload();
-    });
-    box = h("div", { class: "pass-device-box" },
-      h("h2", {}, t("lobby-pass-title", { name })),
-      h("p", {}, t("lobby-pass-text", { name })),
-      go);
-    setTimeout(() => go.focus());
-  }
-  const cover = h("div", {
-    id: "pass-device", class: "pass-device", role: "dialog", "aria-modal": "true",
-    "data-seat": screen.type === "pass" ? screen.seat : "", "data-key": key,
-  }, box);
-  document.body.append(cover);
+  const ready = () => {
+    if (screen.same) {
+      uncover();
+      return;
+    }
+    location.hash = `token=${screen.token ?? tokenOf(screen.seat)}`;
+    location.reload();
+  };
+  return html`
+    <div id="pass-device" class="pass-device" role="dialog" aria-modal="true"
+      data-seat=${screen.type === "pass" ? screen.seat : ""} data-key=${`${screen.type}:${screen.seat}`}>
+      ${screen.type === "wait" ? html`
+        <div class="pass-device-box">
+          <h2>${t("lobby-pass-wait-title")}</h2>
+          <p id="pass-device-wait">${t("lobby-pass-wait", { name })}</p>
+        </div>` : html`
+        <div class="pass-device-box">
+          <h2>${t("lobby-pass-title", { name })}</h2>
+          <p>${t("lobby-pass-text", { name })}</p>
+          <button type="button" class="act" id="pass-device-ready" ref=${go} onClick=${ready}>${t("lobby-pass-ready", { name })}</button>
+        </div>`}
+    </div>`;
 }
 
 function tokenOf(seat) {

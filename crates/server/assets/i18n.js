@@ -13,6 +13,8 @@
 // at start, before anything is drawn; `t`, `has`, `list` and `currentLanguage` then read that
 // translator (set once, never changed while the page lives: a language change reloads the page).
 
+import { createStore } from "./store.js";
+
 const LANG_KEY = "tabletop.lang";
 const EMPTY = { messages: {}, terms: {} };
 /** Languages whose catalog text has its words joined (see `keep` in `translator`). */
@@ -148,12 +150,12 @@ export function paragraphs(text) {
 }
 
 // The page's translator: set once by `initI18n`, before anything is drawn.
-const page = { current: translator(EMPTY, "en") };
+const language = createStore(translator(EMPTY, "en"));
 
-export const t = (key, args) => page.current.t(key, args);
-export const has = (key) => page.current.has(key);
-export const list = (items) => page.current.list(items);
-export const currentLanguage = () => page.current.lang;
+export const t = (key, args) => language.get().t(key, args);
+export const has = (key) => language.get().has(key);
+export const list = (items) => language.get().list(items);
+export const currentLanguage = () => language.get().lang;
 
 /**
  * An error in the player's language: the server's `code` has its own message; an error without
@@ -198,12 +200,14 @@ export async function initI18n() {
   }
   const wanted = available.includes(saved) ? saved : pickLanguage(navigator.languages || [navigator.language], available);
   try {
-    page.current = translator(await loadCatalog(wanted), wanted);
+    const loaded = translator(await loadCatalog(wanted), wanted);
+    language.set(() => loaded);
   } catch {
     // Without any catalog the page shows message ids as `{id}` markers rather than nothing.
-    page.current = translator(await loadCatalog("en").catch(() => EMPTY), "en");
+    const english = translator(await loadCatalog("en").catch(() => EMPTY), "en");
+    language.set(() => english);
   }
-  const lang = page.current.lang;
+  const lang = currentLanguage();
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-msg]")) el.textContent = t(el.dataset.msg);
   const picker = document.getElementById("lang-picker");

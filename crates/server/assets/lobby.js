@@ -14,16 +14,18 @@
 // - Time controls are checked here against the server's ranges (docs/api.md) with a message
 //   next to the field; the server checks again and its refusal is shown by its code.
 import { t, has, errorText, currentLanguage, failureText } from "./i18n.js";
-import { h } from "./dom.js";
 import { api, savedSeats, saveSeat } from "./net.js";
 import { seatLabel, seatName, PG_COLOURS } from "./seatnames.js";
-import { invitesOf, saveInvites, markHotseat, isHotseat, copyButton } from "./share.js";
+import { invitesOf, saveInvites, markHotseat, isHotseat, LinkRow } from "./share.js";
+import { createStore } from "./store.js";
+import { html, render } from "./view.js";
 
 const REGION_COUNT = { 2: 3, 3: 3, 4: 4, 5: 5, 6: 5 };
 const REGIONS = ["green", "brown", "yellow", "red", "cyan", "purple"];
 const PLAYERS = { powergrid: [2, 6], thegame: [1, 5] };
 const NAME_KEY = "tabletop.name";
 const NAME_MAX = 24;
+const CLOCKS = ["none", "per_move", "bank", "days"];
 // The server's ranges for `options.clock` (docs/api.md), in the units the form asks for.
 const clockFields = () => ({
   per_move: [{ id: "clock-seconds", min: 1, max: 86400, value: 60, label: t("lobby-unit-seconds") }],
@@ -33,6 +35,13 @@ const clockFields = () => ({
   ],
   days: [{ id: "clock-days", min: 1, max: 30, value: 3, label: t("lobby-unit-days") }],
 });
+
+/**
+ * The lobby's panels, in page order: each is a component of the lobby's one state
+ * (`{state, store}`); a new panel (open games, an account) is one more entry here, with what it
+ * needs in the state made by `lobby` below.
+ */
+const PANELS = [CreateForm, MyGames, Spectate, RulesLinks];
 
 function kindName(kind) {
   return has(`kind-${kind}`) ? t(`kind-${kind}`) : kind;
@@ -53,224 +62,249 @@ function rememberedName() {
 }
 
 export async function lobby(main) {
-  const kinds = await api("/api/kinds").catch(() => ({ kinds: [] }));
-  const list = Array.isArray(kinds) ? kinds : kinds.kinds || [];
-  const form = createForm(list);
-  const mine = h("section", { id: "my-games" });
-  const spectate = spectateForm();
-  const rules = h("section", { id: "rules-links" }, h("ul", {},
-    list.map((k) => h("li", {}, h("a", { href: `/rules/${k.kind}` }, t("lobby-rules", { kind: kindName(k.kind) }))))));
-  main.replaceChildren(h("div", { class: "lobby" }, form, mine, spectate, rules));
-  await myGames(mine);
-}
-
-/** A number field with its range check: `check()` gives the value, or shows why not and gives null. */
-function numberField(spec) {
-  const input = h("input", { id: spec.id, type: "number", min: spec.min, max: spec.max, step: 1, value: spec.value, inputmode: "numeric" });
-  const msg = h("span", { class: "error field-error", id: `${spec.id}-error`, "aria-live": "polite" });
-  const check = () => {
-    const n = Number(input.value);
-    const ok = input.value.trim() !== "" && Number.isInteger(n) && n >= spec.min && n <= spec.max;
-    msg.textContent = ok ? "" : t("lobby-range", { min: spec.min, max: spec.max });
-    input.setAttribute("aria-invalid", ok ? "false" : "true");
-    return ok ? n : null;
-  };
-  input.addEventListener("input", check);
-  const label = h("label", { class: "clock-field" }, spec.label, " ", input);
-  return { el: h("span", { class: "field" }, label, msg), input, check };
-}
-
-function clockForm() {
-  const kind = h("select", { id: "clock" },
-    ["none", "per_move", "bank", "days"].map((c) => h("option", { value: c }, t(`lobby-clock-${c}`))));
-  const fields = Object.fromEntries(Object.entries(clockFields()).map(([k, specs]) => [k, specs.map(numberField)]));
-  const box = h("div", { id: "clock-fields" });
-  const hint = h("p", { class: "hint", id: "clock-hint" });
-  const refresh = () => {
-    const list = fields[kind.value] || [];
-    box.replaceChildren(...list.map((f) => f.el));
-    hint.textContent = t(`lobby-clock-hint-${kind.value}`) + (kind.value === "none" ? "" : ` ${t("lobby-clock-hint-after")}`);
-  };
-  kind.addEventListener("change", refresh);
-  refresh();
-  const el = h("fieldset", { id: "clock-box" }, h("legend", {}, t("lobby-clock")),
-    h("label", {}, t("lobby-clock-kind"), " ", kind), box, hint);
-  /** The `options.clock` the form describes, or null (with the messages shown) when invalid. */
-  const value = () => {
-    const list = fields[kind.value] || [];
-    const values = list.map((f) => f.check());
-    if (values.some((v) => v === null)) {
-      list[values.indexOf(null)].input.focus();
-      return null;
-    }
-    switch (kind.value) {
-      case "per_move": return { type: "per_move", seconds: values[0] };
-      case "bank": return { type: "bank", seconds: values[0] * 60, increment_seconds: values[1] };
-      case "days": return { type: "days", days: values[0] };
-      default: return { type: "none" };
-    }
-  };
-  return { el, value };
-}
-
-function createForm(kinds) {
-  const err = h("p", { class: "error", id: "create-error", "aria-live": "polite" });
-  const kindSel = h("select", { id: "kind", name: "kind" },
-    kinds.map((k) => h("option", { value: k.kind }, kindName(k.kind))));
-  const players = h("select", { id: "players" });
-  const mapSel = h("select", { id: "map" },
-    ["germany", "usa"].map((m) => h("option", { value: m }, t(`pg-map-${m}`))));
-  const randomRegions = h("input", { type: "checkbox", id: "random-regions", checked: true });
-  const regionBoxes = REGIONS.map((r) => h("label", { class: `region-pick r-${r}` },
-    h("input", { type: "checkbox", value: r, class: "region" }), t(`pg-region-${r}`)));
-  const regionHint = h("span", { class: "hint" });
-  const publicMoney = h("input", { type: "checkbox", id: "public-money" });
-  const pgFields = h("fieldset", { id: "pg-fields" },
-    h("legend", {}, t("kind-powergrid")),
-    h("label", {}, t("lobby-map"), " ", mapSel),
-    h("div", {}, h("label", {}, randomRegions, " ", t("lobby-regions-random")), " ", regionHint),
-    h("div", { id: "regions" }, regionBoxes),
-    h("div", {}, h("label", {}, publicMoney, " ", t("lobby-public-money")), " ",
-      h("span", { class: "hint" }, t("lobby-public-money-hint"))));
-  const seats = h("div", { id: "seats" });
-  const seed = h("input", { id: "seed", type: "number", min: 0, step: 1, placeholder: t("lobby-seed-random") });
-  const hotseat = h("input", { type: "checkbox", id: "hotseat" });
-  const clock = clockForm();
-
-  function botsOf(kind) {
-    return (kinds.find((k) => k.kind === kind) || {}).bots || [];
-  }
-  function seatRow(kind, i, old, bots) {
-    const type = h("select", { class: "seat-type", "data-seat": i, "aria-label": seatLabel(kind, i) },
-      h("option", { value: "human", selected: old.type === "human" }, t("human")),
-      bots.map((b) => h("option", { value: `bot:${b}`, selected: old.type === `bot:${b}` }, t("bot", { name: b }))));
-    const nameInput = h("input", {
-      class: "seat-name", "data-seat": i, maxLength: NAME_MAX, value: old.name || "",
-      placeholder: t("lobby-name-placeholder"), "aria-label": t("lobby-name-of", { seat: seatLabel(kind, i) }),
-    });
-    const sync = () => { nameInput.hidden = type.value !== "human"; };
-    type.addEventListener("change", sync);
-    sync();
-    const swatch = kind === "powergrid" ? h("span", { class: "swatch", style: `background:${PG_COLOURS[i]}` }) : null;
-    return h("div", { class: "seat", "data-seat": i },
-      h("span", { class: "seat-label" }, swatch, " ", seatLabel(kind, i)), type, nameInput);
-  }
-  function current() {
-    return [...seats.querySelectorAll(".seat[data-seat]")].map((row) => ({
-      type: row.querySelector("select").value,
-      name: row.querySelector("input.seat-name").value,
-    }));
-  }
-  function refresh() {
-    const kind = kindSel.value;
-    const [lo, hi] = PLAYERS[kind] || [1, 6];
-    const prev = Number(players.value) || Math.min(hi, Math.max(lo, kind === "powergrid" ? 4 : 2));
-    players.replaceChildren(...Array.from({ length: hi - lo + 1 }, (_, i) =>
-      h("option", { value: lo + i, selected: lo + i === prev }, lo + i)));
-    pgFields.hidden = kind !== "powergrid";
-    const n = Number(players.value);
-    // The regions to pick are asked for only when the player picks them.
-    regionHint.textContent = randomRegions.checked ? "" : t("lobby-regions-pick", { n: REGION_COUNT[n] || 0 });
-    for (const box of regionBoxes) box.querySelector("input").disabled = randomRegions.checked;
-    const bots = botsOf(kind);
-    const best = strongestBot(bots);
-    const old = seats.dataset.kind === kind ? current() : [];
-    seats.dataset.kind = kind;
-    seats.replaceChildren(
-      h("div", { class: "seat seat-head" }, h("span", {}, t("lobby-seat-head")), h("span", {}, t("lobby-who-plays")), h("span", {}, t("lobby-name"))),
-      ...Array.from({ length: n }, (_, i) => seatRow(kind, i,
-        old[i] || (i === 0 || !best ? { type: "human", name: i === 0 ? rememberedName() : "" } : { type: `bot:${best}` }), bots)));
-  }
-  kindSel.addEventListener("change", () => { players.value = ""; refresh(); });
-  players.addEventListener("change", refresh);
-  randomRegions.addEventListener("change", refresh);
-
-  const create = h("button", { id: "create", type: "submit", class: "act" }, t("lobby-create-button"));
-  const form = h("form", { id: "create-form", novalidate: true },
-    h("h2", {}, t("lobby-create")),
-    h("div", { class: "row" },
-      h("label", {}, t("lobby-kind"), " ", kindSel), " ",
-      h("label", {}, t("lobby-players"), " ", players)),
-    h("fieldset", { id: "seats-box" }, h("legend", {}, t("lobby-seats")), seats,
-      h("label", { class: "hotseat" }, hotseat, " ", t("lobby-hotseat")), " ",
-      h("span", { class: "hint" }, t("lobby-hotseat-hint"))),
-    h("div", { class: "options" }, pgFields, clock.el),
-    h("div", { class: "create-row" }, create, h("label", { class: "seed" }, t("lobby-seed"), " ", seed)), err);
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    if (create.disabled) return;
-    err.textContent = "";
-    const kind = kindSel.value;
-    const n = Number(players.value);
-    const setup = { players: n };
-    if (seed.value !== "") {
-      const s = Number(seed.value);
-      if (!Number.isSafeInteger(s) || s < 0) {
-        err.textContent = t("lobby-bad-seed");
-        return;
-      }
-      setup.seed = s;
-    }
-    if (kind === "powergrid") {
-      setup.map = mapSel.value;
-      if (publicMoney.checked) setup.public_money = true;
-      if (!randomRegions.checked) {
-        const picked = regionBoxes.map((b) => b.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
-        if (picked.length !== REGION_COUNT[n]) {
-          err.textContent = t("lobby-regions-count", { n: REGION_COUNT[n], picked: picked.length });
-          return;
-        }
-        setup.regions = picked;
-      }
-    }
-    const seatList = [];
-    for (const [i, s] of current().entries()) {
-      if (s.type !== "human") {
-        seatList.push({ type: "bot", bot: s.type.slice(4) });
-        continue;
-      }
-      const name = s.name.trim();
-      if ([...name].length > NAME_MAX) {
-        err.textContent = t("lobby-name-too-long", { seat: seatLabel(kind, i), max: NAME_MAX });
-        return;
-      }
-      seatList.push(name ? { type: "human", name } : { type: "human" });
-    }
-    const clockValue = clock.value();
-    if (!clockValue) {
-      err.textContent = t("lobby-clock-invalid");
-      return;
-    }
-    create.disabled = true;
-    try {
-      const game = await api("/api/games", {
-        method: "POST", body: { kind, setup, seats: seatList, options: { clock: clockValue } },
-      });
-      const humans = game.seats.filter((s) => s.token);
-      const mine = hotseat.checked ? humans : humans.slice(0, 1);
-      for (const s of mine) saveSeat({ game: game.game, kind, seat: s.seat, token: s.token });
-      saveInvites({
-        game: game.game, kind,
-        seats: humans.filter((s) => !mine.includes(s)).map((s) => ({ seat: s.seat, link: s.link, name: seatList[s.seat].name || null })),
-        spectator: game.spectator.link,
-      });
-      if (hotseat.checked && humans.length) markHotseat(game.game);
-      if (seatList[0].type === "human") {
-        try {
-          localStorage.setItem(NAME_KEY, seatList[0].name || "");
-        } catch {
-          // Private mode: the name is not remembered.
-        }
-      }
-      location.href = mine.length ? new URL(mine[0].link, location.href).href : new URL(game.spectator.link, location.href).href;
-    } catch (e) {
-      err.textContent = failureText(e);
-      create.disabled = false;
-    }
+  const answer = await api("/api/kinds").catch(() => ({ kinds: [] }));
+  const kinds = Array.isArray(answer) ? answer : answer.kinds || [];
+  const store = createStore({
+    kinds,
+    form: withSeats(kinds, { kind: kinds[0]?.kind || "", players: null, map: "germany", randomRegions: true, regions: [],
+      publicMoney: false, seats: [], hotseat: false, seed: "", clock: "none", clockValues: {}, clockShown: {}, error: "", busy: false }),
+    games: { loading: true, list: [], error: "" },
+    spectate: { id: "", error: "" },
+    now: Date.now(),
   });
-  refresh();
-  return form;
+  const draw = () => render(html`<div class="lobby">${PANELS.map((Panel) => html`<${Panel} state=${store.get()} store=${store} />`)}</div>`, main);
+  store.subscribe(draw);
+  main.replaceChildren();
+  draw();
+  // The clocks of "my games" count down with this browser's clock.
+  setInterval(() => {
+    if (store.get().games.list.some((g) => g.deadline)) store.set({ now: Date.now() });
+  }, 1000);
+  await loadGames(store);
 }
+
+// ---------- create a game ----------
+
+function botsOf(kinds, kind) {
+  return (kinds.find((k) => k.kind === kind) || {}).bots || [];
+}
+
+/**
+ * The form with its seat rows for its kind and number of players: the seats already chosen
+ * stay (for the same kind); a new seat is the creator's (the first, with the name used last
+ * time) or a bot of the strongest sort.
+ */
+function withSeats(kinds, form, keep = true) {
+  const [lo, hi] = PLAYERS[form.kind] || [1, 6];
+  const wanted = form.players ?? (form.kind === "powergrid" ? 4 : 2);
+  const players = Math.min(hi, Math.max(lo, wanted));
+  const best = strongestBot(botsOf(kinds, form.kind));
+  const seats = Array.from({ length: players }, (_, i) => (keep && form.seats[i]) ||
+    (i === 0 || !best ? { type: "human", name: i === 0 ? rememberedName() : "" } : { type: `bot:${best}`, name: "" }));
+  return { ...form, players, seats };
+}
+
+/** The value of a clock field, or null (its message shown) when out of the server's range. */
+function clockValue(form, spec) {
+  const text = form.clockValues[spec.id] ?? String(spec.value);
+  const n = Number(text);
+  return text.trim() !== "" && Number.isInteger(n) && n >= spec.min && n <= spec.max ? n : null;
+}
+
+/** The `options.clock` the form describes, or null when a field is out of range. */
+function clockOption(form) {
+  const specs = clockFields()[form.clock] || [];
+  const values = specs.map((f) => clockValue(form, f));
+  if (values.some((v) => v === null)) return null;
+  switch (form.clock) {
+    case "per_move": return { type: "per_move", seconds: values[0] };
+    case "bank": return { type: "bank", seconds: values[0] * 60, increment_seconds: values[1] };
+    case "days": return { type: "days", days: values[0] };
+    default: return { type: "none" };
+  }
+}
+
+/** The game the form describes, or the message that says why not. */
+function gameOf(form) {
+  const setup = { players: form.players };
+  if (form.seed !== "") {
+    const s = Number(form.seed);
+    if (!Number.isSafeInteger(s) || s < 0) return { error: t("lobby-bad-seed") };
+    setup.seed = s;
+  }
+  if (form.kind === "powergrid") {
+    setup.map = form.map;
+    if (form.publicMoney) setup.public_money = true;
+    if (!form.randomRegions) {
+      const want = REGION_COUNT[form.players];
+      if (form.regions.length !== want) return { error: t("lobby-regions-count", { n: want, picked: form.regions.length }) };
+      setup.regions = REGIONS.filter((r) => form.regions.includes(r));
+    }
+  }
+  const seats = [];
+  for (const [i, s] of form.seats.entries()) {
+    if (s.type !== "human") {
+      seats.push({ type: "bot", bot: s.type.slice(4) });
+      continue;
+    }
+    const name = s.name.trim();
+    if ([...name].length > NAME_MAX) return { error: t("lobby-name-too-long", { seat: seatLabel(form.kind, i), max: NAME_MAX }) };
+    seats.push(name ? { type: "human", name } : { type: "human" });
+  }
+  const clock = clockOption(form);
+  if (!clock) return { error: t("lobby-clock-invalid"), badClock: true };
+  return { body: { kind: form.kind, setup, seats, options: { clock } } };
+}
+
+async function createGame(store) {
+  const form = store.get().form;
+  if (form.busy) return;
+  const setForm = (patch) => store.set((s) => ({ ...s, form: { ...s.form, ...patch } }));
+  const game = gameOf(form);
+  if (game.error) {
+    const shown = Object.fromEntries((clockFields()[form.clock] || []).map((f) => [f.id, true]));
+    setForm({ error: game.error, clockShown: game.badClock ? shown : form.clockShown });
+    if (game.badClock) {
+      const bad = (clockFields()[form.clock] || []).find((f) => clockValue(form, f) === null);
+      document.getElementById(bad.id)?.focus();
+    }
+    return;
+  }
+  setForm({ error: "", busy: true });
+  try {
+    const created = await api("/api/games", { method: "POST", body: game.body });
+    const { kind, seats } = game.body;
+    const humans = created.seats.filter((s) => s.token);
+    const mine = form.hotseat ? humans : humans.slice(0, 1);
+    for (const s of mine) saveSeat({ game: created.game, kind, seat: s.seat, token: s.token });
+    saveInvites({
+      game: created.game, kind,
+      seats: humans.filter((s) => !mine.includes(s)).map((s) => ({ seat: s.seat, link: s.link, name: seats[s.seat].name || null })),
+      spectator: created.spectator.link,
+    });
+    if (form.hotseat && humans.length) markHotseat(created.game);
+    if (seats[0].type === "human") {
+      try {
+        localStorage.setItem(NAME_KEY, seats[0].name || "");
+      } catch {
+        // Private mode: the name is not remembered.
+      }
+    }
+    location.href = new URL(mine.length ? mine[0].link : created.spectator.link, location.href).href;
+  } catch (e) {
+    setForm({ error: failureText(e), busy: false });
+  }
+}
+
+function SeatRow({ form, i, seat, bots, change }) {
+  const label = seatLabel(form.kind, i);
+  return html`
+    <div class="seat" data-seat=${i}>
+      <span class="seat-label">${form.kind === "powergrid" ? html`<span class="swatch" style=${`background:${PG_COLOURS[i]}`}></span>` : null} ${label}</span>
+      <select class="seat-type" data-seat=${i} aria-label=${label} value=${seat.type}
+        onChange=${(ev) => change({ type: ev.currentTarget.value })}>
+        <option value="human">${t("human")}</option>
+        ${bots.map((b) => html`<option value=${`bot:${b}`}>${t("bot", { name: b })}</option>`)}
+      </select>
+      <input class="seat-name" data-seat=${i} maxLength=${NAME_MAX} value=${seat.name} hidden=${seat.type !== "human"}
+        placeholder=${t("lobby-name-placeholder")} aria-label=${t("lobby-name-of", { seat: label })}
+        onInput=${(ev) => change({ name: ev.currentTarget.value })} />
+    </div>`;
+}
+
+function ClockBox({ form, setForm }) {
+  const specs = clockFields()[form.clock] || [];
+  const hint = t(`lobby-clock-hint-${form.clock}`) + (form.clock === "none" ? "" : ` ${t("lobby-clock-hint-after")}`);
+  return html`
+    <fieldset id="clock-box">
+      <legend>${t("lobby-clock")}</legend>
+      <label>${t("lobby-clock-kind")} <select id="clock" value=${form.clock} onChange=${(ev) => setForm({ clock: ev.currentTarget.value })}>
+        ${CLOCKS.map((c) => html`<option value=${c}>${t(`lobby-clock-${c}`)}</option>`)}
+      </select></label>
+      <div id="clock-fields">
+        ${specs.map((f) => {
+          const bad = form.clockShown[f.id] && clockValue(form, f) === null;
+          return html`
+            <span class="field" key=${f.id}>
+              <label class="clock-field">${f.label} <input id=${f.id} type="number" min=${f.min} max=${f.max} step="1" inputmode="numeric"
+                value=${form.clockValues[f.id] ?? String(f.value)} aria-invalid=${bad ? "true" : "false"}
+                onInput=${(ev) => setForm({ clockValues: { ...form.clockValues, [f.id]: ev.currentTarget.value }, clockShown: { ...form.clockShown, [f.id]: true } })} /></label>
+              <span class="error field-error" id=${`${f.id}-error`} aria-live="polite">${bad ? t("lobby-range", { min: f.min, max: f.max }) : ""}</span>
+            </span>`;
+        })}
+      </div>
+      <p class="hint" id="clock-hint">${hint}</p>
+    </fieldset>`;
+}
+
+function CreateForm({ state, store }) {
+  const { form, kinds } = state;
+  const setForm = (patch) => store.set((s) => ({ ...s, form: { ...s.form, ...patch } }));
+  const bots = botsOf(kinds, form.kind);
+  const [lo, hi] = PLAYERS[form.kind] || [1, 6];
+  const changeSeat = (i) => (patch) => setForm({ seats: form.seats.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
+  const pickRegion = (r) => (ev) => {
+    const on = ev.currentTarget.checked;
+    setForm({ regions: on ? [...form.regions.filter((x) => x !== r), r] : form.regions.filter((x) => x !== r) });
+  };
+  const submit = (ev) => {
+    ev.preventDefault();
+    createGame(store);
+  };
+  return html`
+    <form id="create-form" novalidate onSubmit=${submit}>
+      <h2>${t("lobby-create")}</h2>
+      <div class="row">
+        <label>${t("lobby-kind")} <select id="kind" name="kind" value=${form.kind}
+          onChange=${(ev) => setForm(withSeats(kinds, { ...form, kind: ev.currentTarget.value, players: null }, false))}>
+          ${kinds.map((k) => html`<option value=${k.kind}>${kindName(k.kind)}</option>`)}
+        </select></label>${" "}
+        <label>${t("lobby-players")} <select id="players" value=${String(form.players)}
+          onChange=${(ev) => setForm(withSeats(kinds, { ...form, players: Number(ev.currentTarget.value) }))}>
+          ${Array.from({ length: hi - lo + 1 }, (_, i) => html`<option value=${String(lo + i)}>${lo + i}</option>`)}
+        </select></label>
+      </div>
+      <fieldset id="seats-box">
+        <legend>${t("lobby-seats")}</legend>
+        <div id="seats" data-kind=${form.kind}>
+          <div class="seat seat-head"><span>${t("lobby-seat-head")}</span><span>${t("lobby-who-plays")}</span><span>${t("lobby-name")}</span></div>
+          ${form.seats.map((seat, i) => html`<${SeatRow} key=${i} form=${form} i=${i} seat=${seat} bots=${bots} change=${changeSeat(i)} />`)}
+        </div>
+        <label class="hotseat"><input type="checkbox" id="hotseat" checked=${form.hotseat} onChange=${(ev) => setForm({ hotseat: ev.currentTarget.checked })} /> ${t("lobby-hotseat")}</label>${" "}
+        <span class="hint">${t("lobby-hotseat-hint")}</span>
+      </fieldset>
+      <div class="options">
+        <fieldset id="pg-fields" hidden=${form.kind !== "powergrid"}>
+          <legend>${t("kind-powergrid")}</legend>
+          <label>${t("lobby-map")} <select id="map" value=${form.map} onChange=${(ev) => setForm({ map: ev.currentTarget.value })}>
+            ${["germany", "usa"].map((m) => html`<option value=${m}>${t(`pg-map-${m}`)}</option>`)}
+          </select></label>
+          <div>
+            <label><input type="checkbox" id="random-regions" checked=${form.randomRegions} onChange=${(ev) => setForm({ randomRegions: ev.currentTarget.checked })} /> ${t("lobby-regions-random")}</label>${" "}
+            <span class="hint">${form.randomRegions ? "" : t("lobby-regions-pick", { n: REGION_COUNT[form.players] || 0 })}</span>
+          </div>
+          <div id="regions">
+            ${REGIONS.map((r) => html`
+              <label class=${`region-pick r-${r}`}><input type="checkbox" value=${r} class="region" disabled=${form.randomRegions}
+                checked=${form.regions.includes(r)} onChange=${pickRegion(r)} />${t(`pg-region-${r}`)}</label>`)}
+          </div>
+          <div>
+            <label><input type="checkbox" id="public-money" checked=${form.publicMoney} onChange=${(ev) => setForm({ publicMoney: ev.currentTarget.checked })} /> ${t("lobby-public-money")}</label>${" "}
+            <span class="hint">${t("lobby-public-money-hint")}</span>
+          </div>
+        </fieldset>
+        <${ClockBox} form=${form} setForm=${setForm} />
+      </div>
+      <div class="create-row">
+        <button id="create" type="submit" class="act" disabled=${form.busy}>${t("lobby-create-button")}</button>
+        <label class="seed">${t("lobby-seed")} <input id="seed" type="number" min="0" step="1" placeholder=${t("lobby-seed-random")}
+          value=${form.seed} onInput=${(ev) => setForm({ seed: ev.currentTarget.value })} /></label>
+      </div>
+      <p class="error" id="create-error" aria-live="polite">${form.error}</p>
+    </form>`;
+}
+
+// ---------- my games ----------
 
 /** "4:05", "1:02:03" or "3 days" for a duration in milliseconds. */
 export function duration(ms) {
@@ -300,86 +334,96 @@ function oneRowPerGame(games) {
   return rows;
 }
 
-function gameRow(g, saved) {
+/** Asks the server for the games of the seats this browser holds. */
+async function loadGames(store) {
+  const seats = savedSeats();
+  if (!seats.length) {
+    store.set({ games: { loading: false, list: [], error: "" } });
+    return;
+  }
+  store.set((s) => ({ ...s, games: { ...s.games, loading: true } }));
+  try {
+    const { games } = await api("/api/players/games", { method: "POST", body: { tokens: seats.slice(0, 256).map((s) => s.token) } });
+    const list = oneRowPerGame(games).map((g) => ({
+      ...g,
+      token: seats.find((s) => s.game === g.game && s.seat === g.seat)?.token || null,
+      // Counted down with this browser's clock, corrected by the server's `now_ms`.
+      deadline: g.clock && g.clock.deadline_ms && g.actor?.type === "seat" ? Date.now() + g.clock.deadline_ms - g.clock.now_ms : null,
+    }));
+    store.set({ games: { loading: false, list, error: "" }, now: Date.now() });
+  } catch (e) {
+    store.set({ games: { loading: false, list: [], error: errorText(e) } });
+  }
+}
+
+function GameRow({ g, now }) {
   const names = (g.seats || []).map((s) => seatName(g.kind, s.seat, g.seats));
-  let status;
-  if (g.actor?.type === "seat") {
-    status = g.actor.seat === g.seat ? t("lobby-status-turn") : t("lobby-status-waiting-for", { name: seatName(g.kind, g.actor.seat, g.seats) });
-  } else status = t("lobby-status-over");
+  const over = g.actor?.type !== "seat";
+  const status = over ? t("lobby-status-over")
+    : g.actor.seat === g.seat ? t("lobby-status-turn") : t("lobby-status-waiting-for", { name: seatName(g.kind, g.actor.seat, g.seats) });
   const title = g.hotseat
     ? t("lobby-game-title-hotseat", { kind: kindName(g.kind) })
     : t("lobby-game-title", { kind: kindName(g.kind), seat: seatName(g.kind, g.seat, g.seats) });
-  let clock = null;
-  if (g.clock && g.clock.deadline_ms && g.actor?.type === "seat") {
-    // Counted down with this browser's clock, corrected by the server's `now_ms`.
-    const deadline = Date.now() + g.clock.deadline_ms - g.clock.now_ms;
-    clock = h("span", { class: "clock-left", "data-deadline": deadline }, t("lobby-clock-left", { time: duration(deadline - Date.now()) }));
-  }
-  const href = `/games/${g.game}${saved ? `#token=${saved.token}` : ""}`;
   const invites = invitesOf(g.game);
-  const share = invites && invites.seats.length && !g.outcome
-    ? h("details", { class: "row-invites" }, h("summary", {}, t("lobby-invite-links")),
-      h("ul", {}, invites.seats.map((s) => {
-        const link = new URL(s.link, location.href).href;
-        return h("li", { class: "link-row" }, seatName(g.kind, s.seat, g.seats), " ",
-          h("input", { readOnly: true, value: link, class: "link", "aria-label": seatName(g.kind, s.seat, g.seats) }), " ", copyButton(link));
-      })))
-    : null;
-  const over = g.actor?.type !== "seat";
   // Games of the same kind and seat are told apart by when they started (24-hour time: some
   // languages' AM/PM is in Latin letters).
   const started = g.created_at
     ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }).format(new Date(g.created_at * 1000))
     : null;
-  return h("li", { class: `game-row${g.actor?.seat === g.seat && !over ? " my-turn" : ""}`, "data-game": g.game },
-    h("a", { href, class: "open-game" }, title),
-    started ? h("span", { class: "hint game-started" }, " · ", t("lobby-game-started", { date: started })) : null,
-    h("div", { class: "game-status" }, status, clock ? " · " : null, clock),
-    h("div", { class: "game-names hint" }, names.join(" · ")),
-    over ? h("a", { href: `/games/${g.game}#replay`, class: "replay-link" }, t("lobby-replay")) : null,
-    share);
+  return html`
+    <li class=${`game-row${g.actor?.seat === g.seat && !over ? " my-turn" : ""}`} data-game=${g.game}>
+      <a href=${`/games/${g.game}${g.token ? `#token=${g.token}` : ""}`} class="open-game">${title}</a>
+      ${started ? html`<span class="hint game-started"> · ${t("lobby-game-started", { date: started })}</span>` : null}
+      <div class="game-status">${status}${g.deadline ? html` · <span class="clock-left">${t("lobby-clock-left", { time: duration(g.deadline - now) })}</span>` : null}</div>
+      <div class="game-names hint">${names.join(" · ")}</div>
+      ${over ? html`<a href=${`/games/${g.game}#replay`} class="replay-link">${t("lobby-replay")}</a>` : null}
+      ${invites && invites.seats.length && !g.outcome ? html`
+        <details class="row-invites">
+          <summary>${t("lobby-invite-links")}</summary>
+          <ul>${invites.seats.map((s) => html`<${LinkRow} key=${s.seat} label=${seatName(g.kind, s.seat, g.seats)} link=${s.link} />`)}</ul>
+        </details>` : null}
+    </li>`;
 }
 
-async function myGames(el) {
-  const seats = savedSeats();
-  const refresh = h("button", { type: "button", class: "small", id: "refresh-games" }, t("lobby-refresh"));
-  refresh.addEventListener("click", () => myGames(el));
-  const head = h("h2", {}, t("lobby-my-games"), " ", refresh);
-  if (!seats.length) {
-    el.replaceChildren(head, h("p", {}, t("lobby-no-games")));
-    return;
-  }
-  let games = [];
-  try {
-    games = (await api("/api/players/games", { method: "POST", body: { tokens: seats.slice(0, 256).map((s) => s.token) } })).games;
-  } catch (e) {
-    el.replaceChildren(head, h("p", { class: "error" }, errorText(e)));
-    return;
-  }
-  const rows = oneRowPerGame(games).map((g) => gameRow(g, seats.find((s) => s.game === g.game && s.seat === g.seat)));
-  el.replaceChildren(head, rows.length ? h("ul", { class: "games" }, rows) : h("p", {}, t("lobby-no-games")));
-  // One countdown per list, kept on the list's element.
-  clearInterval(Number(el.dataset.countdown));
-  el.dataset.countdown = setInterval(() => {
-    for (const c of el.querySelectorAll(".clock-left")) {
-      c.textContent = t("lobby-clock-left", { time: duration(Number(c.dataset.deadline) - Date.now()) });
-    }
-  }, 1000);
+function MyGames({ state, store }) {
+  const { games } = state;
+  let body;
+  if (games.error) body = html`<p class="error">${games.error}</p>`;
+  else if (games.list.length) body = html`<ul class="games">${games.list.map((g) => html`<${GameRow} key=${`${g.game}:${g.seat}`} g=${g} now=${state.now} />`)}</ul>`;
+  else if (!games.loading) body = html`<p>${t("lobby-no-games")}</p>`;
+  return html`
+    <section id="my-games">
+      <h2>${t("lobby-my-games")} <button type="button" class="small" id="refresh-games" onClick=${() => loadGames(store)}>${t("lobby-refresh")}</button></h2>
+      ${body}
+    </section>`;
 }
 
-function spectateForm() {
-  const input = h("input", { id: "spectate-id", placeholder: t("lobby-spectate-placeholder"), "aria-label": t("lobby-spectate-placeholder") });
-  const err = h("p", { class: "error" });
-  const form = h("form", { id: "spectate" }, h("h2", {}, t("lobby-spectate")), input, " ",
-    h("button", { type: "submit" }, t("lobby-spectate-button")), err);
-  form.addEventListener("submit", (ev) => {
+// ---------- spectate, rules ----------
+
+function Spectate({ state, store }) {
+  const set = (patch) => store.set((s) => ({ ...s, spectate: { ...s.spectate, ...patch } }));
+  const submit = (ev) => {
     ev.preventDefault();
-    const m = input.value.match(/([0-9a-f]{32})/i);
+    const m = state.spectate.id.match(/([0-9a-f]{32})/i);
     if (!m) {
-      err.textContent = t("lobby-bad-game");
+      set({ error: t("lobby-bad-game") });
       return;
     }
     location.href = `/games/${m[1].toLowerCase()}`;
-  });
-  return form;
+  };
+  return html`
+    <form id="spectate" onSubmit=${submit}>
+      <h2>${t("lobby-spectate")}</h2>
+      <input id="spectate-id" placeholder=${t("lobby-spectate-placeholder")} aria-label=${t("lobby-spectate-placeholder")}
+        value=${state.spectate.id} onInput=${(ev) => set({ id: ev.currentTarget.value, error: "" })} />${" "}
+      <button type="submit">${t("lobby-spectate-button")}</button>
+      <p class="error">${state.spectate.error}</p>
+    </form>`;
+}
+
+function RulesLinks({ state }) {
+  return html`
+    <section id="rules-links">
+      <ul>${state.kinds.map((k) => html`<li><a href=${`/rules/${k.kind}`}>${t("lobby-rules", { kind: kindName(k.kind) })}</a></li>`)}</ul>
+    </section>`;
 }

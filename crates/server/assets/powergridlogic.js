@@ -80,3 +80,21 @@ export function buyNoneReason(v, seat, rules, spec) {
   }));
   return t("pg-buy-none-money", { price: cheapest, money: p.money });
 }
+
+/**
+ * This round's refill for `players` players in `step` (1 to 3): `{coal, oil, garbage, uranium}`,
+ * the row of the rules crate's player-count table (`player_counts` of the rule tables).
+ */
+export function refillRow(rules, players, step) {
+  const row = rules.player_counts.find((r) => r.players === players);
+  return row ? row.refill[Math.min(3, Math.max(1, step)) - 1] : { coal: 0, oil: 0, garbage: 0, uranium: 0 };
+}
+
+/**
+ * The payment table's part a player can earn: `[{cities, income}]` for 0 up to `cities` powered
+ * (no more than the table's last row).
+ */
+export function incomeRows(rules, cities) {
+  const top = Math.min(cities, rules.payment.length - 1);
+  return Array.from({ length: top + 1 }, (_, n) => ({ cities: n, income: rules.payment[n] }));
+}

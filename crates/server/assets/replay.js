@@ -13,176 +13,204 @@
 // - One step at a time: a step is fetched only after the previous one is drawn, so playing at
 //   speed on a slow connection slows down instead of piling up requests.
 import { t, errorText } from "./i18n.js";
-import { h } from "./dom.js";
 import { api, savedSeats } from "./net.js";
 import { seatName } from "./seatnames.js";
+import { createStore } from "./store.js";
+import { html, render, Node, useState } from "./view.js";
 
 const SPEEDS = [2000, 1000, 500, 250];
 
-/** The record's download: a link, or a button fetching it with this browser's seat token. */
-function downloadRecord(gameId, token) {
-  const a = h("a", { href: `/api/games/${gameId}/record`, download: `game-${gameId}.json`, id: "download-record", class: "button-link" }, t("lobby-download-record"));
-  if (!token) return a;
-  a.addEventListener("click", async (ev) => {
+/** The record's download: a link, or, with this browser's seat token, a fetch of it. */
+function DownloadRecord({ gameId, token }) {
+  const [error, setError] = useState("");
+  const fetchRecord = async (ev) => {
+    if (!token) return;
     ev.preventDefault();
     try {
       const record = await api(`/api/games/${gameId}/record`, { token });
       const url = URL.createObjectURL(new Blob([JSON.stringify(record)], { type: "application/json" }));
-      const link = h("a", { href: url, download: `game-${gameId}.json` });
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `game-${gameId}.json`;
       document.body.append(link);
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10000);
+      setError("");
     } catch (e) {
-      a.after(h("span", { class: "error" }, errorText(e)));
+      setError(errorText(e));
     }
-  });
-  return a;
+  };
+  return html`
+    <a href=${`/api/games/${gameId}/record`} download=${`game-${gameId}.json`} id="download-record" class="button-link" onClick=${fetchRecord}>${t("lobby-download-record")}</a>
+    ${error ? html`<span class="error">${error}</span>` : null}`;
 }
 
 export async function replay(main, gameId, summary, token) {
   const params = new URLSearchParams(location.hash.slice(1));
-  const back = h("a", { href: `/games/${gameId}${token ? `#token=${token}` : ""}`, id: "back-to-game" }, t("lobby-back-to-game"));
+  const backHref = `/games/${gameId}${token ? `#token=${token}` : ""}`;
   const mine = token || savedSeats().find((s) => s.game === gameId)?.token || null;
   if (!summary.outcome) {
-    main.replaceChildren(h("section", { class: "replay-bar" },
-      h("p", { id: "replay-not-over" }, t("lobby-replay-not-over")), downloadRecord(gameId, mine), " · ", back));
+    main.replaceChildren();
+    render(html`
+      <section class="replay-bar">
+        <p id="replay-not-over">${t("lobby-replay-not-over")}</p>
+        <${DownloadRecord} gameId=${gameId} token=${mine} /> · <a href=${backHref} id="back-to-game">${t("lobby-back-to-game")}</a>
+      </section>`, main);
     return;
   }
   const mod = await import(summary.kind === "powergrid" ? "./powergrid.js" : "./thegame.js");
-  const seatCount = summary.seats.length;
-  let seat = Number(params.get("seat"));
-  let seatChoice = params.has("seat") && Number.isInteger(seat) && seat >= 0 && seat < seatCount ? seat : null;
-  let step = Math.max(0, Number(params.get("step")) || 0);
-  let steps = null;
-  let playing = null;
-  let onState = null;
-  let entries = [];
-  let busy = false;
-  let wanted = null;
-  let fallback = false;
-
-  const board = h("div", { class: "replay-board", id: "replay-board" });
-  const revealed = h("section", { class: "replay-revealed", id: "replay-revealed" });
-  const counter = h("span", { id: "replay-step", "aria-live": "polite" });
-  const slider = h("input", { type: "range", id: "replay-slider", min: 0, max: 0, value: 0, "aria-label": t("lobby-replay-jump") });
-  const err = h("p", { class: "error", id: "replay-error" });
-  const button = (id, label, onclick) => h("button", { type: "button", id, class: "small", "aria-label": label, title: label, onclick }, label);
-  const first = button("replay-first", t("lobby-replay-first"), () => go(0));
-  const prev = button("replay-prev", t("lobby-replay-prev"), () => go(step - 1));
-  const play = button("replay-play", t("lobby-replay-play"), () => toggle());
-  const next = button("replay-next", t("lobby-replay-next"), () => go(step + 1));
-  const last = button("replay-last", t("lobby-replay-last"), () => go(steps));
-  const speed = h("select", { id: "replay-speed", "aria-label": t("lobby-replay-speed") },
-    SPEEDS.map((ms, i) => h("option", { value: ms, selected: i === 1 }, t("lobby-replay-speed-option", { seconds: ms / 1000 }))));
-  const seen = h("select", { id: "replay-seat", "aria-label": t("lobby-replay-seen-by") },
-    h("option", { value: "" }, t("lobby-replay-everyone")),
-    summary.seats.map((s) => h("option", { value: s.seat, selected: s.seat === seatChoice }, seatName(summary.kind, s.seat, summary.seats))));
-  slider.addEventListener("input", () => go(Number(slider.value)));
-  seen.addEventListener("change", () => {
-    seatChoice = seen.value === "" ? null : Number(seen.value);
-    show(step, true);
+  const seat = Number(params.get("seat"));
+  const store = createStore({
+    seat: params.has("seat") && Number.isInteger(seat) && seat >= 0 && seat < summary.seats.length ? seat : null,
+    step: Math.max(0, Number(params.get("step")) || 0),
+    steps: null, // known from the first answer
+    shown: null, // the step the board shows
+    entries: [], // the log as of the step shown
+    views: null, // every seat's view at that step (the revealed rows)
+    speed: 1000,
+    playing: null, // the timer of "play"
+    error: "",
+    wanted: null, // the step asked for while another is on its way: `{n, redraw}`
+    busy: false,
   });
-  main.replaceChildren(h("div", { class: "replay" },
-    h("section", { class: "replay-bar", id: "replay-bar" },
-      h("div", { class: "replay-controls" }, h("h2", {}, t("lobby-replay-title")), first, prev, play, next, last, counter),
-      h("div", { class: "replay-controls" }, slider),
-      h("div", { class: "replay-controls" },
-        h("label", {}, t("lobby-replay-speed"), " ", speed),
-        h("label", {}, t("lobby-replay-seen-by"), " ", seen),
-        h("span", {}, downloadRecord(gameId, mine), " · ", back)), err),
-    revealed, board));
-
+  // The board is the game page's own, drawn by it in this element.
+  const board = document.createElement("div");
+  board.className = "replay-board";
+  board.id = "replay-board";
   // The page's source: one state message per step, and the log as of that step.
+  const page = { onState: null };
   const source = {
     connect(handler) {
-      onState = handler;
+      page.onState = handler;
       return { pending: false, send: () => Promise.reject(Object.assign(new Error("replay"), { code: "game_over" })) };
     },
-    log: async () => ({ entries, version: step }),
+    log: async () => ({ entries: store.get().entries, version: store.get().step }),
   };
 
-  function toggle() {
-    if (playing) {
-      clearTimeout(playing);
-      playing = null;
-      play.textContent = t("lobby-replay-play");
-      return;
-    }
-    if (step >= steps) go(0);
-    play.textContent = t("lobby-replay-pause");
-    const tick = () => {
-      if (step >= steps) {
-        playing = null;
-        play.textContent = t("lobby-replay-play");
-        return;
-      }
-      go(step + 1).then(() => {
-        if (playing) playing = setTimeout(tick, Number(speed.value));
-      });
-    };
-    playing = setTimeout(tick, 0);
-  }
-
-  async function go(n) {
-    if (steps === null) return;
-    await show(Math.min(steps, Math.max(0, n)), false);
-  }
-
+  /** Shows step `n` (once the step on its way is shown: one request at a time). */
   async function show(n, redraw) {
-    wanted = { n, redraw };
-    if (busy) return;
-    busy = true;
-    while (wanted) {
-      const { n: target, redraw: again } = wanted;
-      wanted = null;
-      if (target === step && !again && steps !== null && board.dataset.shown === String(step)) continue;
+    store.set({ wanted: { n, redraw } });
+    if (store.get().busy) return;
+    store.set({ busy: true });
+    let fallback = false;
+    while (store.get().wanted) {
+      const { wanted: { n: target, redraw: again }, step, steps, shown } = store.get();
+      store.set({ wanted: null });
+      if (target === step && !again && steps !== null && shown === step) continue;
       try {
-        const q = seatChoice === null ? "" : `&seat=${seatChoice}`;
+        const q = store.get().seat === null ? "" : `&seat=${store.get().seat}`;
         const r = await api(`/api/games/${gameId}/replay?step=${target}${q}`);
-        steps = r.steps;
-        step = r.step;
-        entries = r.entries;
-        if (!fallback) err.textContent = "";
+        store.set((s) => ({ ...s, steps: r.steps, step: r.step, entries: r.entries, error: fallback ? s.error : "" }));
         fallback = false;
-        await onState(r.state);
-        board.dataset.shown = String(step);
-        showRevealed(r);
-        history.replaceState(null, "", `#replay&step=${step}${q}`);
+        await page.onState(r.state);
+        board.dataset.shown = String(r.step);
+        store.set({ shown: r.step, views: r.views });
+        history.replaceState(null, "", `#replay&step=${r.step}${q}`);
       } catch (e) {
-        err.textContent = errorText(e);
+        store.set({ error: errorText(e) });
         // A link to a step the game does not have opens at its start instead.
-        if (steps === null && target !== 0 && !wanted) {
-          wanted = { n: 0, redraw: true };
+        if (store.get().steps === null && target !== 0 && !store.get().wanted) {
           fallback = true;
-          err.textContent = t("lobby-replay-no-step", { step: target });
+          store.set({ wanted: { n: 0, redraw: true }, error: t("lobby-replay-no-step", { step: target }) });
         }
       }
-      slider.max = steps ?? 0;
-      slider.value = step;
-      counter.textContent = t("lobby-replay-counter", { step, steps: steps ?? 0 });
-      first.disabled = prev.disabled = step <= 0;
-      next.disabled = last.disabled = step >= steps;
     }
-    busy = false;
+    store.set({ busy: false });
   }
-
-  function showRevealed(r) {
-    const rows = r.views.map((v, s) => {
-      const name = seatName(summary.kind, s, summary.seats);
-      if (summary.kind === "thegame") {
-        const hand = [...(v.hand || [])].sort((a, b) => a - b);
-        return h("li", { "data-seat": s }, t("lobby-replay-hand", { name, cards: hand.join(" ") || "–" }));
-      }
-      const money = (v.players || []).find((p) => p.seat === s)?.money;
-      return h("li", { "data-seat": s }, t("lobby-replay-money", { name, money: money ?? 0 }));
-    });
-    revealed.replaceChildren(h("h2", {}, t("lobby-replay-revealed")), h("ul", {}, rows));
-  }
-
+  const go = async (n) => {
+    const { steps } = store.get();
+    if (steps === null) return;
+    await show(Math.min(steps, Math.max(0, n)), false);
+  };
+  const stop = () => {
+    clearTimeout(store.get().playing);
+    store.set({ playing: null });
+  };
+  const toggle = () => {
+    if (store.get().playing) return stop();
+    if (store.get().step >= store.get().steps) go(0);
+    const tick = () => {
+      if (store.get().step >= store.get().steps) return stop();
+      go(store.get().step + 1).then(() => {
+        if (store.get().playing) store.set({ playing: setTimeout(tick, store.get().speed) });
+      });
+    };
+    store.set({ playing: setTimeout(tick, 0) });
+  };
+  const actions = {
+    go, toggle,
+    setSpeed: (ms) => store.set({ speed: ms }),
+    setSeat: (s) => {
+      store.set({ seat: s });
+      show(store.get().step, true);
+    },
+  };
+  const draw = () => render(html`
+    <div class="replay">
+      <${ReplayBar} s=${store.get()} summary=${summary} actions=${actions} gameId=${gameId} token=${mine} backHref=${backHref} />
+      <${Revealed} s=${store.get()} summary=${summary} />
+      <${Node} node=${board} class="replay-board-slot" />
+    </div>`, main);
+  main.replaceChildren();
+  store.subscribe(draw);
+  draw();
   document.body.classList.add("replaying");
   await mod.start(board, gameId, null, summary, source);
-  await show(step, true);
+  await show(store.get().step, true);
+}
+
+function ReplayBar({ s, summary, actions, gameId, token, backHref }) {
+  const steps = s.steps ?? 0;
+  const button = (id, label, onClick, disabled = false) => html`
+    <button type="button" id=${id} class="small" aria-label=${label} title=${label} onClick=${onClick} disabled=${disabled}>${label}</button>`;
+  const atStart = s.step <= 0, atEnd = s.step >= steps;
+  return html`
+    <section class="replay-bar" id="replay-bar">
+      <div class="replay-controls">
+        <h2>${t("lobby-replay-title")}</h2>
+        ${button("replay-first", t("lobby-replay-first"), () => actions.go(0), atStart)}
+        ${button("replay-prev", t("lobby-replay-prev"), () => actions.go(s.step - 1), atStart)}
+        ${button("replay-play", s.playing ? t("lobby-replay-pause") : t("lobby-replay-play"), actions.toggle)}
+        ${button("replay-next", t("lobby-replay-next"), () => actions.go(s.step + 1), atEnd)}
+        ${button("replay-last", t("lobby-replay-last"), () => actions.go(steps), atEnd)}
+        <span id="replay-step" aria-live="polite">${s.steps === null ? "" : t("lobby-replay-counter", { step: s.step, steps })}</span>
+      </div>
+      <div class="replay-controls">
+        <input type="range" id="replay-slider" min="0" max=${steps} value=${s.step} aria-label=${t("lobby-replay-jump")}
+          onInput=${(ev) => actions.go(Number(ev.currentTarget.value))} />
+      </div>
+      <div class="replay-controls">
+        <label>${t("lobby-replay-speed")} <select id="replay-speed" aria-label=${t("lobby-replay-speed")} value=${String(s.speed)}
+          onChange=${(ev) => actions.setSpeed(Number(ev.currentTarget.value))}>
+          ${SPEEDS.map((ms) => html`<option value=${String(ms)}>${t("lobby-replay-speed-option", { seconds: ms / 1000 })}</option>`)}
+        </select></label>
+        <label>${t("lobby-replay-seen-by")} <select id="replay-seat" aria-label=${t("lobby-replay-seen-by")} value=${s.seat === null ? "" : String(s.seat)}
+          onChange=${(ev) => actions.setSeat(ev.currentTarget.value === "" ? null : Number(ev.currentTarget.value))}>
+          <option value="">${t("lobby-replay-everyone")}</option>
+          ${summary.seats.map((x) => html`<option value=${String(x.seat)}>${seatName(summary.kind, x.seat, summary.seats)}</option>`)}
+        </select></label>
+        <span><${DownloadRecord} gameId=${gameId} token=${token} /> · <a href=${backHref} id="back-to-game">${t("lobby-back-to-game")}</a></span>
+      </div>
+      <p class="error" id="replay-error">${s.error}</p>
+    </section>`;
+}
+
+/** Every seat's hand (The Game) or money (Power Grid) at the step shown: the game is over. */
+function Revealed({ s, summary }) {
+  const rows = (s.views || []).map((v, seat) => {
+    const name = seatName(summary.kind, seat, summary.seats);
+    if (summary.kind === "thegame") {
+      const hand = [...(v.hand || [])].sort((a, b) => a - b);
+      return html`<li data-seat=${seat}>${t("lobby-replay-hand", { name, cards: hand.join(" ") || "–" })}</li>`;
+    }
+    const money = (v.players || []).find((p) => p.seat === seat)?.money;
+    return html`<li data-seat=${seat}>${t("lobby-replay-money", { name, money: money ?? 0 })}</li>`;
+  });
+  return html`
+    <section class="replay-revealed" id="replay-revealed">
+      ${s.views ? html`<h2>${t("lobby-replay-revealed")}</h2><ul>${rows}</ul>` : null}
+    </section>`;
 }
 
 /**
@@ -190,14 +218,17 @@ export async function replay(main, gameId, summary, token) {
  * once the game is over, the way into the replay.
  */
 export function recordBar(gameId, token, summary) {
-  const bar = h("p", { id: "record-bar", class: "record-bar" }, downloadRecord(gameId, token));
-  const offer = () => {
-    if (bar.querySelector("#watch-replay")) return;
-    bar.append(" · ", h("a", { href: `/games/${gameId}#replay`, id: "watch-replay" }, t("lobby-replay-watch")));
-  };
-  if (summary.outcome) offer();
+  const store = createStore({ over: Boolean(summary.outcome) });
+  const slot = document.createElement("div");
+  document.getElementById("main").after(slot);
+  const draw = () => render(html`
+    <p id="record-bar" class="record-bar">
+      <${DownloadRecord} gameId=${gameId} token=${token} />
+      ${store.get().over ? html` · <a href=${`/games/${gameId}#replay`} id="watch-replay">${t("lobby-replay-watch")}</a>` : null}
+    </p>`, slot);
+  store.subscribe(draw);
+  draw();
   document.addEventListener("tabletop:state", (ev) => {
-    if (ev.detail.outcome) offer();
+    if (ev.detail.outcome && !store.get().over) store.set({ over: true });
   });
-  document.getElementById("main").after(bar);
 }

@@ -4,108 +4,129 @@
 // paragraphs, `-` and `1.` lists, `**bold**`, and `| a | b |` tables (a header row, a `|---|` line,
 // body rows), each in a box that scrolls sideways when the table is wider than the screen.
 import { t, currentLanguage } from "./i18n.js";
-import { h } from "./dom.js";
+import { html, render } from "./view.js";
 
 const GAMES = ["powergrid", "thegame"];
 
 function inline(text) {
   // **bold**; everything else is text (never HTML).
-  return text.split(/\*\*(.+?)\*\*/).map((part, i) => (i % 2 ? h("strong", {}, part) : part));
+  return text.split(/\*\*(.+?)\*\*/).map((part, i) => (i % 2 ? html`<strong>${part}</strong>` : part));
 }
 
-/** A table from its rows of cells: the first row is the header; `---` rows are skipped. */
-function table(rows) {
-  const [head, ...body] = rows.filter((cells) => !cells.every((c) => /^:?-+:?$/.test(c)));
-  const row = (tag, cells) =>
-    h("tr", {}, cells.map((c) => h(tag, { class: /^\d+$/.test(c) ? "num" : undefined }, inline(c))));
-  return h(
-    "div",
-    { class: "table-scroll" },
-    h("table", {}, h("thead", {}, row("th", head)), h("tbody", {}, body.map((cells) => row("td", cells)))),
-  );
-}
-
-/** The blocks of a Markdown text of the subset above, as elements. */
-export function renderMarkdown(text) {
+/**
+ * The blocks of a Markdown text of the subset above: `{type: "h2"|"h3"|"h4"|"p", text}`,
+ * `{type: "ul"|"ol", items: [text]}` or `{type: "table", head: [text], rows: [[text]]}`.
+ */
+export function markdownBlocks(text) {
   const out = [];
   let para = [];
-  let items = null;
-  let rows = null;
-  const flush = () => {
-    if (para.length) out.push(h("p", {}, inline(para.join(" "))));
+  const flushPara = () => {
+    if (para.length) out.push({ type: "p", text: para.join(" ") });
     para = [];
-    if (items) out.push(items);
-    items = null;
+  };
+  const list = () => {
+    const last = out[out.length - 1];
+    return last && (last.type === "ul" || last.type === "ol") && last.open ? last : null;
+  };
+  const closeList = () => {
+    const l = list();
+    if (l) l.open = false;
+  };
+  const table = () => {
+    const last = out[out.length - 1];
+    return last && last.type === "table" && last.open ? last : null;
   };
   for (const raw of text.split("\n")) {
     const line = raw.trim();
     const cells = line.match(/^\|(.*)\|$/);
     if (cells) {
-      if (!rows) flush();
-      rows = rows || [];
-      rows.push(cells[1].split("|").map((c) => c.trim()));
+      const row = cells[1].split("|").map((c) => c.trim());
+      if (!table()) {
+        flushPara();
+        closeList();
+        out.push({ type: "table", head: row, rows: [], open: true });
+      } else if (!row.every((c) => /^:?-+:?$/.test(c))) {
+        table().rows.push(row);
+      }
       continue;
     }
-    if (rows) {
-      out.push(table(rows));
-      rows = null;
-    }
+    if (table()) table().open = false;
     const heading = line.match(/^(#{1,3}) (.*)$/);
     const bullet = line.match(/^- (.*)$/);
     const numbered = line.match(/^\d+\. (.*)$/);
-    if (!line) flush();
-    else if (heading) {
-      flush();
-      out.push(h(`h${heading[1].length + 1}`, {}, inline(heading[2])));
+    if (!line) {
+      flushPara();
+      closeList();
+    } else if (heading) {
+      flushPara();
+      closeList();
+      out.push({ type: `h${heading[1].length + 1}`, text: heading[2] });
     } else if (bullet || numbered) {
-      if (para.length) {
-        out.push(h("p", {}, inline(para.join(" "))));
-        para = [];
+      flushPara();
+      const type = bullet ? "ul" : "ol";
+      if (list()?.type !== type) {
+        closeList();
+        out.push({ type, items: [], open: true });
       }
-      const tag = bullet ? "ul" : "ol";
-      if (!items || items.tagName.toLowerCase() !== tag) {
-        if (items) out.push(items);
-        items = h(tag, {});
-      }
-      items.append(h("li", {}, inline((bullet || numbered)[1])));
-    } else if (items && raw.startsWith("  ")) {
-      items.lastChild.append(" ", ...inline(line));
+      list().items.push((bullet || numbered)[1]);
+    } else if (list() && raw.startsWith("  ")) {
+      const items = list().items;
+      items[items.length - 1] += ` ${line}`;
     } else {
-      if (items) {
-        out.push(items);
-        items = null;
-      }
+      closeList();
       para.push(line);
     }
   }
-  flush();
-  if (rows) out.push(table(rows));
-  return out;
+  flushPara();
+  return out.map(({ open: _open, ...block }) => block);
+}
+
+/** A table cell: a plain number is right-aligned. */
+function Cell({ tag: Tag, text }) {
+  return html`<${Tag} class=${/^\d+$/.test(text) ? "num" : undefined}>${inline(text)}</${Tag}>`;
+}
+
+/** The blocks as elements. */
+function Block({ block }) {
+  if (block.type === "table") {
+    const row = (tag, cells) => html`<tr>${cells.map((text) => html`<${Cell} tag=${tag} text=${text} />`)}</tr>`;
+    return html`<div class="table-scroll"><table><thead>${row("th", block.head)}</thead><tbody>${block.rows.map((cells) => row("td", cells))}</tbody></table></div>`;
+  }
+  if (block.items) {
+    const items = block.items.map((item) => html`<li>${inline(item)}</li>`);
+    return block.type === "ul" ? html`<ul>${items}</ul>` : html`<ol>${items}</ol>`;
+  }
+  const Tag = block.type;
+  return html`<${Tag}>${inline(block.text)}</${Tag}>`;
 }
 
 export async function showRules(main, game) {
   if (!GAMES.includes(game)) {
-    main.replaceChildren(h("p", { class: "error" }, t("rules-missing")));
+    render(html`<p class="error">${t("rules-missing")}</p>`, main);
     return;
   }
   const lang = currentLanguage();
   const file = lang === "en" ? `${game}.md` : `${game}.${lang}.md`;
   document.title = t("rules-title", { kind: t(`kind-${game}`) });
-  const back = h("a", { href: "/", id: "rules-back" }, t("rules-back"));
-  back.addEventListener("click", (ev) => {
+  const back = (ev) => {
     if (history.length > 1) {
       ev.preventDefault();
       history.back();
     }
-  });
-  let body;
+  };
+  let blocks = null;
   try {
     const res = await fetch(`/assets/rules/${file}`);
     if (!res.ok) throw new Error(String(res.status));
-    body = renderMarkdown(await res.text());
+    blocks = markdownBlocks(await res.text());
   } catch {
-    body = [h("p", { class: "error" }, t("rules-missing"))];
+    blocks = null;
   }
   document.body.dataset.kind = "rules";
-  main.replaceChildren(h("article", { class: "rules", id: "rules" }, back, body));
+  main.replaceChildren();
+  render(html`
+    <article class="rules" id="rules">
+      <a href="/" id="rules-back" onClick=${back}>${t("rules-back")}</a>
+      ${blocks ? blocks.map((block) => html`<${Block} block=${block} />`) : html`<p class="error">${t("rules-missing")}</p>`}
+    </article>`, main);
 }

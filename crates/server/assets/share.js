@@ -3,9 +3,10 @@
 // button, in a share box above the game page and under the game in the lobby's "my games".
 // Also which games this browser plays as a hotseat (`tabletop.hotseat`).
 import { t, failureText } from "./i18n.js";
-import { h } from "./dom.js";
 import { api } from "./net.js";
 import { seatName } from "./seatnames.js";
+import { createStore } from "./store.js";
+import { html, render, useState } from "./view.js";
 
 const INVITES_KEY = "tabletop.invites";
 const HOTSEAT_KEY = "tabletop.hotseat";
@@ -48,46 +49,57 @@ export function isHotseat(game) {
 }
 
 /** A button that copies `text` (with a fallback where the clipboard API is refused). */
-export function copyButton(text) {
-  const b = h("button", { type: "button", class: "copy small" }, t("copy"));
-  b.addEventListener("click", async () => {
+export function CopyButton({ text }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
     } catch {
-      const ta = h("textarea", {}, text);
+      const ta = document.createElement("textarea");
+      ta.value = text;
       document.body.append(ta);
       ta.select();
       document.execCommand("copy");
       ta.remove();
     }
-    b.textContent = t("copied");
-    setTimeout(() => (b.textContent = t("copy")), 1500);
-  });
-  return b;
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return html`<button type="button" class="copy small" onClick=${copy}>${copied ? t("copied") : t("copy")}</button>`;
 }
 
-function linkRow(label, link, attrs) {
+/** One invitation: its label, the link (selectable) and its copy button. */
+export function LinkRow({ label, link, ...attrs }) {
   const abs = new URL(link, location.href).href;
-  return h("li", { class: "link-row" }, h("span", { class: "link-label" }, label), " ",
-    h("input", { readOnly: true, value: abs, class: "link", "aria-label": label, ...attrs }), " ", copyButton(abs));
+  return html`
+    <li class="link-row"><span class="link-label">${label}</span>${" "}<input readOnly value=${abs} class="link" aria-label=${label} ...${attrs} />${" "}<${CopyButton} text=${abs} /></li>`;
+}
+
+/** A slot just above the game page's `main` (which the game page draws itself). */
+function slotBeforeMain(id) {
+  document.getElementById(id)?.remove();
+  const slot = document.createElement("div");
+  slot.id = id;
+  document.getElementById("main").before(slot);
+  return slot;
 }
 
 /**
- * The share box above a game page (outside `main`, which the game page re-renders): the
- * invitations this browser keeps for the game, open until the game has its first move.
+ * The share box above a game page: the invitations this browser keeps for the game, open
+ * until the game has its first move.
  */
 export function showShareBox(gameId, summary) {
   const invites = invitesOf(gameId);
-  document.getElementById("share-box")?.remove();
   if (!invites || summary.outcome) return;
-  const rows = invites.seats.map((s) =>
-    linkRow(seatName(summary.kind, s.seat, summary.seats), s.link, { "data-seat-link": s.seat }));
-  rows.push(linkRow(t("lobby-link-spectator"), invites.spectator, { "data-spectator-link": "" }));
-  const box = h("details", { id: "share-box", class: "share-box", open: !summary.version },
-    h("summary", {}, t("lobby-share")),
-    invites.seats.length ? h("p", { class: "hint" }, t("lobby-share-hint")) : null,
-    h("ul", {}, rows));
-  document.getElementById("main").before(box);
+  render(html`
+    <details id="share-box" class="share-box" open=${!summary.version}>
+      <summary>${t("lobby-share")}</summary>
+      ${invites.seats.length ? html`<p class="hint">${t("lobby-share-hint")}</p>` : null}
+      <ul>
+        ${invites.seats.map((s) => html`<${LinkRow} key=${s.seat} label=${seatName(summary.kind, s.seat, summary.seats)} link=${s.link} data-seat-link=${s.seat} />`)}
+        <${LinkRow} label=${t("lobby-link-spectator")} link=${invites.spectator} data-spectator-link="" />
+      </ul>
+    </details>`, slotBeforeMain("share-slot"));
 }
 
 /**
@@ -97,26 +109,34 @@ export function showShareBox(gameId, summary) {
 export function askName(gameId, token, seat, summary) {
   const entry = (summary.seats || []).find((s) => s.seat === seat);
   if (!token || !entry || entry.name || summary.outcome || isHotseat(gameId)) return;
-  const input = h("input", { id: "join-name", maxLength: 24, "aria-label": t("lobby-name") });
-  const err = h("span", { class: "error", "aria-live": "polite" });
-  const form = h("form", { id: "join-name-box", class: "join-name" },
-    h("label", {}, t("lobby-join-name"), " ", input), " ",
-    h("button", { type: "submit", class: "small" }, t("lobby-join-name-save")), " ",
-    h("button", { type: "button", class: "small", onclick: () => form.remove() }, t("lobby-join-name-skip")), " ", err);
-  input.addEventListener("input", () => { err.textContent = ""; });
-  form.addEventListener("submit", async (ev) => {
+  const store = createStore({ open: true, name: "", error: "" });
+  const slot = slotBeforeMain("join-name-slot");
+  const draw = () => render(store.get().open ? html`<${NameBox} state=${store.get()} store=${store} gameId=${gameId} token=${token} />` : null, slot);
+  store.subscribe(draw);
+  draw();
+}
+
+function NameBox({ state, store, gameId, token }) {
+  const submit = async (ev) => {
     ev.preventDefault();
-    const name = input.value.trim();
+    const name = state.name.trim();
     if (!name) {
-      err.textContent = t("lobby-name-empty");
+      store.set({ error: t("lobby-name-empty") });
       return;
     }
     try {
       await api(`/api/games/${gameId}/name`, { method: "POST", token, body: { name } });
-      form.remove();
+      store.set({ open: false });
     } catch (e) {
-      err.textContent = failureText(e);
+      store.set({ error: failureText(e) });
     }
-  });
-  document.getElementById("main").before(form);
+  };
+  return html`
+    <form id="join-name-box" class="join-name" onSubmit=${submit}>
+      <label>${t("lobby-join-name")} <input id="join-name" maxLength="24" aria-label=${t("lobby-name")} value=${state.name}
+        onInput=${(ev) => store.set({ name: ev.currentTarget.value, error: "" })} /></label>${" "}
+      <button type="submit" class="small">${t("lobby-join-name-save")}</button>${" "}
+      <button type="button" class="small" onClick=${() => store.set({ open: false })}>${t("lobby-join-name-skip")}</button>${" "}
+      <span class="error" aria-live="polite">${state.error}</span>
+    </form>`;
 }

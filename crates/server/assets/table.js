@@ -8,11 +8,11 @@
 // state is one store (`table` below); the pure decisions (who may be replaced, whether a
 // rematch is followed or offered) are in `tablelogic.js`, unit-tested with `node --test`.
 import { t, failureText } from "./i18n.js";
-import { h } from "./dom.js";
 import { api, creatorToken, saveCreator, saveSeat, savedSeats } from "./net.js";
 import { createStore } from "./store.js";
 import { html, render, useEffect, useRef } from "./view.js";
 import { replaceable, rematchMove, seatSuffix } from "./tablelogic.js";
+import { logFromEntries } from "./gamelog.js";
 
 /** Moves that cannot be taken back, which ask for confirmation (see `docs/ui.md`). */
 const IRREVERSIBLE = new Set(["end_turn", "bid", "start_auction", "done", "power"]);
@@ -45,20 +45,11 @@ export function setSetting(name, on) {
 }
 
 /**
- * A button that sends `action` once: it disables every `.act` control while the action is on
- * its way, and shows a refusal in words in `errorEl` (next to the control).
- */
-export function actButton(conn, label, action, errorEl, attrs = {}, { confirm = false } = {}) {
-  const b = h("button", { class: "act", ...attrs }, label);
-  b.addEventListener("click", () => sendAction(conn, action, errorEl, label, { confirm }));
-  return b;
-}
-
-/**
- * Sends `action` once (see `actButton`). A move that cannot be taken back asks for confirmation
- * first (its type is in `IRREVERSIBLE`, or `confirm` says so, as for dropping out of an
- * auction), unless the player turned that off; `label` names the move in the question (by
- * default the text of the button that was clicked).
+ * Sends `action` once: every `.act` control is disabled while it is on its way, and a refusal
+ * is shown in words through `errorEl.textContent` (next to the control). A move that cannot be
+ * taken back asks for confirmation first (its type is in `IRREVERSIBLE`, or `confirm` says so,
+ * as for dropping out of an auction), unless the player turned that off; `label` names the
+ * move in the question (by default the text of the button that was clicked).
  */
 export async function sendAction(conn, action, errorEl, label, { confirm = false } = {}) {
   if (conn.pending) return;
@@ -81,6 +72,19 @@ export async function sendAction(conn, action, errorEl, label, { confirm = false
   });
 }
 
+/**
+ * Fetches a game page's log again (after a missed version or an undo) into `store`'s `log`:
+ * from the replay's `source` or the log route; on failure the entries stay, at `version`.
+ */
+export async function refetchLog(store, { source, gameId, token }, version) {
+  try {
+    const l = await (source ? source.log() : api(`/api/games/${gameId}/log`, { token }));
+    store.set({ log: logFromEntries(l.entries, l.version) });
+  } catch {
+    store.set({ log: { entries: store.get().log?.entries || [], version } });
+  }
+}
+
 // The table's one state object.
 const table = createStore(null);
 
@@ -99,7 +103,7 @@ export function startTable(conn, { gameId, token, kind, colour = () => null, lab
   table.set(() => ({
     conn, gameId, token, kind, colour, label, refresh, replay,
     msg: null, myTurn: false, offset: 0, settingsOpen: false, rematch: null, renaming: false, draft: "",
-    sawRunning: false, askedRematch: false, present: null, audio: null, bar: null, error: "",
+    sawRunning: false, askedRematch: false, audio: null, bar: null, error: "",
     // The seats this browser holds (hotseat): never offered for replacement.
     local: savedSeats().filter((s) => s.game === gameId).map((s) => s.seat),
   }));
@@ -113,24 +117,10 @@ export function startTable(conn, { gameId, token, kind, colour = () => null, lab
     if (rematchMove(m, now) === "go") location.assign(m.link);
     else update({ rematch: m });
   };
-  if (!replay) {
-    setInterval(tickClocks, 250);
-    // Whether a seat's player is connected now: the state message says so when it is made,
-    // the game's summary says so now. Polled only for the creator, who may replace players.
-    if (creatorToken(gameId)) setInterval(pollPresence, 10000);
-  }
+  // Whether a seat's player is connected comes with the state messages: the server sends one
+  // whenever a seat's first connection opens or its last one closes.
+  if (!replay) setInterval(tickClocks, 250);
   document.addEventListener("visibilitychange", () => updateTitle());
-}
-
-async function pollPresence() {
-  const now = table.get();
-  if (!now?.msg || now.msg.outcome || document.hidden) return;
-  try {
-    const summary = await api(`/api/games/${now.gameId}`);
-    update({ present: Object.fromEntries((summary.seats || []).map((s) => [s.seat, Boolean(s.connected)])) });
-  } catch {
-    // The next poll tries again; the state message's word stands meanwhile.
-  }
 }
 
 /** The seat a page shows, or null for a spectator. */
@@ -180,7 +170,8 @@ function updateTitle() {
   document.title = now.myTurn ? t("table-title-turn", { title: t("app-title") }) : t("app-title");
   let icon = document.querySelector("link[rel=icon]");
   if (!icon) {
-    icon = h("link", { rel: "icon" });
+    icon = document.createElement("link");
+    icon.rel = "icon";
     document.head.append(icon);
   }
   // A small table with a red badge while it is the player's turn (an SVG, no image file).
@@ -193,7 +184,7 @@ function beep() {
   try {
     const now = table.get();
     const audio = now.audio || new AudioContext();
-    if (!now.audio) now.audio = audio; // kept with the table: one audio context per page
+    if (!now.audio) table.set({ audio }); // kept with the table: one audio context per page
     const osc = audio.createOscillator();
     const gain = audio.createGain();
     osc.frequency.value = 880;
@@ -276,7 +267,7 @@ function Bar({ now }) {
     const colour = now.colour(s.seat);
     // In a replay the seats are shown as they were set up: who stood in later is today's news.
     const away = s.away && !now.replay && !msg.outcome ? t(`table-away-${s.away}`) : null;
-    const canReplace = creator && replaceable(s, { me, local: now.local, over: Boolean(msg.outcome), present: now.present });
+    const canReplace = creator && replaceable(s, { me, local: now.local, over: Boolean(msg.outcome) });
     const replace = () => api(`/api/games/${now.gameId}/seats/${s.seat}/replace`, { method: "POST", body: {}, token: creator }).catch(fail);
     return html`
       <li key=${s.seat} class=${`table-seat${s.seat === running ? " running" : ""}${s.seat === me ? " me" : ""}${away ? " away" : ""}`} data-seat=${s.seat}>
@@ -385,25 +376,37 @@ function Settings({ now, mine, send }) {
 /** Asks whether to make a move that cannot be taken back; resolves to true to go ahead. */
 function confirmMove(label) {
   return new Promise((resolve) => {
-    const never = h("input", { type: "checkbox", id: "table-confirm-never" });
-    const dialog = h("dialog", { class: "table-confirm", id: "table-confirm" },
-      h("p", { class: "table-confirm-move" }, label ? t("table-confirm-move", { move: label }) : t("table-confirm-title")),
-      h("p", { class: "hint" }, t("table-confirm-note")),
-      h("label", {}, never, " ", t("table-confirm-never")),
-      h("div", { class: "row" },
-        h("button", { class: "act", id: "table-confirm-yes", value: "yes" }, t("table-confirm-yes")),
-        h("button", { id: "table-confirm-no", value: "no" }, t("table-confirm-no"))));
-    const finish = (ok) => {
-      if (ok && never.checked) setSetting("confirm", false);
-      dialog.close();
-      dialog.remove();
+    const slot = document.createElement("div");
+    document.body.append(slot);
+    const finish = (ok, never) => {
+      if (ok && never) setSetting("confirm", false);
+      render(null, slot);
+      slot.remove();
       resolve(ok);
     };
-    dialog.querySelector("#table-confirm-yes").addEventListener("click", () => finish(true));
-    dialog.querySelector("#table-confirm-no").addEventListener("click", () => finish(false));
-    dialog.addEventListener("cancel", (ev) => { ev.preventDefault(); finish(false); });
-    document.body.append(dialog);
-    dialog.showModal();
-    dialog.querySelector("#table-confirm-yes").focus();
+    render(html`<${ConfirmDialog} label=${label} finish=${finish} />`, slot);
   });
+}
+
+function ConfirmDialog({ label, finish }) {
+  const dialog = useRef(null);
+  const never = useRef(null);
+  useEffect(() => {
+    dialog.current.showModal();
+    dialog.current.querySelector("#table-confirm-yes").focus();
+  }, []);
+  const close = (ok) => {
+    dialog.current.close();
+    finish(ok, never.current.checked);
+  };
+  return html`
+    <dialog class="table-confirm" id="table-confirm" ref=${dialog} onCancel=${(ev) => { ev.preventDefault(); close(false); }}>
+      <p class="table-confirm-move">${label ? t("table-confirm-move", { move: label }) : t("table-confirm-title")}</p>
+      <p class="hint">${t("table-confirm-note")}</p>
+      <label><input type="checkbox" id="table-confirm-never" ref=${never} /> ${t("table-confirm-never")}</label>
+      <div class="row">
+        <button class="act" id="table-confirm-yes" value="yes" onClick=${() => close(true)}>${t("table-confirm-yes")}</button>
+        <button id="table-confirm-no" value="no" onClick=${() => close(false)}>${t("table-confirm-no")}</button>
+      </div>
+    </dialog>`;
 }

@@ -4,13 +4,12 @@
 /**
  * Whether the creator is offered "Replace by a bot" for seat `s` (a state message's seat): a
  * human seat, held by its player, not the viewer's own nor one this browser plays (hotseat),
- * while the game runs, and not connected, both by the state message and by the latest summary
- * (`present`, seat → connected, or null before the first poll).
+ * while the game runs, and not connected (the server sends a new state message as soon as a
+ * seat connects or leaves).
  */
-export function replaceable(s, { me, local = [], over, present = null }) {
+export function replaceable(s, { me, local = [], over }) {
   if (over || s.type !== "human" || s.away || s.connected) return false;
-  if (s.seat === me || local.includes(s.seat)) return false;
-  return !(present && present[s.seat]);
+  return s.seat !== me && !local.includes(s.seat);
 }
 
 /**

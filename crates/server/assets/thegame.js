@@ -11,11 +11,11 @@
 // buttons in the Tab order: Enter on a card chooses it (focus stays on it), Enter on a pile
 // plays it there.
 import { t, list, paragraphs } from "./i18n.js";
-import { api, Connection } from "./net.js";
-import { sendAction, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
+import { Connection } from "./net.js";
+import { refetchLog, sendAction, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
 import { createStore } from "./store.js";
 import { html, render, Node } from "./view.js";
-import { logAfter, logFromEntries } from "./gamelog.js";
+import { logAfter } from "./gamelog.js";
 import { PILES, isBackwards, whyNot, signalActions } from "./thegamelogic.js";
 
 const name = (seat) => seatName(seat);
@@ -27,14 +27,7 @@ const sorted = (cards) => [...cards].sort((a, b) => a - b);
  */
 export function start(main, gameId, token, _summary, source = null) {
   const store = createStore({ replay: Boolean(source), msg: null, selected: null, helpOpen: true, log: null, why: "", signalMenu: null, error: "" });
-  const fetchLog = async (version) => {
-    try {
-      const l = await (source ? source.log() : api(`/api/games/${gameId}/log`, { token }));
-      store.set({ log: logFromEntries(l.entries, l.version) });
-    } catch {
-      store.set({ log: { entries: store.get().log?.entries || [], version } });
-    }
-  };
+  const fetchLog = (version) => refetchLog(store, { source, gameId, token }, version);
   const onState = async (msg) => {
     tableState(msg);
     const now = store.get();
@@ -88,10 +81,8 @@ function Page({ state, store, conn, bar }) {
         ${PILES.map((p, i) => html`<${Pile} key=${p} pile=${p} i=${i} state=${state} store=${store} seatMe=${seatMe} plays=${plays} send=${send} />`)}
       </section>
       <p class="why" id="tg-why" aria-live="polite">${state.why}</p>
-      <section class="hand-box">
-        <h2>${state.replay
-          ? (msg.viewer.type === "seat" ? t("tg-hand-of", { name: name(msg.viewer.seat) }) : t("tg-hand"))
-          : over ? t("tg-end-hand") : t("tg-hand")}</h2>
+      ${msg.viewer.type === "seat" ? html`<section class="hand-box">
+        <h2>${state.replay ? t("tg-hand-of", { name: name(msg.viewer.seat) }) : over ? t("tg-end-hand") : t("tg-hand")}</h2>
         ${seatMe !== null && !over ? html`<p class="hint">${t("tg-hand-hint")}</p>` : null}
         <div class="hand" id="tg-hand">
           ${sorted(v.hand).map((c) => over || state.replay
@@ -101,7 +92,7 @@ function Page({ state, store, conn, bar }) {
         ${myTurn && !over ? html`<p id="tg-turn-count">${t("tg-played-this-turn", { n: v.played_this_turn, min: v.minimum })}</p>` : null}
         ${canEnd ? html`<button class="act" id="end-turn" onClick=${() => send({ type: "end_turn" }, t("tg-end-turn"))}>${t("tg-end-turn")}</button>` : null}
         <p class="error" id="tg-error" aria-live="polite">${state.error}</p>
-      </section>
+      </section>` : null}
       <section class="team">
         <h2>${t("tg-team")}</h2>
         <p id="tg-draw">${t("tg-draw-pile", { n: v.draw_pile })}</p>

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { homeBox, winnersOf, fuelRoom, buyNoneReason, LABEL_UNITS, READABLE_PX } from "../assets/powergridlogic.js";
+import { homeBox, winnersOf, fuelRoom, buyNoneReason, refillRow, incomeRows, LABEL_UNITS, READABLE_PX } from "../assets/powergridlogic.js";
 
 const PLANTS = {
   3: { kind: "oil", fuel: 2, cities: 1 },
@@ -45,4 +45,16 @@ test("bug 14: 'nothing to buy' says why", () => {
   assert.equal(buyNoneReason(view([4, 3], { coal: 4, oil: 4 }), 0, rules, spec), "{pg-buy-none-full}");
   assert.equal(buyNoneReason(view([4], {}, 50, { ...market, coal: 0 }), 0, rules, spec), "{pg-buy-none-market}");
   assert.equal(buyNoneReason(view([4], {}, 0), 0, rules, spec), "{pg-buy-none-money}");
+});
+
+test("issue 30: the refill row is the player count's row for the step; the income row stops at the player's cities", () => {
+  const row = (coal) => ({ coal, oil: 1, garbage: 1, uranium: 1 });
+  const rules = {
+    player_counts: [{ players: 2, refill: [row(3), row(4), row(5)] }, { players: 3, refill: [row(6), row(7), row(8)] }],
+    payment: [10, 22, 33, 44],
+  };
+  assert.equal(refillRow(rules, 3, 2).coal, 7);
+  assert.equal(refillRow(rules, 2, 3).coal, 5);
+  assert.deepEqual(incomeRows(rules, 2), [{ cities: 0, income: 10 }, { cities: 1, income: 22 }, { cities: 2, income: 33 }]);
+  assert.equal(incomeRows(rules, 9).length, 4, "no more rows than the table has");
 });

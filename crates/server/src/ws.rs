@@ -27,7 +27,9 @@
 //!   connection claims that seat of the rematch with the token it said hello with, so the new
 //!   link reaches that connection alone (module `rematch`).
 //! - When a seat's connection closes, the game notes the time: the creator may replace a
-//!   player only after they have been away for the game's limit.
+//!   player only after they have been away for the game's limit. A seat's first connection
+//!   opening and its last one closing are told to everyone at the table at once (a state
+//!   message with the seat's `connected`), so no page has to poll for who is there.
 
 use crate::api::{submit, ActionRequest, GameId};
 use crate::error::ApiError;
@@ -338,6 +340,8 @@ async fn connection(
         &mut rematch,
     )
     .await;
+    // The queue goes first, so that the game counts this connection closed when it hears.
+    drop(updates);
     if let Some(Viewer::Seat(seat)) = conn.viewer {
         conn.entry.handle.seen(seat);
     }

@@ -697,3 +697,40 @@ async fn no_clock_runs_while_a_bot_seat_thinks() {
     assert_eq!(info["version"], 1);
     assert_eq!(info["clock"]["running"], 1);
 }
+
+/// Bug 9 of issue 28: "Replace by a bot" stayed beside a player who had connected, since the
+/// others' pages heard of it only with the next move. A seat's first connection opening and
+/// its last one closing now reach everyone at the table at once, with no move and no poll.
+#[tokio::test]
+async fn the_table_hears_at_once_when_a_player_connects_and_leaves() {
+    let server = server();
+    let addr = serve(&server).await;
+    let app = server.app();
+    let created = create(&app, 2, 11, &["human", "human"]).await;
+    let id = id(&created);
+    let (t0, t1) = (token(&created, 0), token(&created, 1));
+    let (mut ws0, first) = connect(addr, &id, Some(&t0)).await;
+    assert_eq!(first["seats"][1]["connected"], false, "{first}");
+    assert_eq!(first["seats"][0]["connected"], true, "{first}");
+    let (mut spectator, _) = connect(addr, &id, None).await;
+
+    let (ws1, own) = connect(addr, &id, Some(&t1)).await;
+    assert_eq!(own["seats"][1]["connected"], true, "{own}");
+    for ws in [&mut ws0, &mut spectator] {
+        let news = recv(ws).await;
+        assert_eq!(news["type"], "state", "{news}");
+        assert_eq!(
+            news["version"], first["version"],
+            "no move was made: {news}"
+        );
+        assert_eq!(news["seats"][1]["connected"], true, "{news}");
+    }
+    // A second connection of the same seat is no news; its last one closing is.
+    let (ws1b, _) = connect(addr, &id, Some(&t1)).await;
+    drop(ws1);
+    drop(ws1b);
+    let news = recv(&mut ws0).await;
+    assert_eq!(news["seats"][1]["connected"], false, "{news}");
+    let news = recv(&mut spectator).await;
+    assert_eq!(news["seats"][1]["connected"], false, "{news}");
+}

@@ -52,6 +52,13 @@ async fn a_seat_gets_its_view_on_connect_then_every_change() {
     let mut spectator = connect_ws(addr, &id).await;
     let v0 = hello(&mut s0, Some(&token(&created, 0))).await;
     let v1 = hello(&mut s1, Some(&token(&created, 1))).await;
+    // Seat 1 connecting is news to seat 0 (the same version, no events); a spectator is not.
+    let presence = recv(&mut s0).await;
+    assert_eq!(
+        (&presence["version"], &presence["events"]),
+        (&json!(0), &json!([]))
+    );
+    assert_eq!(presence["seats"][1]["connected"], true);
     let vs = hello(&mut spectator, None).await;
     assert_eq!(v0["type"], "state");
     assert_eq!(v0["version"], 0);

@@ -512,3 +512,10 @@ rules-table-step = Step
 rules-table-plant = Plant
 rules-table-burns = Resources burned
 rules-table-cities = Cities powered
+
+# Issue 28 (pages on one state model): the rule tables' rows where they are used.
+pg-res-refill = Refill: +{ $n }
+pg-refill-note = At the end of the round the market is refilled by the rules' row for Step { $step } with { $players } players.
+pg-income-title = Income by cities powered
+pg-income-cities = Cities
+pg-income-elektro = { -elektro }

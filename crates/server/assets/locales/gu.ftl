@@ -491,3 +491,10 @@ rules-table-step = સ્ટેપ
 rules-table-plant = પાવર પ્લાન્ટ
 rules-table-burns = વપરાતાં સંસાધનો
 rules-table-cities = પાવર મળેલાં શહેરો
+
+# Issue 28 (pages on one state model): the rule tables' rows where they are used.
+pg-res-refill = ફરી ભરાશે: +{ $n }
+pg-refill-note = રાઉન્ડના અંતે બજાર નિયમ-કોષ્ટકની સ્ટેપ { $step } અને { $players } ખેલાડીઓની હરોળ મુજબ ફરી ભરાય છે.
+pg-income-title = પાવર મળેલાં શહેરો મુજબ આવક
+pg-income-cities = શહેરો
+pg-income-elektro = { -elektro }

@@ -467,3 +467,10 @@ rules-table-step = 기
 rules-table-plant = 발전소
 rules-table-burns = 소모 자원 수
 rules-table-cities = 전력 공급 도시
+
+# Issue 28 (pages on one state model): the rule tables' rows where they are used.
+pg-res-refill = 보충: +{ $n }
+pg-refill-note = 라운드가 끝나면 규칙표의 { $step }기, { $players }인 줄에 따라 시장이 보충됩니다.
+pg-income-title = 전력 공급 도시 수별 수입
+pg-income-cities = 도시
+pg-income-elektro = { -elektro }

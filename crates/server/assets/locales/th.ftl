@@ -467,3 +467,10 @@ rules-table-step = ช่วงที่
 rules-table-plant = โรงไฟฟ้า
 rules-table-burns = วัตถุดิบที่ใช้
 rules-table-cities = เมืองที่จ่ายไฟ
+
+# Issue 28 (pages on one state model): the rule tables' rows where they are used.
+pg-res-refill = เติม: +{ $n }
+pg-refill-note = เมื่อจบรอบ ตลาดจะถูกเติมตามแถวในตารางกติกาของช่วงที่ { $step } สำหรับผู้เล่น { $players } คน
+pg-income-title = รายได้ตามจำนวนเมืองที่จ่ายไฟ
+pg-income-cities = เมือง
+pg-income-elektro = { -elektro }

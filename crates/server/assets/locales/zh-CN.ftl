@@ -467,3 +467,10 @@ rules-table-step = 阶段
 rules-table-plant = 发电厂
 rules-table-burns = 耗用燃料
 rules-table-cities = 供电城市
+
+# Issue 28 (pages on one state model): the rule tables' rows where they are used.
+pg-res-refill = 补充：+{ $n }
+pg-refill-note = 本回合结束时，市场按规则表中第 { $step } 阶段、{ $players } 名玩家的一行补充。
+pg-income-title = 按供电城市数的收入
+pg-income-cities = 城市
+pg-income-elektro = { -elektro }

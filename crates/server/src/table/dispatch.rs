@@ -81,9 +81,15 @@ impl<G: Game> Table<G> {
                 // would grow this list without end. The watcher is added before its first
                 // state is made, so that this state already shows the seat as connected.
                 self.watchers.retain(|w| !w.tx.is_closed());
+                let arrived = matches!(viewer, Viewer::Seat(seat) if !self.connected(seat));
                 self.watchers.push(Watcher { viewer, tx });
                 let now = self.state_message(viewer, &[]);
                 let _ = reply.send((now, rx));
+                // A player who connects is news to everyone else at the table (who may have
+                // been offered to replace them): the others get a state message at once.
+                if arrived {
+                    self.publish_except(&[], Some(self.watchers.len() - 1));
+                }
             }
             Command::State { viewer, reply } => {
                 let _ = reply.send(self.state_message(viewer, &[]));
@@ -153,7 +159,14 @@ impl<G: Game> Table<G> {
             } => {
                 let _ = reply.send(self.replay_message(step, viewer));
             }
-            Command::Seen { seat } => self.seen(seat),
+            Command::Seen { seat } => {
+                self.seen(seat);
+                // The player's last connection closing is news too (they may now be replaced).
+                self.watchers.retain(|w| !w.tx.is_closed());
+                if !self.connected(seat) {
+                    self.publish(&[]);
+                }
+            }
             Command::Remote { seq, record } => self.remote(seq, record).await,
             Command::CatchUp => self.catch_up().await,
             Command::Drive(drive) => self.drive(drive).await,

@@ -324,22 +324,33 @@ impl<G: Game> Table<G> {
     /// Sends the new state, with `events` (what the last record caused), to every watcher.
     pub(super) fn publish(&mut self, events: &[G::Event]) {
         self.watchers.retain(|w| !w.tx.is_closed());
-        if self.watchers.is_empty() {
-            return;
-        }
+        self.publish_except(events, None);
+    }
+
+    /// As [`publish`](Self::publish), leaving out the watcher at index `except` (one that was
+    /// just given the state). Each message is made while every watcher is still listed, so that
+    /// it shows who is connected.
+    /// A watcher whose queue is closed or full is dropped.
+    pub(super) fn publish_except(&mut self, events: &[G::Event], except: Option<usize>) {
+        let except = except.filter(|&i| i < self.watchers.len());
         let mut built: Vec<(Viewer, Outgoing)> = Vec::new();
-        let mut watchers = std::mem::take(&mut self.watchers);
-        watchers.retain(|w| {
-            let message = match built.iter().find(|(v, _)| *v == w.viewer) {
-                Some((_, m)) => m.clone(),
-                None => {
-                    let m = self.state_message(w.viewer, events);
-                    built.push((w.viewer, m.clone()));
-                    m
-                }
-            };
-            w.tx.try_send(message).is_ok()
+        for (i, w) in self.watchers.iter().enumerate() {
+            if Some(i) != except && !built.iter().any(|(v, _)| *v == w.viewer) {
+                built.push((w.viewer, self.state_message(w.viewer, events)));
+            }
+        }
+        let mut index = 0;
+        self.watchers.retain(|w| {
+            let skip = Some(index) == except;
+            index += 1;
+            if skip {
+                return true;
+            }
+            let message = built
+                .iter()
+                .find(|(v, _)| *v == w.viewer)
+                .map(|(_, m)| m.clone());
+            message.is_some_and(|m| w.tx.try_send(m).is_ok())
         });
-        self.watchers = watchers;
     }
 }
