@@ -253,6 +253,7 @@ impl Server {
                             bot: None,
                             token: Some(hash),
                             name,
+                            ..StoredSeat::default()
                         },
                         Some(token),
                     )
@@ -262,14 +263,14 @@ impl Server {
                         bot: None,
                         token: None,
                         name,
+                        ..StoredSeat::default()
                     },
                     None,
                 ),
                 NewSeat::Bot { bot } => (
                     StoredSeat {
                         bot: Some(bot),
-                        token: None,
-                        name: None,
+                        ..StoredSeat::default()
                     },
                     None,
                 ),

@@ -86,6 +86,12 @@ pub(super) enum Request<B> {
 /// The sending end of a writer's queue, held by its store.
 pub(super) struct Queue<B>(mpsc::UnboundedSender<Request<B>>);
 
+impl<B> Clone for Queue<B> {
+    fn clone(&self) -> Self {
+        Queue(self.0.clone())
+    }
+}
+
 /// A new queue: its sending end, and the requests for [`run`].
 pub(super) fn queue<B>() -> (Queue<B>, mpsc::UnboundedReceiver<Request<B>>) {
     let (tx, rx) = mpsc::unbounded_channel();
