@@ -59,6 +59,15 @@ pub struct ServeArgs {
     /// WebSockets one client address (IPv6: its /64) may hold open (0: no cap).
     #[arg(long, default_value_t = Config::default().max_websockets_per_address)]
     max_websockets_per_address: usize,
+    /// The site is served over HTTPS (by a proxy in front): session cookies carry `Secure`.
+    #[arg(long)]
+    secure_cookies: bool,
+    /// Sign-ups and logins one client address may try per minute (0: no limit).
+    #[arg(long, default_value_t = Config::default().account_attempts_per_minute)]
+    account_attempts_per_minute: u32,
+    /// Logins per minute for one account name, from any address (0: no limit).
+    #[arg(long, default_value_t = Config::default().login_attempts_per_minute)]
+    login_attempts_per_minute: u32,
 }
 
 fn open_store(data: &Path) -> anyhow::Result<Arc<SqliteStore>> {
@@ -138,6 +147,9 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             trust_forwarded_for: args.trust_forwarded_for,
             max_connections_per_address: args.max_connections_per_address,
             max_websockets_per_address: args.max_websockets_per_address,
+            secure_cookies: args.secure_cookies,
+            account_attempts_per_minute: args.account_attempts_per_minute,
+            login_attempts_per_minute: args.login_attempts_per_minute,
             ..Config::default()
         };
         let server = Server::start(config, registry(), store)?;

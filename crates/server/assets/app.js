@@ -1,5 +1,6 @@
 // Entry point: `/` is the lobby, `/games/{id}` a game page (token in `#token=`), `/rules/{game}`
-// the rules of a game in the page's language.
+// the rules of a game in the page's language, `/account` the account page and `/players/{name}`
+// a player's page; every page's header links to the account page.
 import { initI18n, t, errorText } from "./i18n.js";
 import { h } from "./dom.js";
 import { api, saveSeat } from "./net.js";
@@ -12,6 +13,22 @@ async function main() {
   if (rules) {
     const { showRules } = await import("./rules.js");
     return showRules(main, rules[1]);
+  }
+  import("./account.js").then(({ accountLink }) => accountLink(document.querySelector(".header-right")));
+  if (/^\/account\/?$/.test(location.pathname)) {
+    const { accountPage } = await import("./account.js");
+    return accountPage(main);
+  }
+  const player = location.pathname.match(/^\/players\/([^/]+)\/?$/);
+  if (player) {
+    const { playerPage } = await import("./player.js");
+    let name = player[1];
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // Not percent-encoding: the name as typed, which the server will not know.
+    }
+    return playerPage(main, name);
   }
   const m = location.pathname.match(/^\/games\/([0-9a-f]{32})\/?$/);
   if (!m && location.pathname.startsWith("/games/")) {

@@ -10,7 +10,7 @@ use crate::new_game::{CreatedGame, NewGame};
 use crate::seats::{check_name, PlayOptions};
 use crate::table::SeatChange;
 use crate::token::hash_token;
-use crate::{assets, limit, rematch, ws, GameEntry, Server};
+use crate::{account, assets, limit, rematch, ws, GameEntry, Server};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State};
@@ -88,6 +88,8 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/", get(assets::index))
         .route("/games/{id}", get(assets::index))
         .route("/rules/{game}", get(assets::rules_page))
+        .route("/account", get(assets::index))
+        .route("/players/{name}", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
         .route("/api/kinds", get(kinds))
@@ -106,9 +108,20 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/api/games/{id}/rematch", post(rematch::rematch))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/players/games", post(player_games))
+        .route("/api/players/{name}", get(account::player))
+        .route("/api/account", get(account::me))
+        .route("/api/account/signup", post(account::signup))
+        .route("/api/account/login", post(account::login))
+        .route("/api/account/logout", post(account::logout))
+        .route("/api/account/delete", post(account::delete))
+        .route("/api/account/claim", post(account::claim))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(max))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            account::same_origin,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
             limit::limit_client,
@@ -150,7 +163,7 @@ async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) ->
 }
 
 /// Parses a bounded JSON body into `T`, with a distinct error for each way it can be wrong.
-fn parse<T: DeserializeOwned>(
+pub(crate) fn parse<T: DeserializeOwned>(
     body: Result<Bytes, BytesRejection>,
     max: usize,
 ) -> Result<T, ApiError> {

@@ -20,10 +20,13 @@
 //!   (module `edge`).
 //! - Several processes can share one PostgreSQL database (module `cluster`): each follows the
 //!   others' changes, and one at a time drives a game's bots and clocks.
+//! - Accounts are optional (module `account`): a session cookie names one, and every game
+//!   route works without it.
 //! - Playing with friends (names, clocks, stand-in bots, undo: module `seats`; rematches:
 //!   module `rematch`) is built from the same pieces: records in the game's stream, and
 //!   secrets kept only as hashes.
 
+mod account;
 mod api;
 mod assets;
 pub mod catalog;
@@ -126,6 +129,16 @@ pub struct Config {
     pub hello_timeout: Duration,
     /// How long a request may take to send its body and be answered.
     pub request_timeout: Duration,
+    /// Session cookies carry `Secure`: the site is served over TLS (by a proxy in front).
+    /// Behind a trusted proxy ([`Config::trust_forwarded_for`]) a request with
+    /// `X-Forwarded-Proto: https` gets it anyway.
+    pub secure_cookies: bool,
+    /// Sign-ups and logins one client address may try per minute (all at once at most);
+    /// 0: no limit.
+    pub account_attempts_per_minute: u32,
+    /// Logins (and account deletions) per minute for one account name, from any address;
+    /// 0: no limit.
+    pub login_attempts_per_minute: u32,
 }
 
 impl Default for Config {
@@ -144,6 +157,9 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             hello_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
+            secure_cookies: false,
+            account_attempts_per_minute: 10,
+            login_attempts_per_minute: 5,
         }
     }
 }
@@ -176,6 +192,8 @@ struct Inner {
     finished_tx: tokio::sync::mpsc::UnboundedSender<String>,
     /// Every client address's request budget.
     limits: limit::AddressLimits,
+    /// The sign-up and login budgets of addresses and names (module `account`).
+    attempts: account::AttemptLimits,
     /// The connections each address holds open (module `limit`).
     connections: Arc<limit::OpenCounts>,
     /// The WebSockets each client address holds open.
@@ -310,6 +328,7 @@ impl Server {
             per_address(config.max_connections_per_address)
         });
         let websockets = limit::OpenCounts::new(per_address(config.max_websockets_per_address));
+        let attempts = account::AttemptLimits::new(&config);
         let server = Server {
             inner: Arc::new(Inner {
                 config,
@@ -321,6 +340,7 @@ impl Server {
                 finished: RwLock::default(),
                 finished_tx,
                 limits,
+                attempts,
                 connections,
                 websockets,
                 rematching: tokio::sync::Mutex::new(()),
@@ -340,6 +360,7 @@ impl Server {
                 every.tick().await;
                 let Some(inner) = inner.upgrade() else { return };
                 inner.limits.forget_idle();
+                inner.attempts.forget_idle();
             }
         });
         Ok(server)

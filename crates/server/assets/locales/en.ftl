@@ -491,3 +491,58 @@ game-back-to-lobby = Back to the lobby
 game-watch-instead = Watch this game as a spectator
 lobby-game-started = started { $date }
 tg-hand-of = Hand of { $name }
+
+## Accounts and player pages (account.js, player.js)
+account-link-sign-in = Sign in
+account-title = Your account
+account-sign-in = Sign in
+account-sign-up = Create an account
+account-name = Name
+account-password = Password
+account-name-hint = 3 to 20 letters (a–z), digits, _ or -, beginning with a letter or digit.
+account-password-hint = At least 8 characters.
+account-optional = An account is optional: every game can be played with its link, as before.
+account-signed-in-as = Signed in as { $name }
+account-your-page = Your player page
+account-sign-out = Sign out
+account-claim-title = Games played in this browser
+account-claim = { $n ->
+    [one] Add the game played in this browser to your account
+   *[other] Add the { $n } games played in this browser to your account
+}
+account-claim-none = This browser holds no games to add.
+account-claimed = { $n ->
+    [0] None of these games could be added: each belongs to an account already.
+    [one] One game is on your player page.
+   *[other] { $n } games are on your player page.
+}
+account-delete-title = Delete the account
+account-delete-explain = Your games stay, under “deleted player”, and your name becomes free for others. This cannot be undone.
+account-delete-confirm = Delete my account
+account-deleted = The account is deleted.
+player-bot = bot
+player-since = Playing since { $date }
+player-ratings = Ratings
+player-no-ratings = No rated games yet.
+player-rating-now = { $kind }: { $rating } (± { $deviation })
+player-games = Games
+player-no-games = No games yet.
+player-in-progress = in progress
+player-result-won = won
+player-result-cards = { $cards } cards left
+player-result-place = place { $place } of { $players }
+player-replay = Watch the replay
+player-open = Open the game
+player-not-found = There is no player with this name.
+error-account_name_too_short = The name is too short: at least 3 characters.
+error-account_name_too_long = The name is too long: at most 20 characters.
+error-account_name_character = A name may hold only letters a–z, digits, _ and -.
+error-account_name_start = A name begins with a letter or a digit.
+error-name_taken = This name is taken; choose another.
+error-password_too_short = The password is too short: at least 8 characters.
+error-password_too_long = The password is too long: at most 256 bytes.
+error-login_failed = Wrong name or password.
+error-not_signed_in = Sign in first.
+error-foreign_origin = This request came from another site and was refused.
+error-too_many_attempts = Too many attempts; wait a minute and try again.
+error-unknown_player = There is no player with this name.
