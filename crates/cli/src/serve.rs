@@ -68,6 +68,12 @@ pub struct ServeArgs {
     /// Logins per minute for one account name, from any address (0: no limit).
     #[arg(long, default_value_t = Config::default().login_attempts_per_minute)]
     login_attempts_per_minute: u32,
+    /// Joins of open games one client address may make per minute (0: no limit).
+    #[arg(long, default_value_t = Config::default().join_attempts_per_minute)]
+    join_attempts_per_minute: u32,
+    /// How long a game with open seats waits for its players before it is removed, in seconds.
+    #[arg(long, default_value_t = Config::default().open_game_seconds, value_parser = clap::value_parser!(u64).range(1..))]
+    open_game_seconds: u64,
 }
 
 fn open_store(data: &Path) -> anyhow::Result<Arc<SqliteStore>> {
@@ -150,6 +156,8 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             secure_cookies: args.secure_cookies,
             account_attempts_per_minute: args.account_attempts_per_minute,
             login_attempts_per_minute: args.login_attempts_per_minute,
+            join_attempts_per_minute: args.join_attempts_per_minute,
+            open_game_seconds: args.open_game_seconds,
             ..Config::default()
         };
         let server = Server::start(config, registry(), store)?;

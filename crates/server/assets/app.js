@@ -36,8 +36,9 @@ async function main() {
     return deadEnd(main, t("game-not-found"));
   }
   if (!m) {
-    const { lobby } = await import("./lobby.js");
-    return lobby(main);
+    const [{ lobby }, { openGames }] = await Promise.all([import("./lobby.js"), import("./opengames.js")]);
+    await lobby(main);
+    return openGames(main);
   }
   const gameId = m[1];
   // The same game page with another fragment (a seat's link, the replay) is another page.
@@ -76,6 +77,8 @@ async function main() {
     recordBar(gameId, token, summary);
   } catch (e) {
     deadEnd(main, errorText(e), e.watch);
+    // An open game starts when its last seat is taken: look again until it has.
+    if (e.code === "game_waiting") setTimeout(() => location.reload(), 3000);
   }
 }
 

@@ -159,7 +159,8 @@ async fn verify_password(hash: Option<String>, password: String) -> bool {
     .unwrap_or(false)
 }
 
-fn now_seconds() -> i64 {
+/// Now, in seconds since the Unix epoch.
+pub(crate) fn now_seconds() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
@@ -259,6 +260,8 @@ impl Server {
 pub(crate) struct AttemptLimits {
     by_address: Attempts<std::net::IpAddr>,
     by_name: Attempts<String>,
+    /// Joins of open games per address (module `open`).
+    pub joins: Attempts<std::net::IpAddr>,
 }
 
 impl AttemptLimits {
@@ -266,6 +269,7 @@ impl AttemptLimits {
         AttemptLimits {
             by_address: Attempts::new(config.account_attempts_per_minute),
             by_name: Attempts::new(config.login_attempts_per_minute),
+            joins: Attempts::new(config.join_attempts_per_minute),
         }
     }
 
@@ -273,6 +277,7 @@ impl AttemptLimits {
     pub fn forget_idle(&self) {
         self.by_address.forget_idle();
         self.by_name.forget_idle();
+        self.joins.forget_idle();
     }
 }
 

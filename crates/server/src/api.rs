@@ -10,7 +10,7 @@ use crate::new_game::{CreatedGame, NewGame};
 use crate::seats::{check_name, PlayOptions};
 use crate::table::SeatChange;
 use crate::token::hash_token;
-use crate::{account, assets, limit, rematch, ws, GameEntry, Server};
+use crate::{account, assets, limit, open, rematch, ws, GameEntry, Server};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State};
@@ -109,6 +109,9 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/players/games", post(player_games))
         .route("/api/players/{name}", get(account::player))
+        .route("/api/open-games", get(open::list))
+        .route("/api/open-games/{id}/join", post(open::join))
+        .route("/api/live-games", get(open::live))
         .route("/api/account", get(account::me))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/login", post(account::login))
@@ -261,16 +264,28 @@ async fn kinds(State(server): State<Server>) -> Json<Vec<KindInfo>> {
 }
 
 /// `POST /api/games`: the body is a [`NewGame`], checked and started by
-/// [`Server::create_game`].
+/// [`Server::create_game`]; a signed-in creator owns the first person's seat.
 async fn create(
     State(server): State<Server>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     let request: NewGame = parse(body, server.config().max_message_bytes)?;
-    Ok((
-        StatusCode::CREATED,
-        Json(server.create_game(request).await?),
-    ))
+    let account = server.signed_in(&headers).await?;
+    let created = server.create_game(request).await?;
+    // A signed-in creator owns the first person's seat, which is theirs (module `account`).
+    if let (Some(account), Some(token)) = (
+        account,
+        created.seats.iter().find_map(|s| s.token.as_deref()),
+    ) {
+        server
+            .inner
+            .store
+            .accounts()
+            .own_seats(account.id, vec![hash_token(token)])
+            .await?;
+    }
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 #[derive(Serialize)]

@@ -191,6 +191,9 @@ pub enum ApiError {
     /// No account has this name.
     #[error("there is no player named {0:?}")]
     UnknownPlayer(String),
+    /// The game waits for players to take its open seats; it starts when they have.
+    #[error("the game starts when its {seats_left} open seat(s) are taken")]
+    GameWaiting { seats_left: usize },
 }
 
 fn present_reason(connected: bool, away_seconds: u64, limit_seconds: u64) -> String {
@@ -255,6 +258,7 @@ impl ApiError {
             ApiError::ForeignOrigin { .. } => "foreign_origin",
             ApiError::TooManyAttempts { .. } => "too_many_attempts",
             ApiError::UnknownPlayer(_) => "unknown_player",
+            ApiError::GameWaiting { .. } => "game_waiting",
         }
     }
 
@@ -289,7 +293,8 @@ impl ApiError {
             | ApiError::SeatNotAway(_)
             | ApiError::PlayerPresent { .. }
             | ApiError::GameNotOver
-            | ApiError::NameTaken => StatusCode::CONFLICT,
+            | ApiError::NameTaken
+            | ApiError::GameWaiting { .. } => StatusCode::CONFLICT,
             ApiError::IllegalAction(_)
             | ApiError::InvalidName(_)
             | ApiError::InvalidOptions(_)
@@ -475,6 +480,7 @@ mod tests {
             },
             ApiError::TooManyAttempts { retry_after_ms: 1 },
             ApiError::UnknownPlayer(String::new()),
+            ApiError::GameWaiting { seats_left: 1 },
         ];
         for e in &all {
             match e {
@@ -527,7 +533,8 @@ mod tests {
                 | ApiError::NotSignedIn
                 | ApiError::ForeignOrigin { .. }
                 | ApiError::TooManyAttempts { .. }
-                | ApiError::UnknownPlayer(_) => {}
+                | ApiError::UnknownPlayer(_)
+                | ApiError::GameWaiting { .. } => {}
             }
         }
         all

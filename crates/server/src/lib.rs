@@ -40,6 +40,7 @@ mod games;
 mod kind;
 mod limit;
 mod new_game;
+mod open;
 mod rematch;
 pub mod seats;
 pub mod store;
@@ -139,6 +140,11 @@ pub struct Config {
     /// Logins (and account deletions) per minute for one account name, from any address;
     /// 0: no limit.
     pub login_attempts_per_minute: u32,
+    /// Joins of open games one client address may make per minute; 0: no limit.
+    pub join_attempts_per_minute: u32,
+    /// How long a game with open seats waits for its players before it is removed, in
+    /// seconds (module `open`).
+    pub open_game_seconds: u64,
 }
 
 impl Default for Config {
@@ -160,6 +166,8 @@ impl Default for Config {
             secure_cookies: false,
             account_attempts_per_minute: 10,
             login_attempts_per_minute: 5,
+            join_attempts_per_minute: 30,
+            open_game_seconds: 3600,
         }
     }
 }
@@ -198,6 +206,10 @@ struct Inner {
     connections: Arc<limit::OpenCounts>,
     /// The WebSockets each client address holds open.
     websockets: Arc<limit::OpenCounts>,
+    /// Games waiting for players to take their open seats (module `open`).
+    open: RwLock<HashMap<String, open::OpenGame>>,
+    /// Held while an open seat is taken or an open game expires.
+    joining: tokio::sync::Mutex<()>,
     /// Held while a rematch is made, so that two players asking at once get one game.
     rematching: tokio::sync::Mutex<()>,
     /// The feed and leases of a database shared with other processes (module `cluster`).
@@ -288,7 +300,17 @@ impl Server {
         let mut tokens = HashMap::new();
         let mut skipped = Vec::new();
         let mut rematches = Vec::new();
+        let mut waiting = HashMap::new();
         for g in stored {
+            if g.seats.iter().any(|s| s.open) {
+                match registry.get(&g.kind) {
+                    Ok(kind) => {
+                        waiting.insert(g.id.clone(), (kind.name(), g));
+                    }
+                    Err(e) => skipped.push((g.id, e.to_string())),
+                }
+                continue;
+            }
             let resumed = registry
                 .get(&g.kind)
                 .map_err(|e| e.to_string())
@@ -343,6 +365,8 @@ impl Server {
                 attempts,
                 connections,
                 websockets,
+                open: RwLock::default(),
+                joining: tokio::sync::Mutex::new(()),
                 rematching: tokio::sync::Mutex::new(()),
                 shared: shared.clone(),
                 stopping: std::sync::atomic::AtomicBool::new(false),
@@ -351,6 +375,13 @@ impl Server {
         if let (Some(shared), Some(changes)) = (shared, changes) {
             cluster::start(&server, shared, changes);
         }
+        for (_, (kind, game)) in waiting {
+            server.wait_for_players(kind, game);
+        }
+        tokio::spawn(open::expire(
+            Arc::downgrade(&server.inner),
+            server.config().open_game_seconds,
+        ));
         tokio::spawn(finished::retire(Arc::downgrade(&server.inner), finished_rx));
         let inner = Arc::downgrade(&server.inner);
         tokio::spawn(async move {

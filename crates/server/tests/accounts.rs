@@ -199,7 +199,7 @@ async fn an_unknown_name_and_a_wrong_password_get_the_same_answer_in_the_same_ti
     sign_up(&app, "Ann", "correct horse").await;
     let mut times = [Duration::MAX; 2];
     let mut answers = Vec::new();
-    for _ in 0..5 {
+    for _ in 0..7 {
         for (i, name) in ["Ann", "Nobody"].into_iter().enumerate() {
             let started = Instant::now();
             let (status, headers, body) = send(
@@ -222,11 +222,12 @@ async fn an_unknown_name_and_a_wrong_password_get_the_same_answer_in_the_same_ti
     }
     assert_eq!(answers[0].2["code"], "login_failed");
     // Both verify one Argon2id hash (tens of milliseconds); without the dummy hash an unknown
-    // name would answer in well under a millisecond.
+    // name would answer in well under a millisecond, a hundred times faster. The bound is loose
+    // because other processes share the cores: each figure is the fastest of 7.
     let [wrong_password, unknown_name] = times;
-    eprintln!("fastest of 5: wrong password {wrong_password:?}, unknown name {unknown_name:?}");
+    eprintln!("fastest of 7: wrong password {wrong_password:?}, unknown name {unknown_name:?}");
     assert!(
-        unknown_name * 2 >= wrong_password && wrong_password * 2 >= unknown_name,
+        unknown_name * 4 >= wrong_password && wrong_password * 4 >= unknown_name,
         "wrong password {wrong_password:?}, unknown name {unknown_name:?}"
     );
 }

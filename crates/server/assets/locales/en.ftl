@@ -546,3 +546,28 @@ error-not_signed_in = Sign in first.
 error-foreign_origin = This request came from another site and was refused.
 error-too_many_attempts = Too many attempts; wait a minute and try again.
 error-unknown_player = There is no player with this name.
+open-title = Open games
+open-none = No game is waiting for players right now.
+open-players = { $n ->
+    [one] 1 player
+   *[other] { $n } players
+}
+open-clock-per-move = { $seconds } s per move
+open-clock-bank = { $minutes } min + { $increment } s
+open-clock-days = { $days } days per move
+open-rated = rated
+open-unrated = not rated
+open-seats-left = { $n ->
+    [one] 1 seat left
+   *[other] { $n } seats left
+}
+open-waiting = waiting: { $names }
+open-bots = bots: { $bots }
+open-anonymous = a player
+open-join = Join
+open-create-title = Open a game to anyone
+open-create = Open the game
+open-live-title = Games in progress
+open-live-none = No game to watch right now.
+open-watch = Watch
+error-game_waiting = This game starts as soon as its open seats are taken; this page will look again in a moment.

@@ -516,3 +516,28 @@ error-not_signed_in = પહેલાં સાઇન ઇન કરો.
 error-foreign_origin = આ વિનંતી બીજી સાઇટ પરથી આવી હતી અને નકારાઈ.
 error-too_many_attempts = ઘણા પ્રયત્નો થયા; એક મિનિટ રાહ જોઈને ફરી પ્રયત્ન કરો.
 error-unknown_player = આ નામનો કોઈ ખેલાડી નથી.
+open-title = ખુલ્લી રમતો
+open-none = અત્યારે કોઈ રમત ખેલાડીઓની રાહ જોતી નથી.
+open-players = { $n ->
+    [one] 1 ખેલાડી
+   *[other] { $n } ખેલાડીઓ
+}
+open-clock-per-move = દરેક ચાલ માટે { $seconds } સેકન્ડ
+open-clock-bank = { $minutes } મિનિટ + { $increment } સેકન્ડ
+open-clock-days = દરેક ચાલ માટે { $days } દિવસ
+open-rated = રેટેડ
+open-unrated = રેટેડ નથી
+open-seats-left = { $n ->
+    [one] 1 બેઠક બાકી
+   *[other] { $n } બેઠકો બાકી
+}
+open-waiting = રાહ જુએ છે: { $names }
+open-bots = બૉટ: { $bots }
+open-anonymous = એક ખેલાડી
+open-join = જોડાઓ
+open-create-title = બધા માટે ખુલ્લી રમત શરૂ કરો
+open-create = રમત ખોલો
+open-live-title = ચાલુ રમતો
+open-live-none = અત્યારે જોવા માટે કોઈ રમત નથી.
+open-watch = જુઓ
+error-game_waiting = ખુલ્લી બેઠકો ભરાતાં જ આ રમત શરૂ થશે; આ પાનું થોડી વારમાં ફરી જોશે.

@@ -204,6 +204,13 @@ pub trait Store: Send + Sync + 'static {
     fn load_unfinished(&self) -> Result<Vec<StoredGame>, StoreError>;
     /// Marks a game finished: it is no longer loaded at start-up.
     fn mark_finished(&self, game: &str) -> Commit;
+    /// Starts a game that waited for its open seats to be taken: it counts as created at
+    /// `created_at` (its clocks start then). PostgreSQL: the process that writes it takes the
+    /// game's lease, unless one holds it already, and the others hear of it as a new game.
+    fn start_open_game(&self, game: &str, created_at: i64) -> Commit;
+    /// Removes a game that still has an open seat and no records (nobody joined it in time);
+    /// any other game is left as it is.
+    fn abandon_open_game(&self, game: &str) -> Commit;
     /// A game marked finished, with its actions and the id of its rematch if it has one;
     /// `None` if there is no such finished game.
     fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>>;

@@ -727,10 +727,13 @@ impl Writer {
                             .await
                         }));
                     }
-                    parts.push(Box::pin(async move {
-                        c.execute(&self.lease, &[&g.id, &process, &lease_secs])
-                            .await
-                    }));
+                    // A game waiting for its open seats has no lease until it starts.
+                    if !g.seats.iter().any(|s| s.open) {
+                        parts.push(Box::pin(async move {
+                            c.execute(&self.lease, &[&g.id, &process, &lease_secs])
+                                .await
+                        }));
+                    }
                     let notice = notice_text(&Notice::Game {
                         p: process.to_owned(),
                         g: g.id.clone(),
@@ -814,6 +817,44 @@ impl Writer {
                 Write::Finished(game) => Box::pin(async move {
                     c.execute(&self.finished, &[game]).await?;
                     c.execute(&self.unlease, &[game]).await?;
+                    Ok(Ok(()))
+                }),
+                Write::Start(game, created_at) => {
+                    let notice = notice_text(&Notice::Game {
+                        p: process.to_owned(),
+                        g: game.clone(),
+                    });
+                    Box::pin(async move {
+                        c.execute(
+                            "UPDATE games SET created_at = $2 WHERE id = $1",
+                            &[game, created_at],
+                        )
+                        .await?;
+                        c.execute(
+                            "INSERT INTO leases (game_id, owner, expires_at)
+                             VALUES ($1, $2, now() + make_interval(secs => $3))
+                             ON CONFLICT (game_id) DO NOTHING",
+                            &[game, &process, &lease_secs],
+                        )
+                        .await?;
+                        c.execute(&self.notify, &[&notice]).await?;
+                        Ok(Ok(()))
+                    })
+                }
+                Write::Abandon(game) => Box::pin(async move {
+                    c.execute(
+                        "DELETE FROM seats WHERE game_id = $1
+                         AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND open_seat)
+                         AND NOT EXISTS (SELECT 1 FROM actions WHERE game_id = $1)",
+                        &[game],
+                    )
+                    .await?;
+                    c.execute(
+                        "DELETE FROM games WHERE id = $1
+                         AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = $1)",
+                        &[game],
+                    )
+                    .await?;
                     Ok(Ok(()))
                 }),
             };
@@ -976,6 +1017,14 @@ impl Store for PgStore {
 
     fn mark_finished(&self, game: &str) -> Commit {
         self.queue.write(Write::Finished(game.to_owned()))
+    }
+
+    fn start_open_game(&self, game: &str, created_at: i64) -> Commit {
+        self.queue.write(Write::Start(game.to_owned(), created_at))
+    }
+
+    fn abandon_open_game(&self, game: &str) -> Commit {
+        self.queue.write(Write::Abandon(game.to_owned()))
     }
 
     fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>> {

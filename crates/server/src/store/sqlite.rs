@@ -279,6 +279,14 @@ impl Store for SqliteStore {
         self.queue.write(Write::Finished(game.to_owned()))
     }
 
+    fn start_open_game(&self, game: &str, created_at: i64) -> Commit {
+        self.queue.write(Write::Start(game.to_owned(), created_at))
+    }
+
+    fn abandon_open_game(&self, game: &str) -> Commit {
+        self.queue.write(Write::Abandon(game.to_owned()))
+    }
+
     fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>> {
         let id = game.to_owned();
         self.read(move |conn| {
@@ -466,6 +474,24 @@ fn commit(conn: &mut Connection, writes: &[&Write]) -> Result<(), StoreError> {
                 Write::Finished(game) => {
                     tx.prepare_cached("UPDATE games SET finished = 1 WHERE id = ?1")?
                         .execute([game])?;
+                }
+                Write::Start(game, created_at) => {
+                    tx.prepare_cached("UPDATE games SET created_at = ?2 WHERE id = ?1")?
+                        .execute(params![game, created_at])?;
+                }
+                Write::Abandon(game) => {
+                    let abandoned =
+                        "EXISTS (SELECT 1 FROM seats WHERE game_id = ?1 AND open_seat = 1)
+                        AND NOT EXISTS (SELECT 1 FROM actions WHERE game_id = ?1)";
+                    tx.prepare_cached(&format!(
+                        "DELETE FROM seats WHERE game_id = ?1 AND {abandoned}"
+                    ))?
+                    .execute([game])?;
+                    tx.prepare_cached(
+                        "DELETE FROM games WHERE id = ?1
+                         AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = ?1)",
+                    )?
+                    .execute([game])?;
                 }
             }
         }

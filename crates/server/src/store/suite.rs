@@ -512,6 +512,35 @@ async fn results_and_ratings_are_stored_once_and_ranked(store: &dyn Store) {
     assert_eq!(accounts.rating_history(cy).await.unwrap().len(), 1);
 }
 
+/// `game(id)` with its bot seat open to anyone instead.
+fn open_game(id: &str) -> StoredGame {
+    let mut g = game(id);
+    g.seats[1] = StoredSeat {
+        open: true,
+        ..StoredSeat::default()
+    };
+    g
+}
+
+async fn an_open_game_starts_when_full_or_is_abandoned(store: &dyn Store) {
+    store.create_game(open_game("a")).await.unwrap();
+    store.create_game(open_game("b")).await.unwrap();
+    store.create_game(game("c")).await.unwrap();
+    store.abandon_open_game("a").await.unwrap();
+    store.claim_seat("b", 1, TokenHash([5; 32])).await.unwrap();
+    store.start_open_game("b", 500).await.unwrap();
+    // Neither a started game nor one that never had an open seat is abandoned.
+    store.abandon_open_game("b").await.unwrap();
+    store.abandon_open_game("c").await.unwrap();
+    let mut games = store.load().unwrap();
+    games.sort_by(|x, y| x.id.cmp(&y.id));
+    let ids: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["b", "c"]);
+    assert_eq!(games[0].created_at, 500, "its clock starts when it starts");
+    assert!(!games[0].seats[1].open);
+    assert!(store.load_game("a").await.unwrap().is_none());
+}
+
 macro_rules! for_every_store {
     ($($case:ident),* $(,)?) => {
         mod sqlite {
@@ -547,7 +576,42 @@ for_every_store!(
     sessions_and_api_tokens_name_their_account_until_ended,
     seats_are_owned_once_and_open_seats_close_when_claimed,
     results_and_ratings_are_stored_once_and_ranked,
+    an_open_game_starts_when_full_or_is_abandoned,
 );
+
+/// A PostgreSQL game waiting for its open seats has no lease (no process drives it); the
+/// process that starts it takes the lease, and the others hear of it as a new game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_postgres_game_is_leased_when_it_starts() {
+    let Some(config) = fresh_schema().await else {
+        return;
+    };
+    let one = PgStore::connect_with(config.clone()).await.unwrap();
+    let two = PgStore::connect_with(config).await.unwrap();
+    let mut heard_by_one = one.shared().unwrap().changes();
+    one.create_game(open_game("o")).await.unwrap();
+    assert!(one
+        .shared()
+        .unwrap()
+        .renew_leases()
+        .await
+        .unwrap()
+        .is_empty());
+    two.claim_seat("o", 1, TokenHash([5; 32])).await.unwrap();
+    two.start_open_game("o", 500).await.unwrap();
+    assert_eq!(
+        next_change(&mut heard_by_one, |c| matches!(c, Change::Game(_))).await,
+        Change::Game("o".into())
+    );
+    assert_eq!(two.shared().unwrap().renew_leases().await.unwrap(), ["o"]);
+    assert!(one
+        .shared()
+        .unwrap()
+        .renew_leases()
+        .await
+        .unwrap()
+        .is_empty());
+}
 
 /// Waits up to 10 s for a change matching `wanted` on `feed`.
 async fn next_change(
