@@ -116,6 +116,17 @@ pub struct RatingPoint {
     pub deviation: f64,
 }
 
+/// The account that owns a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatOwner {
+    /// The account.
+    pub account: AccountId,
+    /// Its name; `None` once deleted.
+    pub name: Option<String>,
+    /// Whether a program plays under it.
+    pub bot: bool,
+}
+
 /// One line of a leaderboard.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Standing {
@@ -181,7 +192,7 @@ pub trait AccountStore: Send + Sync + 'static {
     fn seats_of(&self, account: AccountId) -> Answer<Vec<OwnedSeat>>;
     /// The owner of each seat of `game` (one entry per seat), with its name (`None` once
     /// deleted) and whether it is a bot account.
-    fn seat_owners(&self, game: &str) -> Answer<Vec<Option<(AccountId, Option<String>, bool)>>>;
+    fn seat_owners(&self, game: &str) -> Answer<Vec<Option<SeatOwner>>>;
     /// Stores the results of a finished game and the ratings it gave; `false` (and nothing
     /// written) when that game's results are stored already.
     fn record_results(&self, results: Vec<GameResult>, ratings: Vec<RatingPoint>) -> Answer<bool>;

@@ -11,7 +11,7 @@
 
 use super::accounts::{
     Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedSeat, RatingPoint,
-    Standing, DELETED_NAME,
+    SeatOwner, Standing, DELETED_NAME,
 };
 use super::postgres::connect;
 use super::{Answer, StoreError};
@@ -318,7 +318,7 @@ impl AccountStore for PgAccounts {
         })
     }
 
-    fn seat_owners(&self, game: &str) -> Answer<Vec<Option<(AccountId, Option<String>, bool)>>> {
+    fn seat_owners(&self, game: &str) -> Answer<Vec<Option<SeatOwner>>> {
         let id = game.to_owned();
         self.run(move |mut held| async move {
             let rows = held
@@ -332,8 +332,11 @@ impl AccountStore for PgAccounts {
             Ok(rows
                 .iter()
                 .map(|r| {
-                    r.get::<_, Option<AccountId>>(0)
-                        .map(|a| (a, r.get(1), r.get::<_, Option<bool>>(2).unwrap_or(false)))
+                    r.get::<_, Option<AccountId>>(0).map(|account| SeatOwner {
+                        account,
+                        name: r.get(1),
+                        bot: r.get::<_, Option<bool>>(2).unwrap_or(false),
+                    })
                 })
                 .collect())
         })

@@ -4,7 +4,7 @@
 
 use super::accounts::{
     Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedSeat, RatingPoint,
-    Standing, DELETED_NAME,
+    SeatOwner, Standing, DELETED_NAME,
 };
 use super::sqlite::SqliteWriter;
 use super::writer::Queue;
@@ -250,7 +250,7 @@ impl AccountStore for SqliteAccounts {
         })
     }
 
-    fn seat_owners(&self, game: &str) -> Answer<Vec<Option<(AccountId, Option<String>, bool)>>> {
+    fn seat_owners(&self, game: &str) -> Answer<Vec<Option<SeatOwner>>> {
         let id = game.to_owned();
         self.run(move |conn| {
             all(
@@ -260,7 +260,11 @@ impl AccountStore for SqliteAccounts {
                 [id],
                 |r| {
                     Ok(match r.get::<_, Option<AccountId>>(0)? {
-                        Some(a) => Some((a, r.get(1)?, r.get(2)?)),
+                        Some(account) => Some(SeatOwner {
+                            account,
+                            name: r.get(1)?,
+                            bot: r.get(2)?,
+                        }),
                         None => None,
                     })
                 },

@@ -3,7 +3,7 @@
 //! (e.g. `postgres://postgres@127.0.0.1:5439/tabletop_test`), against PostgreSQL in a schema of
 //! its own. Without the variable the PostgreSQL half prints why it is skipped and passes.
 
-use super::accounts::{AccountId, GameResult, NewAccount, RatingPoint};
+use super::accounts::{AccountId, GameResult, NewAccount, RatingPoint, SeatOwner};
 use super::*;
 use std::time::Duration;
 
@@ -349,19 +349,22 @@ async fn seats_are_owned_once_and_open_seats_close_when_claimed(store: &dyn Stor
     seats.sort();
     assert_eq!(seats, [("a".to_owned(), 2), ("b".to_owned(), 0)]);
     let owners = accounts.seat_owners("a").await.unwrap();
+    let owner = |account, name: Option<&str>| {
+        Some(SeatOwner {
+            account,
+            name: name.map(str::to_owned),
+            bot: false,
+        })
+    };
     assert_eq!(
         owners,
-        [
-            Some((ann, Some("Ann".to_owned()), false)),
-            None,
-            Some((bea, Some("Bea".to_owned()), false))
-        ]
+        [owner(ann, Some("Ann")), None, owner(bea, Some("Bea"))]
     );
     // A deleted account's seats stay, named as deleted.
     accounts.delete_account(ann).await.unwrap();
     assert_eq!(
         accounts.seat_owners("a").await.unwrap()[0],
-        Some((ann, None, false))
+        owner(ann, None)
     );
     let loaded = store.load().unwrap();
     assert_eq!(
