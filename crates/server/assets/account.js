@@ -12,7 +12,7 @@
 //   reason next to the form, and the form keeps what was typed.
 import { t, errorText } from "./i18n.js";
 import { api, savedSeats } from "./net.js";
-import { createStore } from "./store.js";
+import { createStore, oneAtATime } from "./store.js";
 import { html, render } from "./view.js";
 
 /** Puts a link to the account page in the header: the player's name, or "Sign in". */
@@ -112,18 +112,7 @@ function Page({ state, store, act }) {
 /** Shows the account page in `main`. */
 export async function accountPage(main) {
   const store = createStore({ loaded: false, me: null, mode: "signin", name: "", password: "", error: "", busy: false, claimed: null, deletePassword: "", deleted: false });
-  // Runs one request at a time, showing its refusal by its code.
-  const act = async (work) => {
-    if (store.get().busy) return;
-    store.set({ busy: true, error: "" });
-    try {
-      await work();
-    } catch (e) {
-      store.set({ error: errorText(e) });
-    } finally {
-      store.set({ busy: false });
-    }
-  };
+  const act = oneAtATime(store, errorText);
   const draw = (state) => {
     render(html`<${Page} state=${state} store=${store} act=${act} />`, main);
     const link = document.getElementById("account-link");

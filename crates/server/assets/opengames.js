@@ -5,7 +5,7 @@
 // may watch. One store, drawn by Preact components; placed under the lobby by `app.js`.
 import { t, has, errorText } from "./i18n.js";
 import { api, saveSeat } from "./net.js";
-import { createStore } from "./store.js";
+import { createStore, oneAtATime } from "./store.js";
 import { html, render } from "./view.js";
 
 const REFRESH_MS = 5000;
@@ -30,15 +30,18 @@ function OpenGame({ game, store, act }) {
     store.set({ leaving: true });
     location.assign(joined.link);
   });
+  const facts = [
+    game.map ? (has(`pg-map-${game.map}`) ? t(`pg-map-${game.map}`) : game.map) : null,
+    t("open-players", { n: game.players }),
+    clockText(game.clock),
+    game.rated ? t("open-rated") : t("open-unrated"),
+    t("open-seats-left", { n: game.seats_left }),
+    waiting.length ? t("open-waiting", { names: waiting.join(", ") }) : null,
+    bots.length ? t("open-bots", { bots: bots.join(", ") }) : null,
+  ].filter(Boolean);
   return html`<li class="open-game" data-game=${game.game}>
-    <strong>${kindName(game.kind)}</strong>
-    ${game.map ? html` · ${has(`pg-map-${game.map}`) ? t(`pg-map-${game.map}`) : game.map}` : null}
-    · ${t("open-players", { n: game.players })} · ${clockText(game.clock)}
-    · ${game.rated ? t("open-rated") : t("open-unrated")}
-    · <span class="open-seats-left">${t("open-seats-left", { n: game.seats_left })}</span>
-    ${waiting.length ? html` · ${t("open-waiting", { names: waiting.join(", ") })}` : null}
-    ${bots.length ? html` · ${t("open-bots", { bots: bots.join(", ") })}` : null}
-    ${" "}<button type="button" class="open-join" onClick=${join} disabled=${store.get().busy}>${t("open-join")}</button>
+    <strong>${kindName(game.kind)}</strong>${` · ${facts.join(" · ")} `}
+    <button type="button" class="open-join" onClick=${join} disabled=${store.get().busy}>${t("open-join")}</button>
   </li>`;
 }
 
@@ -99,17 +102,7 @@ export async function openGames(main) {
   const kinds = await api("/api/kinds").then((list) => list.map((k) => k.kind)).catch(() => []);
   const first = kinds.includes("powergrid") ? "powergrid" : kinds[0] || "";
   const store = createStore({ games: [], live: [], error: "", busy: false, leaving: false, kinds, kind: first, players: 4, map: "germany", clocked: false, seconds: 120 });
-  const act = async (work) => {
-    if (store.get().busy) return;
-    store.set({ busy: true, error: "" });
-    try {
-      await work();
-    } catch (e) {
-      store.set({ error: errorText(e) });
-    } finally {
-      store.set({ busy: false });
-    }
-  };
+  const act = oneAtATime(store, errorText);
   const draw = (state) => render(html`<${Page} state=${state} store=${store} act=${act} />`, container);
   store.subscribe(draw);
   const refresh = async () => {

@@ -778,29 +778,7 @@ mod tests {
         drop(conn);
         let store = SqliteStore::open(&path).unwrap();
         let (game, _) = store.load_finished("g").await.unwrap().unwrap();
-        assert_eq!(game.options, "{\"undo\":false}");
-        assert_eq!(game.seats[0].token, Some(TokenHash([1; 32])));
-        assert_eq!(game.seats[0].name.as_deref(), Some("Ann"));
-        assert_eq!((game.seats[0].account, game.seats[0].open), (None, false));
-        assert_eq!(game.seats[1].bot.as_deref(), Some("heuristic"));
-        assert_eq!(game.actions[0].at_ms, 77);
-        let accounts = store.accounts();
-        let ann = accounts
-            .create_account(crate::store::accounts::NewAccount {
-                name: "Ann".into(),
-                name_key: "ann".into(),
-                password_hash: Some("h".into()),
-                bot: false,
-                created_at: 9,
-            })
-            .await
-            .unwrap()
-            .unwrap();
-        let owned = accounts
-            .own_seats(ann, vec![TokenHash([1; 32])])
-            .await
-            .unwrap();
-        assert_eq!(owned, [("g".to_owned(), 0)]);
+        crate::store::suite::assert_upgraded_with_accounts(&store, &game).await;
         drop(store);
         let conn = Connection::open(&path).unwrap();
         let version: i64 = conn

@@ -3,7 +3,7 @@
 //! (e.g. `postgres://postgres@127.0.0.1:5439/tabletop_test`), against PostgreSQL in a schema of
 //! its own. Without the variable the PostgreSQL half prints why it is skipped and passes.
 
-use super::accounts::{AccountId, GameResult, NewAccount, RatingPoint, SeatOwner};
+use super::accounts::{AccountId, AccountStore, GameResult, NewAccount, RatingPoint, SeatOwner};
 use super::*;
 use std::time::Duration;
 
@@ -200,6 +200,34 @@ fn new_account(name: &str, bot: bool) -> NewAccount {
     }
 }
 
+/// A new account named `name` in `accounts`.
+async fn make(accounts: &Arc<dyn AccountStore>, name: &str, bot: bool) -> AccountId {
+    accounts
+        .create_account(new_account(name, bot))
+        .await
+        .unwrap()
+        .expect("a new name")
+}
+
+/// Checks a game that the schema before accounts stored, as the migration tests of both
+/// databases write it (seat 0 Ann's with token `[1; 32]`, seat 1 the heuristic bot, one action
+/// at 77 ms), after the upgrade: intact, and its seat can be owned by a new account.
+pub(crate) async fn assert_upgraded_with_accounts(store: &dyn Store, game: &StoredGame) {
+    assert_eq!(game.options, "{\"undo\":false}");
+    assert_eq!(game.seats[0].token, Some(TokenHash([1; 32])));
+    assert_eq!(game.seats[0].name.as_deref(), Some("Ann"));
+    assert_eq!((game.seats[0].account, game.seats[0].open), (None, false));
+    assert_eq!(game.seats[1].bot.as_deref(), Some("heuristic"));
+    assert_eq!(game.actions[0].at_ms, 77);
+    let accounts = store.accounts();
+    let ann = make(&accounts, "Ann", false).await;
+    let owned = accounts
+        .own_seats(ann, vec![TokenHash([1; 32])])
+        .await
+        .unwrap();
+    assert_eq!(owned, [(game.id.clone(), 0)]);
+}
+
 async fn accounts_are_unique_by_name_and_a_deleted_one_frees_its_name(store: &dyn Store) {
     let accounts = store.accounts();
     let ann = accounts
@@ -239,16 +267,8 @@ async fn accounts_are_unique_by_name_and_a_deleted_one_frees_its_name(store: &dy
 
 async fn sessions_and_api_tokens_name_their_account_until_ended(store: &dyn Store) {
     let accounts = store.accounts();
-    let ann = accounts
-        .create_account(new_account("Ann", false))
-        .await
-        .unwrap()
-        .unwrap();
-    let bot = accounts
-        .create_account(new_account("Robo", true))
-        .await
-        .unwrap()
-        .unwrap();
+    let ann = make(&accounts, "Ann", false).await;
+    let bot = make(&accounts, "Robo", true).await;
     let (session, old) = (TokenHash([1; 32]), TokenHash([2; 32]));
     accounts.create_session(session, ann, 1_000).await.unwrap();
     accounts.create_session(old, ann, 500).await.unwrap();
@@ -294,16 +314,8 @@ async fn sessions_and_api_tokens_name_their_account_until_ended(store: &dyn Stor
 
 async fn seats_are_owned_once_and_open_seats_close_when_claimed(store: &dyn Store) {
     let accounts = store.accounts();
-    let ann = accounts
-        .create_account(new_account("Ann", false))
-        .await
-        .unwrap()
-        .unwrap();
-    let bea = accounts
-        .create_account(new_account("Bea", false))
-        .await
-        .unwrap()
-        .unwrap();
+    let ann = make(&accounts, "Ann", false).await;
+    let bea = make(&accounts, "Bea", false).await;
     let mut a = game("a");
     a.seats[0].account = Some(ann);
     a.seats.push(StoredSeat {
@@ -407,21 +419,9 @@ fn point(game: &str, account: AccountId, rating: f64, deviation: f64) -> RatingP
 
 async fn results_and_ratings_are_stored_once_and_ranked(store: &dyn Store) {
     let accounts = store.accounts();
-    let ann = accounts
-        .create_account(new_account("Ann", false))
-        .await
-        .unwrap()
-        .unwrap();
-    let robo = accounts
-        .create_account(new_account("Robo", true))
-        .await
-        .unwrap()
-        .unwrap();
-    let cy = accounts
-        .create_account(new_account("Cy", false))
-        .await
-        .unwrap()
-        .unwrap();
+    let ann = make(&accounts, "Ann", false).await;
+    let robo = make(&accounts, "Robo", true).await;
+    let cy = make(&accounts, "Cy", false).await;
     for id in ["a", "b", "c"] {
         store.create_game(game(id)).await.unwrap();
     }
