@@ -62,16 +62,20 @@ fn credentials(name: &str, password: &str) -> Option<Value> {
     Some(json!({"name": name, "password": password}))
 }
 
+/// `POST /api/account/signup` of `name` and `password`, with `headers`, from `peer` if given.
+async fn signup_with(
+    app: &axum::Router,
+    headers: &[(&str, &str)],
+    name: &str,
+    password: &str,
+    peer: Option<&str>,
+) -> (StatusCode, HeaderMap, Value) {
+    let body = credentials(name, password);
+    send(app, "POST", "/api/account/signup", headers, body, peer).await
+}
+
 async fn sign_up(app: &axum::Router, name: &str, password: &str) -> String {
-    let (status, headers, body) = send(
-        app,
-        "POST",
-        "/api/account/signup",
-        &[],
-        credentials(name, password),
-        None,
-    )
-    .await;
+    let (status, headers, body) = signup_with(app, &[], name, password, None).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     set_cookie(&headers).0
 }
@@ -92,15 +96,7 @@ async fn me(app: &axum::Router, cookie: &str) -> (StatusCode, Value) {
 #[tokio::test]
 async fn a_session_cookie_is_http_only_lax_and_ends_at_logout() {
     let app = server().app();
-    let (status, headers, body) = send(
-        &app,
-        "POST",
-        "/api/account/signup",
-        &[],
-        credentials("Ann_1", "correct horse"),
-        None,
-    )
-    .await;
+    let (status, headers, body) = signup_with(&app, &[], "Ann_1", "correct horse", None).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["name"], "Ann_1");
     let (cookie, header) = set_cookie(&headers);
@@ -137,15 +133,7 @@ async fn cookies_are_secure_over_tls() {
         ..config()
     })
     .app();
-    let (_, headers, _) = send(
-        &app,
-        "POST",
-        "/api/account/signup",
-        &[],
-        credentials("Ann", "correct horse"),
-        None,
-    )
-    .await;
+    let (_, headers, _) = signup_with(&app, &[], "Ann", "correct horse", None).await;
     assert!(set_cookie(&headers).1.contains("; Secure"));
     // Behind a trusted proxy, the proxy says whether the client used TLS.
     let app = server_with(server::Config {
@@ -268,15 +256,7 @@ async fn requests_from_another_sites_pages_are_refused_and_change_nothing() {
         ("host", "tabletop.example"),
         ("origin", "https://evil.example"),
     ];
-    let (status, headers, body) = send(
-        &app,
-        "POST",
-        "/api/account/signup",
-        &evil,
-        credentials("Ann", "correct horse"),
-        None,
-    )
-    .await;
+    let (status, headers, body) = signup_with(&app, &evil, "Ann", "correct horse", None).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     assert_eq!(body["code"], "foreign_origin");
     assert!(headers.get("set-cookie").is_none());
@@ -285,15 +265,7 @@ async fn requests_from_another_sites_pages_are_refused_and_change_nothing() {
         ("host", "tabletop.example"),
         ("origin", "http://tabletop.example"),
     ];
-    let (status, headers, _) = send(
-        &app,
-        "POST",
-        "/api/account/signup",
-        &ours,
-        credentials("Ann", "correct horse"),
-        None,
-    )
-    .await;
+    let (status, headers, _) = signup_with(&app, &ours, "Ann", "correct horse", None).await;
     assert_eq!(status, StatusCode::CREATED);
     let cookie = set_cookie(&headers).0;
     // A foreign page cannot log the player out or delete the account with their cookie.
@@ -402,29 +374,13 @@ async fn each_problem_of_a_new_account_has_its_own_code() {
         ("Bea", "short", "password_too_short"),
         ("ANN", "correct horse", "name_taken"),
     ] {
-        let (status, headers, body) = send(
-            &app,
-            "POST",
-            "/api/account/signup",
-            &[],
-            credentials(name, password),
-            None,
-        )
-        .await;
+        let (status, headers, body) = signup_with(&app, &[], name, password, None).await;
         assert_eq!(body["code"], code, "{name:?}: {body}");
         assert!(status.is_client_error());
         assert!(headers.get("set-cookie").is_none());
     }
     let long = "x".repeat(300);
-    let (_, _, body) = send(
-        &app,
-        "POST",
-        "/api/account/signup",
-        &[],
-        credentials("Bea", &long),
-        None,
-    )
-    .await;
+    let (_, _, body) = signup_with(&app, &[], "Bea", &long, None).await;
     assert_eq!(body["code"], "password_too_long");
     // No route lists accounts.
     for path in ["/api/players", "/api/accounts", "/api/account/all"] {
