@@ -59,6 +59,21 @@ pub struct ServeArgs {
     /// WebSockets one client address (IPv6: its /64) may hold open (0: no cap).
     #[arg(long, default_value_t = Config::default().max_websockets_per_address)]
     max_websockets_per_address: usize,
+    /// The site is served over HTTPS (by a proxy in front): session cookies carry `Secure`.
+    #[arg(long)]
+    secure_cookies: bool,
+    /// Sign-ups and logins one client address may try per minute (0: no limit).
+    #[arg(long, default_value_t = Config::default().account_attempts_per_minute)]
+    account_attempts_per_minute: u32,
+    /// Logins per minute for one account name, from any address (0: no limit).
+    #[arg(long, default_value_t = Config::default().login_attempts_per_minute)]
+    login_attempts_per_minute: u32,
+    /// Joins of open games one client address may make per minute (0: no limit).
+    #[arg(long, default_value_t = Config::default().join_attempts_per_minute)]
+    join_attempts_per_minute: u32,
+    /// How long a game with open seats waits for its players before it is removed, in seconds.
+    #[arg(long, default_value_t = Config::default().open_game_seconds, value_parser = clap::value_parser!(u64).range(1..))]
+    open_game_seconds: u64,
 }
 
 fn open_store(data: &Path) -> anyhow::Result<Arc<SqliteStore>> {
@@ -138,6 +153,11 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             trust_forwarded_for: args.trust_forwarded_for,
             max_connections_per_address: args.max_connections_per_address,
             max_websockets_per_address: args.max_websockets_per_address,
+            secure_cookies: args.secure_cookies,
+            account_attempts_per_minute: args.account_attempts_per_minute,
+            login_attempts_per_minute: args.login_attempts_per_minute,
+            join_attempts_per_minute: args.join_attempts_per_minute,
+            open_game_seconds: args.open_game_seconds,
             ..Config::default()
         };
         let server = Server::start(config, registry(), store)?;

@@ -1,5 +1,6 @@
 // Entry point: `/` is the lobby, `/games/{id}` a game page (token in `#token=`), `/rules/{game}`
-// the rules of a game in the page's language.
+// the rules of a game in the page's language, `/account` the account page and `/players/{name}`
+// a player's page; every page's header links to the account page.
 import { initI18n, t, errorText } from "./i18n.js";
 import { html, render } from "./view.js";
 import { api, saveSeat } from "./net.js";
@@ -13,14 +14,31 @@ async function main() {
     const { showRules } = await import("./rules.js");
     return showRules(main, rules[1]);
   }
+  import("./account.js").then(({ accountLink }) => accountLink(document.querySelector(".header-right")));
+  if (/^\/account\/?$/.test(location.pathname)) {
+    const { accountPage } = await import("./account.js");
+    return accountPage(main);
+  }
+  const player = location.pathname.match(/^\/players\/([^/]+)\/?$/);
+  if (player) {
+    const { playerPage } = await import("./player.js");
+    let name = player[1];
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // Not percent-encoding: the name as typed, which the server will not know.
+    }
+    return playerPage(main, name);
+  }
   const m = location.pathname.match(/^\/games\/([0-9a-f]{32})\/?$/);
   if (!m && location.pathname.startsWith("/games/")) {
     // A mistyped game address leads back to the lobby rather than silently showing it.
     return deadEnd(main, t("game-not-found"));
   }
   if (!m) {
-    const { lobby } = await import("./lobby.js");
-    return lobby(main);
+    const [{ lobby }, { openGames }] = await Promise.all([import("./lobby.js"), import("./opengames.js")]);
+    await lobby(main);
+    return openGames(main);
   }
   const gameId = m[1];
   // The same game page with another fragment (a seat's link, the replay) is another page.
@@ -60,6 +78,8 @@ async function main() {
     recordBar(gameId, token, summary);
   } catch (e) {
     deadEnd(main, errorText(e), e.watch);
+    // An open game starts when its last seat is taken: look again until it has.
+    if (e.code === "game_waiting") setTimeout(() => location.reload(), 3000);
   }
 }
 

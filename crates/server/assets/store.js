@@ -20,3 +20,21 @@ export function createStore(initial) {
     },
   };
 }
+
+/**
+ * The `act(work)` of a page whose store has `busy` and `error`: runs one async `work` at a time
+ * (a second call while one runs does nothing) and puts `describe(e)` of its failure in `error`.
+ */
+export function oneAtATime(store, describe) {
+  return async (work) => {
+    if (store.get().busy) return;
+    store.set({ busy: true, error: "" });
+    try {
+      await work();
+    } catch (e) {
+      store.set({ error: describe(e) });
+    } finally {
+      store.set({ busy: false });
+    }
+  };
+}

@@ -10,7 +10,7 @@ use crate::new_game::{CreatedGame, NewGame};
 use crate::seats::{check_name, PlayOptions};
 use crate::table::SeatChange;
 use crate::token::hash_token;
-use crate::{assets, limit, rematch, ws, GameEntry, Server};
+use crate::{account, assets, limit, open, rematch, ws, GameEntry, Server};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State};
@@ -88,6 +88,8 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/", get(assets::index))
         .route("/games/{id}", get(assets::index))
         .route("/rules/{game}", get(assets::rules_page))
+        .route("/account", get(assets::index))
+        .route("/players/{name}", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
         .route("/api/kinds", get(kinds))
@@ -106,9 +108,23 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/api/games/{id}/rematch", post(rematch::rematch))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/players/games", post(player_games))
+        .route("/api/players/{name}", get(account::player))
+        .route("/api/open-games", get(open::list))
+        .route("/api/open-games/{id}/join", post(open::join))
+        .route("/api/live-games", get(open::live))
+        .route("/api/account", get(account::me))
+        .route("/api/account/signup", post(account::signup))
+        .route("/api/account/login", post(account::login))
+        .route("/api/account/logout", post(account::logout))
+        .route("/api/account/delete", post(account::delete))
+        .route("/api/account/claim", post(account::claim))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(max))
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            account::same_origin,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
             limit::limit_client,
@@ -150,7 +166,7 @@ async fn method_not_allowed(method: axum::http::Method, uri: axum::http::Uri) ->
 }
 
 /// Parses a bounded JSON body into `T`, with a distinct error for each way it can be wrong.
-fn parse<T: DeserializeOwned>(
+pub(crate) fn parse<T: DeserializeOwned>(
     body: Result<Bytes, BytesRejection>,
     max: usize,
 ) -> Result<T, ApiError> {
@@ -248,16 +264,28 @@ async fn kinds(State(server): State<Server>) -> Json<Vec<KindInfo>> {
 }
 
 /// `POST /api/games`: the body is a [`NewGame`], checked and started by
-/// [`Server::create_game`].
+/// [`Server::create_game`]; a signed-in creator owns the first person's seat.
 async fn create(
     State(server): State<Server>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     let request: NewGame = parse(body, server.config().max_message_bytes)?;
-    Ok((
-        StatusCode::CREATED,
-        Json(server.create_game(request).await?),
-    ))
+    let account = server.signed_in(&headers).await?;
+    let created = server.create_game(request).await?;
+    // A signed-in creator owns the first person's seat, which is theirs (module `account`).
+    if let (Some(account), Some(token)) = (
+        account,
+        created.seats.iter().find_map(|s| s.token.as_deref()),
+    ) {
+        server
+            .inner
+            .store
+            .accounts()
+            .own_seats(account.id, vec![hash_token(token)])
+            .await?;
+    }
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 #[derive(Serialize)]

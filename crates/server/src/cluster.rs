@@ -142,6 +142,8 @@ async fn follow(inner: Weak<Inner>, mut changes: broadcast::Receiver<Change>) {
             Change::Claim { game, seat, token } => {
                 if read(&server.inner.games).contains_key(&game) {
                     write(&server.inner.tokens).insert(token, (game, Seat(seat)));
+                } else {
+                    server.taken_elsewhere(&game, seat, token);
                 }
             }
             Change::Presence(games) => {

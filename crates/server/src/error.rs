@@ -150,6 +150,50 @@ pub enum ApiError {
     /// A rematch of a game that has not ended.
     #[error("the game is not over yet; a rematch can start once it is")]
     GameNotOver,
+    /// An account name shorter than allowed.
+    #[error("the name has {chars} characters; an account name needs at least {min}")]
+    AccountNameTooShort { chars: usize, min: usize },
+    /// An account name longer than allowed.
+    #[error("the name has {chars} characters; an account name has at most {max}")]
+    AccountNameTooLong { chars: usize, max: usize },
+    /// An account name with a character it may not hold.
+    #[error(
+        "an account name holds only letters a-z and A-Z, digits, '_' and '-', not {character:?}"
+    )]
+    AccountNameCharacter { character: char },
+    /// An account name that does not begin with a letter or a digit.
+    #[error("an account name begins with a letter or a digit")]
+    AccountNameStart,
+    /// The account name (in any mix of capitals) belongs to another account.
+    #[error("this name is taken; choose another")]
+    NameTaken,
+    /// A password shorter than allowed.
+    #[error("the password has {chars} characters; at least {min} are needed")]
+    PasswordTooShort { chars: usize, min: usize },
+    /// A password longer than allowed.
+    #[error("the password has {bytes} bytes; at most {max} are accepted")]
+    PasswordTooLong { bytes: usize, max: usize },
+    /// Login refused: the same answer whether the name is unknown or the password wrong.
+    #[error("wrong name or password")]
+    LoginFailed,
+    /// The route needs a signed-in account and the request has no live session.
+    #[error("sign in first: this needs an account session")]
+    NotSignedIn,
+    /// A state-changing request sent by a page of another site.
+    #[error("requests from {origin} are refused: only this site's own pages may change state")]
+    ForeignOrigin { origin: String },
+    /// Too many sign-ups or logins from one address, or logins for one name.
+    #[error("too many attempts from your address or for this name; try again in {} s", retry_after_ms.div_ceil(1000).max(1))]
+    TooManyAttempts {
+        /// How long until one more attempt is allowed.
+        retry_after_ms: u64,
+    },
+    /// No account has this name.
+    #[error("there is no player named {0:?}")]
+    UnknownPlayer(String),
+    /// The game waits for players to take its open seats; it starts when they have.
+    #[error("the game starts when its {seats_left} open seat(s) are taken")]
+    GameWaiting { seats_left: usize },
 }
 
 fn present_reason(connected: bool, away_seconds: u64, limit_seconds: u64) -> String {
@@ -202,6 +246,19 @@ impl ApiError {
             ApiError::NotCreator => "not_creator",
             ApiError::PlayerPresent { .. } => "player_present",
             ApiError::GameNotOver => "game_not_over",
+            ApiError::AccountNameTooShort { .. } => "account_name_too_short",
+            ApiError::AccountNameTooLong { .. } => "account_name_too_long",
+            ApiError::AccountNameCharacter { .. } => "account_name_character",
+            ApiError::AccountNameStart => "account_name_start",
+            ApiError::NameTaken => "name_taken",
+            ApiError::PasswordTooShort { .. } => "password_too_short",
+            ApiError::PasswordTooLong { .. } => "password_too_long",
+            ApiError::LoginFailed => "login_failed",
+            ApiError::NotSignedIn => "not_signed_in",
+            ApiError::ForeignOrigin { .. } => "foreign_origin",
+            ApiError::TooManyAttempts { .. } => "too_many_attempts",
+            ApiError::UnknownPlayer(_) => "unknown_player",
+            ApiError::GameWaiting { .. } => "game_waiting",
         }
     }
 
@@ -218,26 +275,40 @@ impl ApiError {
             ApiError::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             ApiError::UriTooLong => StatusCode::URI_TOO_LONG,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::UnknownGame(_) | ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::MissingToken => StatusCode::UNAUTHORIZED,
+            ApiError::UnknownGame(_) | ApiError::NotFound(_) | ApiError::UnknownPlayer(_) => {
+                StatusCode::NOT_FOUND
+            }
+            ApiError::MissingToken | ApiError::LoginFailed | ApiError::NotSignedIn => {
+                StatusCode::UNAUTHORIZED
+            }
             ApiError::WrongToken
             | ApiError::WrongSeat { .. }
             | ApiError::SpectatorCannotAct
-            | ApiError::NotCreator => StatusCode::FORBIDDEN,
+            | ApiError::NotCreator
+            | ApiError::ForeignOrigin { .. } => StatusCode::FORBIDDEN,
             ApiError::StaleVersion { .. }
             | ApiError::GameOver
             | ApiError::NothingToUndo(_)
             | ApiError::SeatAway { .. }
             | ApiError::SeatNotAway(_)
             | ApiError::PlayerPresent { .. }
-            | ApiError::GameNotOver => StatusCode::CONFLICT,
+            | ApiError::GameNotOver
+            | ApiError::NameTaken
+            | ApiError::GameWaiting { .. } => StatusCode::CONFLICT,
             ApiError::IllegalAction(_)
             | ApiError::InvalidName(_)
             | ApiError::InvalidOptions(_)
             | ApiError::InvalidSetup(_)
             | ApiError::InvalidSeats(_)
-            | ApiError::UnknownBot { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            | ApiError::UnknownBot { .. }
+            | ApiError::AccountNameTooShort { .. }
+            | ApiError::AccountNameTooLong { .. }
+            | ApiError::AccountNameCharacter { .. }
+            | ApiError::AccountNameStart
+            | ApiError::PasswordTooShort { .. }
+            | ApiError::PasswordTooLong { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. }
+            | ApiError::TooManyAttempts { .. }
             | ApiError::TooManyConnections { .. }
             | ApiError::TooManyWebSockets { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
@@ -260,7 +331,8 @@ impl ApiError {
                 _ => None,
             },
             retry_after_ms: match self {
-                ApiError::RateLimited { retry_after_ms, .. } => Some(*retry_after_ms),
+                ApiError::RateLimited { retry_after_ms, .. }
+                | ApiError::TooManyAttempts { retry_after_ms } => Some(*retry_after_ms),
                 _ => None,
             },
         }
@@ -270,7 +342,8 @@ impl ApiError {
     /// wait rounded up to whole seconds (the header has no finer unit), at least 1.
     pub fn retry_after_seconds(&self) -> Option<u64> {
         match self {
-            ApiError::RateLimited { retry_after_ms, .. } => {
+            ApiError::RateLimited { retry_after_ms, .. }
+            | ApiError::TooManyAttempts { retry_after_ms } => {
                 Some(retry_after_ms.div_ceil(1000).max(1))
             }
             _ => None,
@@ -288,7 +361,7 @@ pub struct ErrorBody {
     /// For `stale_version`: the version the game is at.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_version: Option<u64>,
-    /// For `rate_limited`: how many milliseconds until one more request is allowed.
+    /// For `rate_limited` and `too_many_attempts`: how many milliseconds until one more request is allowed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retry_after_ms: Option<u64>,
 }
@@ -393,6 +466,21 @@ mod tests {
                 limit_seconds: 0,
             },
             ApiError::GameNotOver,
+            ApiError::AccountNameTooShort { chars: 1, min: 3 },
+            ApiError::AccountNameTooLong { chars: 30, max: 20 },
+            ApiError::AccountNameCharacter { character: ' ' },
+            ApiError::AccountNameStart,
+            ApiError::NameTaken,
+            ApiError::PasswordTooShort { chars: 1, min: 8 },
+            ApiError::PasswordTooLong { bytes: 1, max: 1 },
+            ApiError::LoginFailed,
+            ApiError::NotSignedIn,
+            ApiError::ForeignOrigin {
+                origin: String::new(),
+            },
+            ApiError::TooManyAttempts { retry_after_ms: 1 },
+            ApiError::UnknownPlayer(String::new()),
+            ApiError::GameWaiting { seats_left: 1 },
         ];
         for e in &all {
             match e {
@@ -433,7 +521,20 @@ mod tests {
                 | ApiError::SeatNotAway(_)
                 | ApiError::NotCreator
                 | ApiError::PlayerPresent { .. }
-                | ApiError::GameNotOver => {}
+                | ApiError::GameNotOver
+                | ApiError::AccountNameTooShort { .. }
+                | ApiError::AccountNameTooLong { .. }
+                | ApiError::AccountNameCharacter { .. }
+                | ApiError::AccountNameStart
+                | ApiError::NameTaken
+                | ApiError::PasswordTooShort { .. }
+                | ApiError::PasswordTooLong { .. }
+                | ApiError::LoginFailed
+                | ApiError::NotSignedIn
+                | ApiError::ForeignOrigin { .. }
+                | ApiError::TooManyAttempts { .. }
+                | ApiError::UnknownPlayer(_)
+                | ApiError::GameWaiting { .. } => {}
             }
         }
         all

@@ -81,9 +81,17 @@ impl Server {
         if let Some(entry) = read(&self.inner.finished).get(id) {
             return Ok(entry.clone());
         }
+        self.refuse_waiting(id).await?;
         if self.inner.shared.is_some() {
             // Created by another process sharing the database (module `cluster`).
             if let Some(stored) = self.inner.store.load_game(id).await? {
+                if stored.seats.iter().any(|s| s.open) {
+                    // Still waiting for players (module `open`).
+                    let kind = self.inner.registry.get(&stored.kind)?.name();
+                    let seats_left = stored.seats.iter().filter(|s| s.open).count();
+                    self.wait_for_players(kind, stored);
+                    return Err(ApiError::GameWaiting { seats_left });
+                }
                 return self.adopt(stored);
             }
         }

@@ -20,10 +20,13 @@
 //!   (module `edge`).
 //! - Several processes can share one PostgreSQL database (module `cluster`): each follows the
 //!   others' changes, and one at a time drives a game's bots and clocks.
+//! - Accounts are optional (module `account`): a session cookie names one, and every game
+//!   route works without it.
 //! - Playing with friends (names, clocks, stand-in bots, undo: module `seats`; rematches:
 //!   module `rematch`) is built from the same pieces: records in the game's stream, and
 //!   secrets kept only as hashes.
 
+mod account;
 mod api;
 mod assets;
 pub mod catalog;
@@ -39,6 +42,7 @@ mod glossary;
 mod kind;
 mod limit;
 mod new_game;
+mod open;
 mod rematch;
 mod rules_page;
 pub mod seats;
@@ -129,6 +133,21 @@ pub struct Config {
     pub hello_timeout: Duration,
     /// How long a request may take to send its body and be answered.
     pub request_timeout: Duration,
+    /// Session cookies carry `Secure`: the site is served over TLS (by a proxy in front).
+    /// Behind a trusted proxy ([`Config::trust_forwarded_for`]) a request with
+    /// `X-Forwarded-Proto: https` gets it anyway.
+    pub secure_cookies: bool,
+    /// Sign-ups and logins one client address may try per minute (all at once at most);
+    /// 0: no limit.
+    pub account_attempts_per_minute: u32,
+    /// Logins (and account deletions) per minute for one account name, from any address;
+    /// 0: no limit.
+    pub login_attempts_per_minute: u32,
+    /// Joins of open games one client address may make per minute; 0: no limit.
+    pub join_attempts_per_minute: u32,
+    /// How long a game with open seats waits for its players before it is removed, in
+    /// seconds (module `open`).
+    pub open_game_seconds: u64,
 }
 
 impl Default for Config {
@@ -147,6 +166,11 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             hello_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
+            secure_cookies: false,
+            account_attempts_per_minute: 10,
+            login_attempts_per_minute: 5,
+            join_attempts_per_minute: 30,
+            open_game_seconds: 3600,
         }
     }
 }
@@ -179,10 +203,16 @@ struct Inner {
     finished_tx: tokio::sync::mpsc::UnboundedSender<String>,
     /// Every client address's request budget.
     limits: limit::AddressLimits,
+    /// The sign-up and login budgets of addresses and names (module `account`).
+    attempts: account::AttemptLimits,
     /// The connections each address holds open (module `limit`).
     connections: Arc<limit::OpenCounts>,
     /// The WebSockets each client address holds open.
     websockets: Arc<limit::OpenCounts>,
+    /// Games waiting for players to take their open seats (module `open`).
+    open: RwLock<HashMap<String, open::OpenGame>>,
+    /// Held while an open seat is taken or an open game expires.
+    joining: tokio::sync::Mutex<()>,
     /// Held while a rematch is made, so that two players asking at once get one game.
     rematching: tokio::sync::Mutex<()>,
     /// The feed and leases of a database shared with other processes (module `cluster`).
@@ -273,7 +303,17 @@ impl Server {
         let mut tokens = HashMap::new();
         let mut skipped = Vec::new();
         let mut rematches = Vec::new();
+        let mut waiting = HashMap::new();
         for g in stored {
+            if g.seats.iter().any(|s| s.open) {
+                match registry.get(&g.kind) {
+                    Ok(kind) => {
+                        waiting.insert(g.id.clone(), (kind.name(), g));
+                    }
+                    Err(e) => skipped.push((g.id, e.to_string())),
+                }
+                continue;
+            }
             let resumed = registry
                 .get(&g.kind)
                 .map_err(|e| e.to_string())
@@ -313,6 +353,7 @@ impl Server {
             per_address(config.max_connections_per_address)
         });
         let websockets = limit::OpenCounts::new(per_address(config.max_websockets_per_address));
+        let attempts = account::AttemptLimits::new(&config);
         let server = Server {
             inner: Arc::new(Inner {
                 config,
@@ -324,8 +365,11 @@ impl Server {
                 finished: RwLock::default(),
                 finished_tx,
                 limits,
+                attempts,
                 connections,
                 websockets,
+                open: RwLock::default(),
+                joining: tokio::sync::Mutex::new(()),
                 rematching: tokio::sync::Mutex::new(()),
                 shared: shared.clone(),
                 stopping: std::sync::atomic::AtomicBool::new(false),
@@ -334,6 +378,13 @@ impl Server {
         if let (Some(shared), Some(changes)) = (shared, changes) {
             cluster::start(&server, shared, changes);
         }
+        for (_, (kind, game)) in waiting {
+            server.wait_for_players(kind, game);
+        }
+        tokio::spawn(open::expire(
+            Arc::downgrade(&server.inner),
+            server.config().open_game_seconds,
+        ));
         tokio::spawn(finished::retire(Arc::downgrade(&server.inner), finished_rx));
         let inner = Arc::downgrade(&server.inner);
         tokio::spawn(async move {
@@ -343,6 +394,7 @@ impl Server {
                 every.tick().await;
                 let Some(inner) = inner.upgrade() else { return };
                 inner.limits.forget_idle();
+                inner.attempts.forget_idle();
             }
         });
         Ok(server)

@@ -134,6 +134,49 @@ impl AddressLimits {
     }
 }
 
+/// A budget of attempts per minute for each key of any kind: sign-ups and logins per client
+/// address and per account name (module `account`), which need a far smaller budget than
+/// requests.
+pub(crate) struct Attempts<K: std::hash::Hash + Eq + Clone> {
+    limiter: Option<DefaultKeyedRateLimiter<K>>,
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Attempts<K> {
+    /// `per_minute` attempts a minute for each key, all of them at once at most; 0 limits
+    /// nothing.
+    pub fn new(per_minute: u32) -> Attempts<K> {
+        Attempts {
+            limiter: NonZeroU32::new(per_minute)
+                .map(|n| RateLimiter::keyed(Quota::per_minute(n).allow_burst(n))),
+        }
+    }
+
+    /// Takes one attempt from `key`'s budget.
+    ///
+    /// # Errors
+    /// The milliseconds until `key` has an attempt again, when its budget is spent.
+    pub fn check(&self, key: &K) -> Result<(), u64> {
+        let Some(limiter) = &self.limiter else {
+            return Ok(());
+        };
+        limiter.check_key(key).map_err(|not_until| {
+            use governor::clock::Clock;
+            let wait = not_until.wait_time_from(limiter.clock().now());
+            u64::try_from(wait.as_nanos().div_ceil(1_000_000))
+                .unwrap_or(u64::MAX)
+                .max(1)
+        })
+    }
+
+    /// Forgets the keys whose budget is full again.
+    pub fn forget_idle(&self) {
+        if let Some(limiter) = &self.limiter {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+    }
+}
+
 /// How many connections (or WebSockets) each address holds open, against a cap.
 pub(crate) struct OpenCounts {
     open: Mutex<HashMap<IpAddr, usize>>,
@@ -331,6 +374,23 @@ mod tests {
         let uncapped = OpenCounts::new(0);
         for _ in 0..10 {
             assert!(matches!(uncapped.open(a), Some(None)));
+        }
+    }
+
+    #[test]
+    fn attempts_allow_their_minute_then_say_when_to_come_back() {
+        let attempts = Attempts::new(2);
+        assert!(attempts.check(&"ann".to_owned()).is_ok());
+        assert!(attempts.check(&"ann".to_owned()).is_ok());
+        let wait = attempts.check(&"ann".to_owned()).unwrap_err();
+        assert!(
+            (1..=30_000).contains(&wait),
+            "one attempt per 30 s, not {wait} ms"
+        );
+        assert!(attempts.check(&"bea".to_owned()).is_ok());
+        let off = Attempts::new(0);
+        for _ in 0..100 {
+            assert!(off.check(&1).is_ok());
         }
     }
 

@@ -53,6 +53,9 @@ pub enum SeatChoice {
         #[serde(default)]
         name: Option<String>,
     },
+    /// A person yet to come: anyone may take it from the list of open games (module
+    /// `open`). The game starts when no open seat is left.
+    Open {},
     /// One of the kind's bots, by name.
     Bot {
         /// The bot's name, one of `GET /api/kinds`.
@@ -98,7 +101,7 @@ pub struct CreatorToken {
 pub struct CreatedSeat {
     /// The seat.
     pub seat: Seat,
-    /// `"human"` or `"bot"`.
+    /// `"human"`, `"open"` (anyone may take it) or `"bot"`.
     #[serde(rename = "type")]
     pub player: &'static str,
     /// The bot's name, for a bot seat.
@@ -125,6 +128,8 @@ pub(crate) enum NewSeat {
     Unclaimed {
         name: Option<String>,
     },
+    /// A human seat open to anyone.
+    Open,
     Bot {
         bot: String,
     },
@@ -136,6 +141,7 @@ impl NewSeat {
         match self {
             NewSeat::Bot { bot } => (Some(bot.clone()), None),
             NewSeat::Human { name } | NewSeat::Unclaimed { name } => (None, name.clone()),
+            NewSeat::Open => (None, None),
         }
     }
 }
@@ -179,6 +185,7 @@ impl Server {
                     known: known.join(", "),
                 }),
                 SeatChoice::Bot { bot } => Ok(NewSeat::Bot { bot }),
+                SeatChoice::Open {} => Ok(NewSeat::Open),
                 SeatChoice::Human { name } => Ok(NewSeat::Human {
                     name: name
                         .map(|n| check_name(&n))
@@ -188,13 +195,17 @@ impl Server {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let described: Vec<_> = seats.iter().map(NewSeat::bot_and_name).collect();
+        let open: Vec<bool> = seats.iter().map(|s| matches!(s, NewSeat::Open)).collect();
+        let mut options = request.options;
+        // A game open to strangers can be watched by them too.
+        options.listed |= open.contains(&true);
         let creator = new_token();
         let started = self
             .start_game(
                 &kind,
                 &prepared.setup,
                 seats,
-                request.options,
+                options,
                 Some(hash_token(&creator)),
                 None,
             )
@@ -203,10 +214,15 @@ impl Server {
         let seats = described
             .into_iter()
             .zip(started.tokens)
+            .zip(open)
             .enumerate()
-            .map(|(i, ((bot, name), token))| CreatedSeat {
+            .map(|(i, (((bot, name), token), open))| CreatedSeat {
                 seat: Seat(i as u8),
-                player: if bot.is_some() { "bot" } else { "human" },
+                player: match (&bot, open) {
+                    (Some(_), _) => "bot",
+                    (None, true) => "open",
+                    (None, false) => "human",
+                },
                 bot,
                 name,
                 link: token
@@ -224,7 +240,7 @@ impl Server {
             setup: public_setup(prepared.setup, prepared.seed_chosen),
             seats,
             creator: CreatorToken { token: creator },
-            options: request.options,
+            options,
         })
     }
 
@@ -253,6 +269,7 @@ impl Server {
                             bot: None,
                             token: Some(hash),
                             name,
+                            ..StoredSeat::default()
                         },
                         Some(token),
                     )
@@ -262,14 +279,21 @@ impl Server {
                         bot: None,
                         token: None,
                         name,
+                        ..StoredSeat::default()
+                    },
+                    None,
+                ),
+                NewSeat::Open => (
+                    StoredSeat {
+                        open: true,
+                        ..StoredSeat::default()
                     },
                     None,
                 ),
                 NewSeat::Bot { bot } => (
                     StoredSeat {
                         bot: Some(bot),
-                        token: None,
-                        name: None,
+                        ..StoredSeat::default()
                     },
                     None,
                 ),
@@ -293,6 +317,12 @@ impl Server {
             creator,
             rematch_of,
         };
+        if stored.seats.iter().any(|s| s.open) {
+            // It waits for its players (module `open`): no task until it starts.
+            self.inner.store.create_game(stored.clone()).await?;
+            self.wait_for_players(kind.name(), stored);
+            return Ok(Started { id, tokens });
+        }
         let ctx = self.table_context();
         let bots = stored.seats.iter().map(|s| s.bot.clone()).collect();
         // Queue the game's write before its task starts (module docs).

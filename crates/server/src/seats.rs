@@ -143,6 +143,10 @@ pub struct PlayOptions {
     /// creator may hand their seat to a bot. Default 5 minutes; 1 second to 30 days.
     #[serde(default = "default_replace_after")]
     pub replace_after_seconds: u64,
+    /// Listed among the games in progress that anyone may watch (module `open`). A game with
+    /// seats open to anyone is listed whatever this says.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub listed: bool,
 }
 
 fn default_replace_after() -> u64 {
@@ -154,6 +158,7 @@ impl Default for PlayOptions {
         PlayOptions {
             clock: TimeControl::None,
             replace_after_seconds: default_replace_after(),
+            listed: false,
         }
     }
 }
@@ -341,6 +346,7 @@ mod tests {
                 increment_seconds: 4000,
             },
             replace_after_seconds: 0,
+            listed: false,
         };
         let e = bad.check().unwrap_err();
         assert!(e.contains("bank seconds is 5"), "{e}");

@@ -519,3 +519,83 @@ pg-refill-note = At the end of the round the market is refilled by the rules' ro
 pg-income-title = Income by cities powered
 pg-income-cities = Cities
 pg-income-elektro = { -elektro }
+
+## Accounts and player pages (account.js, player.js)
+account-link-sign-in = Sign in
+account-title = Your account
+account-sign-in = Sign in
+account-sign-up = Create an account
+account-name = Name
+account-password = Password
+account-name-hint = 3 to 20 letters (a–z), digits, _ or -, beginning with a letter or digit.
+account-password-hint = At least 8 characters.
+account-optional = An account is optional: every game can be played with its link, as before.
+account-signed-in-as = Signed in as { $name }
+account-your-page = Your player page
+account-sign-out = Sign out
+account-claim-title = Games played in this browser
+account-claim = { $n ->
+    [one] Add the game played in this browser to your account
+   *[other] Add the { $n } games played in this browser to your account
+}
+account-claim-none = This browser holds no games to add.
+account-claimed = { $n ->
+    [0] None of these games could be added: each belongs to an account already.
+    [one] One game is on your player page.
+   *[other] { $n } games are on your player page.
+}
+account-delete-title = Delete the account
+account-delete-explain = Your games stay, under “deleted player”, and your name becomes free for others. This cannot be undone.
+account-delete-confirm = Delete my account
+account-deleted = The account is deleted.
+player-bot = bot
+player-since = Playing since { $date }
+player-ratings = Ratings
+player-no-ratings = No rated games yet.
+player-rating-now = { $kind }: { $rating } (± { $deviation })
+player-games = Games
+player-no-games = No games yet.
+player-in-progress = in progress
+player-result-won = won
+player-result-cards = { $cards } cards left
+player-result-place = place { $place } of { $players }
+player-replay = Watch the replay
+player-open = Open the game
+player-not-found = There is no player with this name.
+error-account_name_too_short = The name is too short: at least 3 characters.
+error-account_name_too_long = The name is too long: at most 20 characters.
+error-account_name_character = A name may hold only letters a–z, digits, _ and -.
+error-account_name_start = A name begins with a letter or a digit.
+error-name_taken = This name is taken; choose another.
+error-password_too_short = The password is too short: at least 8 characters.
+error-password_too_long = The password is too long: at most 256 bytes.
+error-login_failed = Wrong name or password.
+error-not_signed_in = Sign in first.
+error-foreign_origin = This request came from another site and was refused.
+error-too_many_attempts = Too many attempts; wait a minute and try again.
+error-unknown_player = There is no player with this name.
+open-title = Open games
+open-none = No game is waiting for players right now.
+open-players = { $n ->
+    [one] 1 player
+   *[other] { $n } players
+}
+open-clock-per-move = { $seconds } s per move
+open-clock-bank = { $minutes } min + { $increment } s
+open-clock-days = { $days } days per move
+open-rated = rated
+open-unrated = not rated
+open-seats-left = { $n ->
+    [one] 1 seat left
+   *[other] { $n } seats left
+}
+open-waiting = waiting: { $names }
+open-bots = bots: { $bots }
+open-anonymous = a player
+open-join = Join
+open-create-title = Open a game to anyone
+open-create = Open the game
+open-live-title = Games in progress
+open-live-none = No game to watch right now.
+open-watch = Watch
+error-game_waiting = This game starts as soon as its open seats are taken; this page will look again in a moment.

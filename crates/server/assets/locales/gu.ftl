@@ -498,3 +498,83 @@ pg-refill-note = રાઉન્ડના અંતે બજાર નિયમ
 pg-income-title = પાવર મળેલાં શહેરો મુજબ આવક
 pg-income-cities = શહેરો
 pg-income-elektro = { -elektro }
+
+## Accounts and player pages (account.js, player.js)
+account-link-sign-in = સાઇન ઇન
+account-title = તમારું એકાઉન્ટ
+account-sign-in = સાઇન ઇન
+account-sign-up = એકાઉન્ટ બનાવો
+account-name = નામ
+account-password = પાસવર્ડ
+account-name-hint = અંગ્રેજી અક્ષરો (a–z), અંકો, _ કે - માં 3 થી 20 અક્ષરો, અક્ષર કે અંકથી શરૂ થતું.
+account-password-hint = ઓછામાં ઓછા 8 અક્ષરો.
+account-optional = એકાઉન્ટ ફરજિયાત નથી: દરેક રમત પહેલાંની જેમ તેની લિંકથી રમી શકાય છે.
+account-signed-in-as = { $name } તરીકે સાઇન ઇન
+account-your-page = તમારું ખેલાડી પાનું
+account-sign-out = સાઇન આઉટ
+account-claim-title = આ બ્રાઉઝરમાં રમાયેલી રમતો
+account-claim = { $n ->
+    [one] આ બ્રાઉઝરમાં રમાયેલી રમત તમારા એકાઉન્ટમાં ઉમેરો
+   *[other] આ બ્રાઉઝરમાં રમાયેલી { $n } રમતો તમારા એકાઉન્ટમાં ઉમેરો
+}
+account-claim-none = આ બ્રાઉઝરમાં ઉમેરવા જેવી કોઈ રમત નથી.
+account-claimed = { $n ->
+    [0] આમાંની કોઈ રમત ઉમેરી શકાઈ નહીં: દરેક પહેલેથી કોઈ એકાઉન્ટની છે.
+    [one] એક રમત તમારા ખેલાડી પાના પર છે.
+   *[other] { $n } રમતો તમારા ખેલાડી પાના પર છે.
+}
+account-delete-title = એકાઉન્ટ કાઢી નાખો
+account-delete-explain = તમારી રમતો “કાઢી નાખેલ ખેલાડી” નામે રહેશે, અને તમારું નામ બીજાઓ માટે મુક્ત થશે. આ પાછું વાળી શકાતું નથી.
+account-delete-confirm = મારું એકાઉન્ટ કાઢી નાખો
+account-deleted = એકાઉન્ટ કાઢી નાખ્યું છે.
+player-bot = બૉટ
+player-since = { $date } થી રમે છે
+player-ratings = રેટિંગ
+player-no-ratings = હજી કોઈ રેટેડ રમત નથી.
+player-rating-now = { $kind }: { $rating } (± { $deviation })
+player-games = રમતો
+player-no-games = હજી કોઈ રમત નથી.
+player-in-progress = ચાલુ છે
+player-result-won = જીત્યા
+player-result-cards = { $cards } પત્તાં બાકી
+player-result-place = { $players } માંથી { $place } મું સ્થાન
+player-replay = રીપ્લે જુઓ
+player-open = રમત ખોલો
+player-not-found = આ નામનો કોઈ ખેલાડી નથી.
+error-account_name_too_short = નામ બહુ ટૂંકું છે: ઓછામાં ઓછા 3 અક્ષરો.
+error-account_name_too_long = નામ બહુ લાંબું છે: વધુમાં વધુ 20 અક્ષરો.
+error-account_name_character = નામમાં માત્ર અંગ્રેજી અક્ષરો a–z, અંકો, _ અને - જ ચાલે.
+error-account_name_start = નામ અક્ષર કે અંકથી શરૂ થાય છે.
+error-name_taken = આ નામ લેવાઈ ગયું છે; બીજું પસંદ કરો.
+error-password_too_short = પાસવર્ડ બહુ ટૂંકો છે: ઓછામાં ઓછા 8 અક્ષરો.
+error-password_too_long = પાસવર્ડ બહુ લાંબો છે: વધુમાં વધુ 256 બાઇટ.
+error-login_failed = નામ અથવા પાસવર્ડ ખોટો છે.
+error-not_signed_in = પહેલાં સાઇન ઇન કરો.
+error-foreign_origin = આ વિનંતી બીજી સાઇટ પરથી આવી હતી અને નકારાઈ.
+error-too_many_attempts = ઘણા પ્રયત્નો થયા; એક મિનિટ રાહ જોઈને ફરી પ્રયત્ન કરો.
+error-unknown_player = આ નામનો કોઈ ખેલાડી નથી.
+open-title = ખુલ્લી રમતો
+open-none = અત્યારે કોઈ રમત ખેલાડીઓની રાહ જોતી નથી.
+open-players = { $n ->
+    [one] 1 ખેલાડી
+   *[other] { $n } ખેલાડીઓ
+}
+open-clock-per-move = દરેક ચાલ માટે { $seconds } સેકન્ડ
+open-clock-bank = { $minutes } મિનિટ + { $increment } સેકન્ડ
+open-clock-days = દરેક ચાલ માટે { $days } દિવસ
+open-rated = રેટેડ
+open-unrated = રેટેડ નથી
+open-seats-left = { $n ->
+    [one] 1 બેઠક બાકી
+   *[other] { $n } બેઠકો બાકી
+}
+open-waiting = રાહ જુએ છે: { $names }
+open-bots = બૉટ: { $bots }
+open-anonymous = એક ખેલાડી
+open-join = જોડાઓ
+open-create-title = બધા માટે ખુલ્લી રમત શરૂ કરો
+open-create = રમત ખોલો
+open-live-title = ચાલુ રમતો
+open-live-none = અત્યારે જોવા માટે કોઈ રમત નથી.
+open-watch = જુઓ
+error-game_waiting = ખુલ્લી બેઠકો ભરાતાં જ આ રમત શરૂ થશે; આ પાનું થોડી વારમાં ફરી જોશે.

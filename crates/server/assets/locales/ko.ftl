@@ -474,3 +474,75 @@ pg-refill-note = 라운드가 끝나면 규칙표의 { $step }기, { $players }�
 pg-income-title = 전력 공급 도시 수별 수입
 pg-income-cities = 도시
 pg-income-elektro = { -elektro }
+
+## Accounts and player pages (account.js, player.js)
+account-link-sign-in = 로그인
+account-title = 내 계정
+account-sign-in = 로그인
+account-sign-up = 계정 만들기
+account-name = 이름
+account-password = 비밀번호
+account-name-hint = 영문자(a–z), 숫자, _ 또는 - 로 3~20자이며, 영문자나 숫자로 시작합니다.
+account-password-hint = 8자 이상.
+account-optional = 계정은 선택 사항입니다. 모든 게임은 예전처럼 링크로 플레이할 수 있습니다.
+account-signed-in-as = { $name }(으)로 로그인됨
+account-your-page = 내 플레이어 페이지
+account-sign-out = 로그아웃
+account-claim-title = 이 브라우저에서 플레이한 게임
+account-claim = { $n ->
+   *[other] 이 브라우저에서 플레이한 게임 { $n }개를 계정에 추가
+}
+account-claim-none = 이 브라우저에는 추가할 게임이 없습니다.
+account-claimed = { $n ->
+    [0] 추가할 수 있는 게임이 없습니다. 모두 이미 다른 계정의 게임입니다.
+   *[other] 게임 { $n }개가 플레이어 페이지에 있습니다.
+}
+account-delete-title = 계정 삭제
+account-delete-explain = 게임은 “삭제된 플레이어”로 남고, 이름은 다른 사람이 쓸 수 있게 됩니다. 되돌릴 수 없습니다.
+account-delete-confirm = 내 계정 삭제
+account-deleted = 계정이 삭제되었습니다.
+player-bot = 봇
+player-since = { $date }부터 플레이
+player-ratings = 레이팅
+player-no-ratings = 아직 레이팅 게임이 없습니다.
+player-rating-now = { $kind }: { $rating } (± { $deviation })
+player-games = 게임
+player-no-games = 아직 게임이 없습니다.
+player-in-progress = 진행 중
+player-result-won = 승리
+player-result-cards = 카드 { $cards }장 남음
+player-result-place = { $players }명 중 { $place }위
+player-replay = 다시보기
+player-open = 게임 열기
+player-not-found = 이 이름의 플레이어가 없습니다.
+error-account_name_too_short = 이름이 너무 짧습니다. 3자 이상이어야 합니다.
+error-account_name_too_long = 이름이 너무 깁니다. 20자 이하여야 합니다.
+error-account_name_character = 이름에는 영문자 a–z, 숫자, _ 와 - 만 쓸 수 있습니다.
+error-account_name_start = 이름은 영문자나 숫자로 시작해야 합니다.
+error-name_taken = 이미 쓰이는 이름입니다. 다른 이름을 고르세요.
+error-password_too_short = 비밀번호가 너무 짧습니다. 8자 이상이어야 합니다.
+error-password_too_long = 비밀번호가 너무 깁니다. 256바이트 이하여야 합니다.
+error-login_failed = 이름 또는 비밀번호가 틀렸습니다.
+error-not_signed_in = 먼저 로그인하세요.
+error-foreign_origin = 다른 사이트에서 온 요청이라 거부되었습니다.
+error-too_many_attempts = 시도가 너무 많습니다. 1분 후에 다시 시도하세요.
+error-unknown_player = 이 이름의 플레이어가 없습니다.
+open-title = 공개 게임
+open-none = 지금은 플레이어를 기다리는 게임이 없습니다.
+open-players = 플레이어 { $n }명
+open-clock-per-move = 수당 { $seconds }초
+open-clock-bank = { $minutes }분 + { $increment }초
+open-clock-days = 수당 { $days }일
+open-rated = 레이팅
+open-unrated = 레이팅 없음
+open-seats-left = 남은 자리 { $n }개
+open-waiting = 대기 중: { $names }
+open-bots = 봇: { $bots }
+open-anonymous = 플레이어
+open-join = 참가
+open-create-title = 누구나 참가할 수 있는 게임 열기
+open-create = 게임 열기
+open-live-title = 진행 중인 게임
+open-live-none = 지금은 관전할 게임이 없습니다.
+open-watch = 관전
+error-game_waiting = 열린 자리가 모두 차면 게임이 시작됩니다. 이 페이지가 잠시 후 다시 확인합니다.

@@ -474,3 +474,75 @@ pg-refill-note = เมื่อจบรอบ ตลาดจะถูกเ�
 pg-income-title = รายได้ตามจำนวนเมืองที่จ่ายไฟ
 pg-income-cities = เมือง
 pg-income-elektro = { -elektro }
+
+## Accounts and player pages (account.js, player.js)
+account-link-sign-in = เข้าสู่ระบบ
+account-title = บัญชีของคุณ
+account-sign-in = เข้าสู่ระบบ
+account-sign-up = สร้างบัญชี
+account-name = ชื่อ
+account-password = รหัสผ่าน
+account-name-hint = 3 ถึง 20 ตัว ได้แก่ ตัวอักษรอังกฤษ (a–z) ตัวเลข _ หรือ - โดยขึ้นต้นด้วยตัวอักษรหรือตัวเลข
+account-password-hint = อย่างน้อย 8 ตัวอักษร
+account-optional = ไม่จำเป็นต้องมีบัญชี: ทุกเกมยังเล่นผ่านลิงก์ได้เหมือนเดิม
+account-signed-in-as = เข้าสู่ระบบในชื่อ { $name }
+account-your-page = หน้าผู้เล่นของคุณ
+account-sign-out = ออกจากระบบ
+account-claim-title = เกมที่เล่นในเบราว์เซอร์นี้
+account-claim = { $n ->
+   *[other] เพิ่ม { $n } เกมที่เล่นในเบราว์เซอร์นี้เข้าบัญชีของคุณ
+}
+account-claim-none = เบราว์เซอร์นี้ไม่มีเกมที่จะเพิ่ม
+account-claimed = { $n ->
+    [0] เพิ่มเกมเหล่านี้ไม่ได้: ทุกเกมเป็นของบัญชีอื่นอยู่แล้ว
+   *[other] มี { $n } เกมอยู่ในหน้าผู้เล่นของคุณแล้ว
+}
+account-delete-title = ลบบัญชี
+account-delete-explain = เกมของคุณยังอยู่ในชื่อ “ผู้เล่นที่ถูกลบ” และผู้อื่นจะใช้ชื่อของคุณได้ ย้อนกลับไม่ได้
+account-delete-confirm = ลบบัญชีของฉัน
+account-deleted = ลบบัญชีแล้ว
+player-bot = บอท
+player-since = เล่นตั้งแต่ { $date }
+player-ratings = เรตติ้ง
+player-no-ratings = ยังไม่มีเกมที่คิดเรตติ้ง
+player-rating-now = { $kind }: { $rating } (± { $deviation })
+player-games = เกม
+player-no-games = ยังไม่มีเกม
+player-in-progress = กำลังเล่น
+player-result-won = ชนะ
+player-result-cards = เหลือ { $cards } ใบ
+player-result-place = อันดับ { $place } จาก { $players }
+player-replay = ดูรีเพลย์
+player-open = เปิดเกม
+player-not-found = ไม่มีผู้เล่นชื่อนี้
+error-account_name_too_short = ชื่อสั้นเกินไป: อย่างน้อย 3 ตัว
+error-account_name_too_long = ชื่อยาวเกินไป: ไม่เกิน 20 ตัว
+error-account_name_character = ชื่อใช้ได้เฉพาะตัวอักษร a–z ตัวเลข _ และ -
+error-account_name_start = ชื่อต้องขึ้นต้นด้วยตัวอักษรหรือตัวเลข
+error-name_taken = ชื่อนี้มีผู้ใช้แล้ว โปรดเลือกชื่ออื่น
+error-password_too_short = รหัสผ่านสั้นเกินไป: อย่างน้อย 8 ตัวอักษร
+error-password_too_long = รหัสผ่านยาวเกินไป: ไม่เกิน 256 ไบต์
+error-login_failed = ชื่อหรือรหัสผ่านไม่ถูกต้อง
+error-not_signed_in = โปรดเข้าสู่ระบบก่อน
+error-foreign_origin = คำขอนี้มาจากเว็บไซต์อื่นจึงถูกปฏิเสธ
+error-too_many_attempts = ลองหลายครั้งเกินไป โปรดรอหนึ่งนาทีแล้วลองใหม่
+error-unknown_player = ไม่มีผู้เล่นชื่อนี้
+open-title = เกมเปิด
+open-none = ตอนนี้ไม่มีเกมที่รอผู้เล่น
+open-players = ผู้เล่น { $n } คน
+open-clock-per-move = ตาละ { $seconds } วินาที
+open-clock-bank = { $minutes } นาที + { $increment } วินาที
+open-clock-days = ตาละ { $days } วัน
+open-rated = คิดเรตติ้ง
+open-unrated = ไม่คิดเรตติ้ง
+open-seats-left = เหลือ { $n } ที่นั่ง
+open-waiting = กำลังรอ: { $names }
+open-bots = บอท: { $bots }
+open-anonymous = ผู้เล่นหนึ่งคน
+open-join = เข้าร่วม
+open-create-title = เปิดเกมให้ทุกคนเข้าร่วม
+open-create = เปิดเกม
+open-live-title = เกมที่กำลังเล่น
+open-live-none = ตอนนี้ไม่มีเกมให้ดู
+open-watch = ดู
+error-game_waiting = เกมนี้จะเริ่มเมื่อมีผู้เล่นครบทุกที่นั่งที่เปิดไว้ หน้านี้จะตรวจดูอีกครั้งในไม่ช้า

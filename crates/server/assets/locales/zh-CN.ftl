@@ -474,3 +474,75 @@ pg-refill-note = 本回合结束时，市场按规则表中第 { $step } 阶段�
 pg-income-title = 按供电城市数的收入
 pg-income-cities = 城市
 pg-income-elektro = { -elektro }
+
+## Accounts and player pages (account.js, player.js)
+account-link-sign-in = 登录
+account-title = 你的账户
+account-sign-in = 登录
+account-sign-up = 创建账户
+account-name = 用户名
+account-password = 密码
+account-name-hint = 3 到 20 个字符：英文字母（a–z）、数字、_ 或 -，以字母或数字开头。
+account-password-hint = 至少 8 个字符。
+account-optional = 账户不是必需的：每局游戏仍可像以前一样凭链接进行。
+account-signed-in-as = 已登录：{ $name }
+account-your-page = 你的玩家页面
+account-sign-out = 退出登录
+account-claim-title = 在此浏览器中玩过的游戏
+account-claim = { $n ->
+   *[other] 将在此浏览器中玩过的 { $n } 局游戏加入你的账户
+}
+account-claim-none = 此浏览器中没有可加入的游戏。
+account-claimed = { $n ->
+    [0] 这些游戏都无法加入：每一局都已属于某个账户。
+   *[other] 已有 { $n } 局游戏显示在你的玩家页面上。
+}
+account-delete-title = 删除账户
+account-delete-explain = 你的游戏会保留，显示为“已删除的玩家”，你的用户名可供他人使用。此操作无法撤销。
+account-delete-confirm = 删除我的账户
+account-deleted = 账户已删除。
+player-bot = 机器人
+player-since = 自 { $date } 起参与游戏
+player-ratings = 等级分
+player-no-ratings = 还没有计分的对局。
+player-rating-now = { $kind }：{ $rating }（± { $deviation }）
+player-games = 对局
+player-no-games = 还没有对局。
+player-in-progress = 进行中
+player-result-won = 获胜
+player-result-cards = 剩余 { $cards } 张牌
+player-result-place = { $players } 人中第 { $place } 名
+player-replay = 观看回放
+player-open = 打开对局
+player-not-found = 没有这个名字的玩家。
+error-account_name_too_short = 用户名太短：至少 3 个字符。
+error-account_name_too_long = 用户名太长：最多 20 个字符。
+error-account_name_character = 用户名只能包含英文字母 a–z、数字、_ 和 -。
+error-account_name_start = 用户名须以字母或数字开头。
+error-name_taken = 这个用户名已被使用，请另选一个。
+error-password_too_short = 密码太短：至少 8 个字符。
+error-password_too_long = 密码太长：最多 256 字节。
+error-login_failed = 用户名或密码错误。
+error-not_signed_in = 请先登录。
+error-foreign_origin = 此请求来自其他网站，已被拒绝。
+error-too_many_attempts = 尝试次数过多，请等一分钟再试。
+error-unknown_player = 没有这个名字的玩家。
+open-title = 公开对局
+open-none = 目前没有等待玩家的对局。
+open-players = { $n } 名玩家
+open-clock-per-move = 每步 { $seconds } 秒
+open-clock-bank = { $minutes } 分钟 + { $increment } 秒
+open-clock-days = 每步 { $days } 天
+open-rated = 计分
+open-unrated = 不计分
+open-seats-left = 剩余 { $n } 个座位
+open-waiting = 等待中：{ $names }
+open-bots = 机器人：{ $bots }
+open-anonymous = 一位玩家
+open-join = 加入
+open-create-title = 开一局对所有人开放的游戏
+open-create = 开放对局
+open-live-title = 进行中的对局
+open-live-none = 目前没有可观看的对局。
+open-watch = 观看
+error-game_waiting = 开放的座位全部有人加入后，这局游戏就会开始；本页面稍后会再查看。

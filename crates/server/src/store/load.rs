@@ -10,6 +10,7 @@
 //!   records with two indexed lookups per game; PostgreSQL, a round trip away, reads every
 //!   game's rows in three pipelined queries.
 
+use super::accounts::AccountId;
 use super::{RecordKind, StoreError, StoredAction, StoredGame, StoredSeat};
 use crate::token::TokenHash;
 
@@ -39,6 +40,8 @@ pub(super) fn push_seat(
     bot: Option<String>,
     token: Option<Vec<u8>>,
     name: Option<String>,
+    account: Option<AccountId>,
+    open: bool,
 ) -> Result<(), StoreError> {
     if seat != game.seats.len() as i64 {
         return Err(StoreError::Corrupt(format!(
@@ -47,7 +50,13 @@ pub(super) fn push_seat(
         )));
     }
     let token = token.map(|bytes| token_hash(&game.id, bytes)).transpose()?;
-    game.seats.push(StoredSeat { bot, token, name });
+    game.seats.push(StoredSeat {
+        bot,
+        token,
+        name,
+        account,
+        open,
+    });
     Ok(())
 }
 

@@ -25,9 +25,12 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use tokio::sync::oneshot;
 
+pub mod accounts;
 mod load;
 pub mod postgres;
+mod postgres_accounts;
 mod sqlite;
+mod sqlite_accounts;
 #[cfg(test)]
 mod suite;
 mod wal;
@@ -72,6 +75,10 @@ pub struct StoredSeat {
     pub token: Option<TokenHash>,
     /// The human's display name, if one was given.
     pub name: Option<String>,
+    /// The account that owns the seat, if its player has one (module `accounts`).
+    pub account: Option<accounts::AccountId>,
+    /// A human seat open to anyone: the first to join it gets its token.
+    pub open: bool,
 }
 
 /// What a stored record is.
@@ -197,6 +204,13 @@ pub trait Store: Send + Sync + 'static {
     fn load_unfinished(&self) -> Result<Vec<StoredGame>, StoreError>;
     /// Marks a game finished: it is no longer loaded at start-up.
     fn mark_finished(&self, game: &str) -> Commit;
+    /// Starts a game that waited for its open seats to be taken: it counts as created at
+    /// `created_at` (its clocks start then). PostgreSQL: the process that writes it takes the
+    /// game's lease, unless one holds it already, and the others hear of it as a new game.
+    fn start_open_game(&self, game: &str, created_at: i64) -> Commit;
+    /// Removes a game that still has an open seat and no records (nobody joined it in time);
+    /// any other game is left as it is.
+    fn abandon_open_game(&self, game: &str) -> Commit;
     /// A game marked finished, with its actions and the id of its rematch if it has one;
     /// `None` if there is no such finished game.
     fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>>;
@@ -204,13 +218,16 @@ pub trait Store: Send + Sync + 'static {
     fn find_seats(&self, tokens: Vec<TokenHash>) -> Answer<Vec<(TokenHash, String, u8)>>;
     /// Sets (or clears) the display name of a seat.
     fn set_name(&self, game: &str, seat: u8, name: Option<String>) -> Commit;
-    /// Gives a human seat that has no token yet the hash of its token.
+    /// Gives a human seat that has no token yet (a rematch's seat, or an open seat, which is
+    /// then no longer open) the hash of its token.
     fn claim_seat(&self, game: &str, seat: u8, token: TokenHash) -> Commit;
     /// The records of `game` after version `after`, in order: what another process sharing
     /// the database accepted since (module `cluster`).
     fn records_after(&self, game: &str, after: u64) -> Answer<Vec<StoredAction>>;
     /// The game `game` with its records, if it is stored and not marked finished.
     fn load_game(&self, game: &str) -> Answer<Option<StoredGame>>;
+    /// Accounts and what they keep (module `accounts`), in the same database.
+    fn accounts(&self) -> Arc<dyn accounts::AccountStore>;
     /// The change feed and leases of a database that several processes share; `None` for a
     /// store that one process owns (SQLite).
     fn shared(&self) -> Option<Arc<dyn Shared>> {

@@ -49,7 +49,9 @@
 //! - Migrations are numbered in `schema_migrations`, applied at start under a transaction-level
 //!   advisory lock so that processes starting together migrate once.
 
+use super::accounts::AccountStore;
 use super::load::{push_record, push_seat, stored_action, token_hash, Which};
+use super::postgres_accounts::PgAccounts;
 use super::writer::{self, Backend, Queue, Write};
 use super::{
     Answer, Change, Commit, RecordKind, Shared, Store, StoreError, StoredAction, StoredGame, LEASE,
@@ -126,6 +128,57 @@ const MIGRATIONS: &[&str] = &[
         SELECT min(created_order) FROM games h WHERE h.rematch_of = g.rematch_of);
      DROP INDEX games_rematch;
      CREATE UNIQUE INDEX games_rematch ON games(rematch_of) WHERE rematch_of IS NOT NULL;",
+    // 3: accounts (module `accounts`), as the SQLite store's version 4.
+    "CREATE TABLE accounts (
+        id BIGSERIAL PRIMARY KEY,
+        name TEXT,
+        name_key TEXT UNIQUE,
+        password_hash TEXT,
+        bot BOOLEAN NOT NULL DEFAULT false,
+        created_at BIGINT NOT NULL
+     );
+     CREATE TABLE sessions (
+        token_hash BYTEA PRIMARY KEY,
+        account_id BIGINT NOT NULL REFERENCES accounts(id),
+        expires_at BIGINT NOT NULL
+     );
+     CREATE INDEX sessions_account ON sessions(account_id);
+     CREATE TABLE api_tokens (
+        token_hash BYTEA PRIMARY KEY,
+        account_id BIGINT NOT NULL REFERENCES accounts(id),
+        label TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+     );
+     CREATE INDEX api_tokens_account ON api_tokens(account_id);
+     ALTER TABLE seats ADD COLUMN account_id BIGINT REFERENCES accounts(id);
+     ALTER TABLE seats ADD COLUMN open_seat BOOLEAN NOT NULL DEFAULT false;
+     CREATE INDEX seats_account ON seats(account_id) WHERE account_id IS NOT NULL;
+     CREATE TABLE results (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat SMALLINT NOT NULL,
+        account_id BIGINT NOT NULL REFERENCES accounts(id),
+        kind TEXT NOT NULL,
+        players SMALLINT NOT NULL,
+        place SMALLINT NOT NULL,
+        won BOOLEAN NOT NULL,
+        score BIGINT NOT NULL,
+        finished_at BIGINT NOT NULL,
+        written BIGSERIAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+     );
+     CREATE INDEX results_account ON results(account_id);
+     CREATE INDEX results_best ON results(kind, players, score);
+     CREATE TABLE ratings (
+        account_id BIGINT NOT NULL REFERENCES accounts(id),
+        kind TEXT NOT NULL,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        at BIGINT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        written BIGSERIAL NOT NULL,
+        PRIMARY KEY (account_id, kind, game_id)
+     );
+     CREATE INDEX ratings_kind ON ratings(kind, account_id, written);",
 ];
 
 /// The schema version this program writes in PostgreSQL.
@@ -276,7 +329,7 @@ fn record_notice(process: &str, game: &str, a: &StoredAction) -> String {
 }
 
 /// Connects with `config`, driving the connection on a task of its own.
-async fn connect(config: &Config) -> Result<Client, StoreError> {
+pub(super) async fn connect(config: &Config) -> Result<Client, StoreError> {
     let (client, connection) = tokio::time::timeout(CONNECT_TIMEOUT, config.connect(NoTls))
         .await
         .map_err(|_| {
@@ -315,6 +368,7 @@ pub struct PgStore {
     queue: Queue<PgWriter>,
     reader: Arc<Link>,
     feed: broadcast::Sender<Change>,
+    accounts: Arc<PgAccounts>,
     tasks: Vec<tokio::task::JoinHandle<()>>,
 }
 
@@ -383,6 +437,7 @@ impl PgStore {
         Ok(PgStore {
             process,
             queue,
+            accounts: Arc::new(PgAccounts::new(config.clone())),
             reader: Arc::new(Link {
                 config,
                 client: tokio::sync::Mutex::new(None),
@@ -582,7 +637,8 @@ impl Writer {
                  VALUES ($1, $2, $3, $4, $5, $6, $7)"
             ),
             prepare(
-                "INSERT INTO seats (game_id, seat, bot, token_hash, name) VALUES ($1, $2, $3, $4, $5)"
+                "INSERT INTO seats (game_id, seat, bot, token_hash, name, account_id, open_seat)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)"
             ),
             prepare(
                 "INSERT INTO leases (game_id, owner, expires_at)
@@ -599,7 +655,7 @@ impl Writer {
             prepare("SELECT pg_notify('tabletop', $1)"),
             prepare("UPDATE seats SET name = $3 WHERE game_id = $1 AND seat = $2"),
             prepare(
-                "UPDATE seats SET token_hash = $3
+                "UPDATE seats SET token_hash = $3, open_seat = false
                  WHERE game_id = $1 AND seat = $2 AND bot IS NULL AND token_hash IS NULL"
             ),
             prepare("UPDATE games SET finished = true WHERE id = $1"),
@@ -656,14 +712,28 @@ impl Writer {
                     for (i, s) in g.seats.iter().enumerate() {
                         let token = s.token.map(|t| t.0.to_vec());
                         parts.push(Box::pin(async move {
-                            c.execute(&self.seat, &[&g.id, &(i as i16), &s.bot, &token, &s.name])
+                            c.execute(
+                                &self.seat,
+                                &[
+                                    &g.id,
+                                    &(i as i16),
+                                    &s.bot,
+                                    &token,
+                                    &s.name,
+                                    &s.account,
+                                    &s.open,
+                                ],
+                            )
+                            .await
+                        }));
+                    }
+                    // A game waiting for its open seats has no lease until it starts.
+                    if !g.seats.iter().any(|s| s.open) {
+                        parts.push(Box::pin(async move {
+                            c.execute(&self.lease, &[&g.id, &process, &lease_secs])
                                 .await
                         }));
                     }
-                    parts.push(Box::pin(async move {
-                        c.execute(&self.lease, &[&g.id, &process, &lease_secs])
-                            .await
-                    }));
                     let notice = notice_text(&Notice::Game {
                         p: process.to_owned(),
                         g: g.id.clone(),
@@ -749,6 +819,44 @@ impl Writer {
                     c.execute(&self.unlease, &[game]).await?;
                     Ok(Ok(()))
                 }),
+                Write::Start(game, created_at) => {
+                    let notice = notice_text(&Notice::Game {
+                        p: process.to_owned(),
+                        g: game.clone(),
+                    });
+                    Box::pin(async move {
+                        c.execute(
+                            "UPDATE games SET created_at = $2 WHERE id = $1",
+                            &[game, created_at],
+                        )
+                        .await?;
+                        c.execute(
+                            "INSERT INTO leases (game_id, owner, expires_at)
+                             VALUES ($1, $2, now() + make_interval(secs => $3))
+                             ON CONFLICT (game_id) DO NOTHING",
+                            &[game, &process, &lease_secs],
+                        )
+                        .await?;
+                        c.execute(&self.notify, &[&notice]).await?;
+                        Ok(Ok(()))
+                    })
+                }
+                Write::Abandon(game) => Box::pin(async move {
+                    c.execute(
+                        "DELETE FROM seats WHERE game_id = $1
+                         AND EXISTS (SELECT 1 FROM seats WHERE game_id = $1 AND open_seat)
+                         AND NOT EXISTS (SELECT 1 FROM actions WHERE game_id = $1)",
+                        &[game],
+                    )
+                    .await?;
+                    c.execute(
+                        "DELETE FROM games WHERE id = $1
+                         AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = $1)",
+                        &[game],
+                    )
+                    .await?;
+                    Ok(Ok(()))
+                }),
             };
             pending.push(job);
         }
@@ -820,7 +928,7 @@ async fn load(client: &Client, which: Which<'_>) -> Result<Vec<StoredGame>, Stor
          FROM games g WHERE {filter} ORDER BY g.created_order"
     );
     let seats_sql = format!(
-        "SELECT s.game_id, s.seat, s.bot, s.token_hash, s.name
+        "SELECT s.game_id, s.seat, s.bot, s.token_hash, s.name, s.account_id, s.open_seat
          FROM seats s JOIN games g ON g.id = s.game_id WHERE {filter} ORDER BY s.game_id, s.seat"
     );
     let actions_sql = format!(
@@ -864,6 +972,8 @@ async fn load(client: &Client, which: Which<'_>) -> Result<Vec<StoredGame>, Stor
             row.get(2),
             row.get(3),
             row.get(4),
+            row.get(5),
+            row.get(6),
         )?;
     }
     for row in &actions {
@@ -907,6 +1017,14 @@ impl Store for PgStore {
 
     fn mark_finished(&self, game: &str) -> Commit {
         self.queue.write(Write::Finished(game.to_owned()))
+    }
+
+    fn start_open_game(&self, game: &str, created_at: i64) -> Commit {
+        self.queue.write(Write::Start(game.to_owned(), created_at))
+    }
+
+    fn abandon_open_game(&self, game: &str) -> Commit {
+        self.queue.write(Write::Abandon(game.to_owned()))
     }
 
     fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>> {
@@ -972,6 +1090,10 @@ impl Store for PgStore {
     fn load_game(&self, game: &str) -> Answer<Option<StoredGame>> {
         let id = game.to_owned();
         self.read(move |client| async move { Ok(load(&client, Which::Live(&id)).await?.pop()) })
+    }
+
+    fn accounts(&self) -> Arc<dyn AccountStore> {
+        self.accounts.clone()
     }
 
     fn shared(&self) -> Option<Arc<dyn Shared>> {
@@ -1161,5 +1283,41 @@ mod tests {
             .await;
         assert!(again.is_err(), "a second rematch of one game was stored");
         drop(store);
+    }
+
+    /// A database of schema 2 (every table before accounts) keeps its games, seats and records,
+    /// and gains accounts.
+    #[tokio::test]
+    async fn migration_3_adds_accounts_and_keeps_every_game() {
+        let Some(config) = super::super::suite::fresh_schema().await else {
+            return;
+        };
+        let (client, connection) = config.connect(NoTls).await.unwrap();
+        tokio::spawn(connection);
+        client.batch_execute(MIGRATIONS[0]).await.unwrap();
+        client.batch_execute(MIGRATIONS[1]).await.unwrap();
+        client
+            .batch_execute(
+                "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY);
+                 INSERT INTO schema_migrations VALUES (1), (2);
+                 INSERT INTO games (id, kind, setup, created_at, options) VALUES
+                    ('g', 'thegame', '{}', 5, '{\"undo\":false}');
+                 INSERT INTO seats (game_id, seat, bot, token_hash, name) VALUES
+                    ('g', 0, NULL, decode(repeat('01', 32), 'hex'), 'Ann'),
+                    ('g', 1, 'heuristic', NULL, NULL);
+                 INSERT INTO actions (game_id, seq, seat, action, kind, at_ms) VALUES
+                    ('g', 1, 0, '{\"type\":\"end_turn\"}', 'action', 77);",
+            )
+            .await
+            .unwrap();
+        let store = PgStore::connect_with(config).await.unwrap();
+        let game = store.load_game("g").await.unwrap().unwrap();
+        crate::store::suite::assert_upgraded_with_accounts(&store, &game).await;
+        let version: i64 = client
+            .query_one("SELECT max(version) FROM schema_migrations", &[])
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(version, schema_version());
     }
 }

@@ -18,7 +18,9 @@
 //! - `(game_id, seq)` is the primary key of `actions`: a duplicated action cannot be written.
 //! - Versioned migrations keyed on `PRAGMA user_version`.
 
+use super::accounts::AccountStore;
 use super::load::{push_record, push_seat, stored_action, token_hash, Which};
+use super::sqlite_accounts::SqliteAccounts;
 use super::wal::{self, WalBound, WAL_LIMIT_BYTES};
 use super::writer::{self, Backend, Queue, Write};
 use super::{Answer, Commit, Store, StoreError, StoredAction, StoredGame};
@@ -26,6 +28,7 @@ use crate::token::TokenHash;
 use rusqlite::{params, Connection};
 use std::path::Path;
 use std::sync::mpsc as std_mpsc;
+use std::sync::Arc;
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
@@ -73,7 +76,60 @@ const MIGRATIONS: &[&str] = &[
     // by the first version of this migration).
     "ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
      CREATE INDEX games_unfinished ON games(created_at) WHERE finished = 0;",
+    // 4: accounts (module `accounts`): sessions, API tokens, the seats they own, seats open to
+    // anyone, results and ratings.
+    ACCOUNTS,
 ];
+
+/// Migration 4, on its own so that tests can build a database of version 3 and upgrade it.
+const ACCOUNTS: &str = "CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        name TEXT,
+        name_key TEXT UNIQUE,
+        password_hash TEXT,
+        bot INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+     );
+     CREATE TABLE sessions (
+        token_hash BLOB PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        expires_at INTEGER NOT NULL
+     ) WITHOUT ROWID;
+     CREATE INDEX sessions_account ON sessions(account_id);
+     CREATE TABLE api_tokens (
+        token_hash BLOB PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        label TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+     ) WITHOUT ROWID;
+     CREATE INDEX api_tokens_account ON api_tokens(account_id);
+     ALTER TABLE seats ADD COLUMN account_id INTEGER REFERENCES accounts(id);
+     ALTER TABLE seats ADD COLUMN open_seat INTEGER NOT NULL DEFAULT 0;
+     CREATE INDEX seats_account ON seats(account_id) WHERE account_id IS NOT NULL;
+     CREATE TABLE results (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        kind TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        finished_at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+     );
+     CREATE INDEX results_account ON results(account_id);
+     CREATE INDEX results_best ON results(kind, players, score);
+     CREATE TABLE ratings (
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        kind TEXT NOT NULL,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        at INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        PRIMARY KEY (account_id, kind, game_id)
+     );
+     CREATE INDEX ratings_kind ON ratings(kind, account_id);";
 
 impl SqliteStore {
     /// Opens (creating if needed) the database file at `path` and migrates it.
@@ -223,6 +279,14 @@ impl Store for SqliteStore {
         self.queue.write(Write::Finished(game.to_owned()))
     }
 
+    fn start_open_game(&self, game: &str, created_at: i64) -> Commit {
+        self.queue.write(Write::Start(game.to_owned(), created_at))
+    }
+
+    fn abandon_open_game(&self, game: &str) -> Commit {
+        self.queue.write(Write::Abandon(game.to_owned()))
+    }
+
     fn load_finished(&self, game: &str) -> Answer<Option<(StoredGame, Option<String>)>> {
         let id = game.to_owned();
         self.read(move |conn| {
@@ -296,11 +360,15 @@ impl Store for SqliteStore {
         let id = game.to_owned();
         self.read(move |conn| Ok(load(conn, Which::Live(&id))?.pop()))
     }
+
+    fn accounts(&self) -> Arc<dyn AccountStore> {
+        Arc::new(SqliteAccounts(self.queue.clone()))
+    }
 }
 
 /// The writer's side of the store: its connection, and the log's bound for a file.
-struct SqliteWriter {
-    conn: Connection,
+pub(super) struct SqliteWriter {
+    pub(super) conn: Connection,
     bound: Option<WalBound>,
 }
 
@@ -337,7 +405,8 @@ fn commit(conn: &mut Connection, writes: &[&Write]) -> Result<(), StoreError> {
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?;
         let mut seat_stmt = tx.prepare_cached(
-            "INSERT INTO seats (game_id, seat, bot, token_hash, name) VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO seats (game_id, seat, bot, token_hash, name, account_id, open_seat)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?;
         let mut action_stmt = tx.prepare_cached(
             "INSERT INTO actions (game_id, seq, seat, action, kind, at_ms)
@@ -361,7 +430,9 @@ fn commit(conn: &mut Connection, writes: &[&Write]) -> Result<(), StoreError> {
                             i as i64,
                             s.bot,
                             s.token.map(|t| t.0.to_vec()),
-                            s.name
+                            s.name,
+                            s.account,
+                            s.open
                         ])?;
                     }
                 }
@@ -390,7 +461,7 @@ fn commit(conn: &mut Connection, writes: &[&Write]) -> Result<(), StoreError> {
                 Write::Claim(game, seat, token) => {
                     let changed = tx
                         .prepare_cached(
-                            "UPDATE seats SET token_hash = ?3
+                            "UPDATE seats SET token_hash = ?3, open_seat = 0
                              WHERE game_id = ?1 AND seat = ?2 AND bot IS NULL AND token_hash IS NULL",
                         )?
                         .execute(params![game, *seat as i64, token.0.to_vec()])?;
@@ -403,6 +474,24 @@ fn commit(conn: &mut Connection, writes: &[&Write]) -> Result<(), StoreError> {
                 Write::Finished(game) => {
                     tx.prepare_cached("UPDATE games SET finished = 1 WHERE id = ?1")?
                         .execute([game])?;
+                }
+                Write::Start(game, created_at) => {
+                    tx.prepare_cached("UPDATE games SET created_at = ?2 WHERE id = ?1")?
+                        .execute(params![game, created_at])?;
+                }
+                Write::Abandon(game) => {
+                    let abandoned =
+                        "EXISTS (SELECT 1 FROM seats WHERE game_id = ?1 AND open_seat = 1)
+                        AND NOT EXISTS (SELECT 1 FROM actions WHERE game_id = ?1)";
+                    tx.prepare_cached(&format!(
+                        "DELETE FROM seats WHERE game_id = ?1 AND {abandoned}"
+                    ))?
+                    .execute([game])?;
+                    tx.prepare_cached(
+                        "DELETE FROM games WHERE id = ?1
+                         AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = ?1)",
+                    )?
+                    .execute([game])?;
                 }
             }
         }
@@ -450,7 +539,8 @@ fn load(conn: &Connection, which: Which<'_>) -> Result<Vec<StoredGame>, StoreErr
         games.push(g);
     }
     let mut seats = conn.prepare_cached(
-        "SELECT seat, bot, token_hash, name FROM seats WHERE game_id = ?1 ORDER BY seat",
+        "SELECT seat, bot, token_hash, name, account_id, open_seat FROM seats
+         WHERE game_id = ?1 ORDER BY seat",
     )?;
     let mut records = conn.prepare_cached(
         "SELECT seq, seat, action, kind, at_ms FROM actions WHERE game_id = ?1 ORDER BY seq",
@@ -462,11 +552,13 @@ fn load(conn: &Connection, which: Which<'_>) -> Result<Vec<StoredGame>, StoreErr
                 r.get::<_, Option<String>>(1)?,
                 r.get::<_, Option<Vec<u8>>>(2)?,
                 r.get::<_, Option<String>>(3)?,
+                r.get::<_, Option<i64>>(4)?,
+                r.get::<_, bool>(5)?,
             ))
         })?;
         for row in rows {
-            let (seat, bot, token, name) = row?;
-            push_seat(g, seat, bot, token, name)?;
+            let (seat, bot, token, name, account, open) = row?;
+            push_seat(g, seat, bot, token, name, account, open)?;
         }
         let rows = records.query_map([&g.id], record_columns)?;
         for row in rows {
@@ -658,6 +750,41 @@ mod tests {
                 .unwrap();
             assert_eq!(version, schema_version());
         }
+    }
+
+    /// A database of version 3 (every table before accounts) keeps its games, seats and
+    /// records, and gains accounts.
+    #[tokio::test]
+    async fn a_version_3_database_is_migrated_with_its_games_intact() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let conn = Connection::open(&path).unwrap();
+        for sql in &MIGRATIONS[..2] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.execute_batch(MIGRATIONS[2]).unwrap();
+        conn.execute_batch(REMATCH_INDEX).unwrap();
+        conn.pragma_update(None, "user_version", 3).unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, kind, setup, created_at, options, creator_hash, finished)
+             VALUES ('g', 'thegame', '{}', 5, '{\"undo\":false}', NULL, 1);
+             INSERT INTO seats (game_id, seat, bot, token_hash, name)
+             VALUES ('g', 0, NULL, x'0101010101010101010101010101010101010101010101010101010101010101', 'Ann'),
+                    ('g', 1, 'heuristic', NULL, NULL);
+             INSERT INTO actions (game_id, seq, seat, action, kind, at_ms)
+             VALUES ('g', 1, 0, '{\"type\":\"end_turn\"}', 'action', 77);",
+        )
+        .unwrap();
+        drop(conn);
+        let store = SqliteStore::open(&path).unwrap();
+        let (game, _) = store.load_finished("g").await.unwrap().unwrap();
+        crate::store::suite::assert_upgraded_with_accounts(&store, &game).await;
+        drop(store);
+        let conn = Connection::open(&path).unwrap();
+        let version: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, schema_version());
     }
 
     #[test]

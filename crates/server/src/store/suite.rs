@@ -3,6 +3,7 @@
 //! (e.g. `postgres://postgres@127.0.0.1:5439/tabletop_test`), against PostgreSQL in a schema of
 //! its own. Without the variable the PostgreSQL half prints why it is skipped and passes.
 
+use super::accounts::{AccountId, AccountStore, GameResult, NewAccount, RatingPoint, SeatOwner};
 use super::*;
 use std::time::Duration;
 
@@ -47,11 +48,11 @@ pub(crate) fn game(id: &str) -> StoredGame {
                 bot: None,
                 token: Some(TokenHash([id.as_bytes()[0]; 32])),
                 name: Some("Ann".into()),
+                ..StoredSeat::default()
             },
             StoredSeat {
                 bot: Some("random".into()),
-                token: None,
-                name: None,
+                ..StoredSeat::default()
             },
         ],
         created_at: 1,
@@ -189,6 +190,360 @@ async fn seats_are_found_by_token(store: &dyn Store) {
     );
 }
 
+fn new_account(name: &str, bot: bool) -> NewAccount {
+    NewAccount {
+        name: name.into(),
+        name_key: name.to_lowercase(),
+        password_hash: (!bot).then(|| format!("$argon2id$v=19$hash-of-{name}")),
+        bot,
+        created_at: 100,
+    }
+}
+
+/// A new account named `name` in `accounts`.
+async fn make(accounts: &Arc<dyn AccountStore>, name: &str, bot: bool) -> AccountId {
+    accounts
+        .create_account(new_account(name, bot))
+        .await
+        .unwrap()
+        .expect("a new name")
+}
+
+/// Checks a game that the schema before accounts stored, as the migration tests of both
+/// databases write it (seat 0 Ann's with token `[1; 32]`, seat 1 the heuristic bot, one action
+/// at 77 ms), after the upgrade: intact, and its seat can be owned by a new account.
+pub(crate) async fn assert_upgraded_with_accounts(store: &dyn Store, game: &StoredGame) {
+    assert_eq!(game.options, "{\"undo\":false}");
+    assert_eq!(game.seats[0].token, Some(TokenHash([1; 32])));
+    assert_eq!(game.seats[0].name.as_deref(), Some("Ann"));
+    assert_eq!((game.seats[0].account, game.seats[0].open), (None, false));
+    assert_eq!(game.seats[1].bot.as_deref(), Some("heuristic"));
+    assert_eq!(game.actions[0].at_ms, 77);
+    let accounts = store.accounts();
+    let ann = make(&accounts, "Ann", false).await;
+    let owned = accounts
+        .own_seats(ann, vec![TokenHash([1; 32])])
+        .await
+        .unwrap();
+    assert_eq!(owned, [(game.id.clone(), 0)]);
+}
+
+async fn accounts_are_unique_by_name_and_a_deleted_one_frees_its_name(store: &dyn Store) {
+    let accounts = store.accounts();
+    let ann = accounts
+        .create_account(new_account("Ann", false))
+        .await
+        .unwrap()
+        .expect("a new name");
+    assert_eq!(
+        accounts
+            .create_account(new_account("ANN", false))
+            .await
+            .unwrap(),
+        None,
+        "one account per name key"
+    );
+    let found = accounts.account_named("ann").await.unwrap().unwrap();
+    assert_eq!(found.id, ann);
+    assert_eq!(found.name.as_deref(), Some("Ann"));
+    assert_eq!(
+        found.password_hash.as_deref(),
+        Some("$argon2id$v=19$hash-of-Ann")
+    );
+    assert!(!found.bot);
+    assert!(accounts.account_named("bob").await.unwrap().is_none());
+    assert!(accounts.delete_account(ann).await.unwrap());
+    assert!(!accounts.delete_account(ann).await.unwrap(), "deleted once");
+    assert!(accounts.account_named("ann").await.unwrap().is_none());
+    let gone = accounts.account(ann).await.unwrap().unwrap();
+    assert_eq!((gone.name, gone.password_hash), (None, None));
+    let again = accounts
+        .create_account(new_account("ann", false))
+        .await
+        .unwrap()
+        .expect("the name is free again");
+    assert_ne!(again, ann);
+}
+
+async fn sessions_and_api_tokens_name_their_account_until_ended(store: &dyn Store) {
+    let accounts = store.accounts();
+    let ann = make(&accounts, "Ann", false).await;
+    let bot = make(&accounts, "Robo", true).await;
+    let (session, old) = (TokenHash([1; 32]), TokenHash([2; 32]));
+    accounts.create_session(session, ann, 1_000).await.unwrap();
+    accounts.create_session(old, ann, 500).await.unwrap();
+    let by_session = accounts.session_account(session, 999).await.unwrap();
+    assert_eq!(by_session.map(|a| a.id), Some(ann));
+    assert!(
+        accounts
+            .session_account(session, 1_000)
+            .await
+            .unwrap()
+            .is_none(),
+        "expired at its time"
+    );
+    assert!(accounts.session_account(old, 600).await.unwrap().is_none());
+    accounts.delete_session(session).await.unwrap();
+    assert!(accounts
+        .session_account(session, 0)
+        .await
+        .unwrap()
+        .is_none());
+    accounts.delete_session(session).await.unwrap();
+    let token = TokenHash([3; 32]);
+    accounts
+        .create_api_token(token, bot, "seeker".into(), 100)
+        .await
+        .unwrap();
+    let by_token = accounts.api_token_account(token).await.unwrap().unwrap();
+    assert_eq!(
+        (by_token.id, by_token.bot, by_token.password_hash),
+        (bot, true, None)
+    );
+    assert!(accounts.api_token_account(session).await.unwrap().is_none());
+    // Deleting an account ends its sessions and tokens.
+    accounts.create_session(session, bot, 1_000).await.unwrap();
+    assert!(accounts.delete_account(bot).await.unwrap());
+    assert!(accounts.api_token_account(token).await.unwrap().is_none());
+    assert!(accounts
+        .session_account(session, 0)
+        .await
+        .unwrap()
+        .is_none());
+}
+
+async fn seats_are_owned_once_and_open_seats_close_when_claimed(store: &dyn Store) {
+    let accounts = store.accounts();
+    let ann = make(&accounts, "Ann", false).await;
+    let bea = make(&accounts, "Bea", false).await;
+    let mut a = game("a");
+    a.seats[0].account = Some(ann);
+    a.seats.push(StoredSeat {
+        open: true,
+        ..StoredSeat::default()
+    });
+    store.create_game(a).await.unwrap();
+    store.create_game(game("b")).await.unwrap();
+    let loaded = store.load().unwrap();
+    assert_eq!(loaded[0].seats[0].account, Some(ann));
+    assert!(loaded[0].seats[2].open);
+    assert!(!loaded[0].seats[0].open);
+    store.claim_seat("a", 2, TokenHash([9; 32])).await.unwrap();
+    let loaded = store.load().unwrap();
+    assert!(!loaded[0].seats[2].open, "a claimed seat is no longer open");
+    assert_eq!(loaded[0].seats[2].token, Some(TokenHash([9; 32])));
+    // Bea claims the seats her browser holds: b's seat 0 and a's seat 2; a's seat 0 is Ann's.
+    let owned = accounts
+        .own_seats(
+            bea,
+            vec![
+                TokenHash([b'b'; 32]),
+                TokenHash([b'a'; 32]),
+                TokenHash([9; 32]),
+                TokenHash([4; 32]),
+            ],
+        )
+        .await
+        .unwrap();
+    assert_eq!(owned, [("b".to_owned(), 0), ("a".to_owned(), 2)]);
+    let again = accounts
+        .own_seats(bea, vec![TokenHash([b'b'; 32])])
+        .await
+        .unwrap();
+    assert_eq!(again, [("b".to_owned(), 0)], "claiming twice is harmless");
+    let mut seats: Vec<(String, u8)> = accounts
+        .seats_of(bea)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| (s.game, s.seat))
+        .collect();
+    seats.sort();
+    assert_eq!(seats, [("a".to_owned(), 2), ("b".to_owned(), 0)]);
+    let owners = accounts.seat_owners("a").await.unwrap();
+    let owner = |account, name: Option<&str>| {
+        Some(SeatOwner {
+            account,
+            name: name.map(str::to_owned),
+            bot: false,
+        })
+    };
+    assert_eq!(
+        owners,
+        [owner(ann, Some("Ann")), None, owner(bea, Some("Bea"))]
+    );
+    // A deleted account's seats stay, named as deleted.
+    accounts.delete_account(ann).await.unwrap();
+    assert_eq!(
+        accounts.seat_owners("a").await.unwrap()[0],
+        owner(ann, None)
+    );
+    let loaded = store.load().unwrap();
+    assert_eq!(
+        loaded[0].seats[0].name.as_deref(),
+        Some(accounts::DELETED_NAME)
+    );
+    assert_eq!(loaded[0].seats[2].name, None, "Bea's seat keeps its name");
+    let ann_seats = accounts.seats_of(ann).await.unwrap();
+    assert_eq!(ann_seats.len(), 1);
+    assert_eq!(
+        (ann_seats[0].kind.as_str(), ann_seats[0].finished),
+        ("k", false)
+    );
+}
+
+fn result(game: &str, seat: u8, account: AccountId, place: u8, score: i64) -> GameResult {
+    GameResult {
+        game: game.into(),
+        seat,
+        account,
+        kind: "k".into(),
+        players: 2,
+        place,
+        won: place == 1,
+        score,
+        finished_at: 200,
+    }
+}
+
+fn point(game: &str, account: AccountId, rating: f64, deviation: f64) -> RatingPoint {
+    RatingPoint {
+        account,
+        kind: "k".into(),
+        game: game.into(),
+        at: 200,
+        rating,
+        deviation,
+    }
+}
+
+async fn results_and_ratings_are_stored_once_and_ranked(store: &dyn Store) {
+    let accounts = store.accounts();
+    let ann = make(&accounts, "Ann", false).await;
+    let robo = make(&accounts, "Robo", true).await;
+    let cy = make(&accounts, "Cy", false).await;
+    for id in ["a", "b", "c"] {
+        store.create_game(game(id)).await.unwrap();
+    }
+    let a = (
+        vec![result("a", 0, ann, 1, 3), result("a", 1, robo, 2, 9)],
+        vec![point("a", ann, 27.0, 7.0), point("a", robo, 23.0, 7.0)],
+    );
+    assert!(accounts
+        .record_results(a.0.clone(), a.1.clone())
+        .await
+        .unwrap());
+    assert!(
+        !accounts
+            .record_results(a.0.clone(), a.1.clone())
+            .await
+            .unwrap(),
+        "a game's results are stored once"
+    );
+    assert!(accounts
+        .record_results(
+            vec![result("b", 0, robo, 1, 5), result("b", 1, ann, 2, 4)],
+            vec![point("b", robo, 26.0, 6.0), point("b", ann, 25.0, 6.5)],
+        )
+        .await
+        .unwrap());
+    assert!(accounts
+        .record_results(
+            vec![result("c", 0, cy, 1, 1), result("c", 1, robo, 2, 2)],
+            vec![point("c", cy, 35.0, 8.0), point("c", robo, 27.0, 5.0)],
+        )
+        .await
+        .unwrap());
+    let history = accounts.rating_history(ann).await.unwrap();
+    assert_eq!(
+        history,
+        [point("a", ann, 27.0, 7.0), point("b", ann, 25.0, 6.5)]
+    );
+    let current = accounts
+        .current_ratings("k", vec![robo, ann, 999])
+        .await
+        .unwrap();
+    assert_eq!(
+        current,
+        [point("c", robo, 27.0, 5.0), point("b", ann, 25.0, 6.5)]
+    );
+    assert!(accounts
+        .current_ratings("other", vec![ann])
+        .await
+        .unwrap()
+        .is_empty());
+    // Conservative order: Robo 27 - 15 = 12, Cy 35 - 24 = 11, Ann 25 - 19.5 = 5.5.
+    let board = accounts.leaderboard("k", 10).await.unwrap();
+    let names: Vec<(&str, bool, u64)> = board
+        .iter()
+        .map(|s| (s.name.as_str(), s.bot, s.games))
+        .collect();
+    assert_eq!(
+        names,
+        [("Robo", true, 3), ("Cy", false, 1), ("Ann", false, 2)]
+    );
+    assert_eq!(accounts.leaderboard("k", 1).await.unwrap().len(), 1);
+    let mut ann_results = accounts.results_of(ann).await.unwrap();
+    ann_results.sort_by(|x, y| x.game.cmp(&y.game));
+    assert_eq!(
+        ann_results,
+        [result("a", 0, ann, 1, 3), result("b", 1, ann, 2, 4)]
+    );
+    let best: Vec<(String, i64)> = accounts
+        .best_results("k", 2, 3)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|b| (b.name, b.result.score))
+        .collect();
+    assert_eq!(
+        best,
+        [
+            ("Cy".to_owned(), 1),
+            ("Robo".to_owned(), 2),
+            ("Ann".to_owned(), 3)
+        ]
+    );
+    assert!(accounts.best_results("k", 3, 3).await.unwrap().is_empty());
+    // A deleted account leaves the boards; its rows stay.
+    accounts.delete_account(cy).await.unwrap();
+    assert_eq!(accounts.leaderboard("k", 10).await.unwrap().len(), 2);
+    assert_eq!(
+        accounts.best_results("k", 2, 1).await.unwrap()[0].name,
+        "Robo"
+    );
+    assert_eq!(accounts.rating_history(cy).await.unwrap().len(), 1);
+}
+
+/// `game(id)` with its bot seat open to anyone instead.
+fn open_game(id: &str) -> StoredGame {
+    let mut g = game(id);
+    g.seats[1] = StoredSeat {
+        open: true,
+        ..StoredSeat::default()
+    };
+    g
+}
+
+async fn an_open_game_starts_when_full_or_is_abandoned(store: &dyn Store) {
+    store.create_game(open_game("a")).await.unwrap();
+    store.create_game(open_game("b")).await.unwrap();
+    store.create_game(game("c")).await.unwrap();
+    store.abandon_open_game("a").await.unwrap();
+    store.claim_seat("b", 1, TokenHash([5; 32])).await.unwrap();
+    store.start_open_game("b", 500).await.unwrap();
+    // Neither a started game nor one that never had an open seat is abandoned.
+    store.abandon_open_game("b").await.unwrap();
+    store.abandon_open_game("c").await.unwrap();
+    let mut games = store.load().unwrap();
+    games.sort_by(|x, y| x.id.cmp(&y.id));
+    let ids: Vec<&str> = games.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["b", "c"]);
+    assert_eq!(games[0].created_at, 500, "its clock starts when it starts");
+    assert!(!games[0].seats[1].open);
+    assert!(store.load_game("a").await.unwrap().is_none());
+}
+
 macro_rules! for_every_store {
     ($($case:ident),* $(,)?) => {
         mod sqlite {
@@ -220,7 +575,46 @@ for_every_store!(
     finished_games_are_loaded_on_demand_only,
     records_after_a_version_come_in_order,
     seats_are_found_by_token,
+    accounts_are_unique_by_name_and_a_deleted_one_frees_its_name,
+    sessions_and_api_tokens_name_their_account_until_ended,
+    seats_are_owned_once_and_open_seats_close_when_claimed,
+    results_and_ratings_are_stored_once_and_ranked,
+    an_open_game_starts_when_full_or_is_abandoned,
 );
+
+/// A PostgreSQL game waiting for its open seats has no lease (no process drives it); the
+/// process that starts it takes the lease, and the others hear of it as a new game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_postgres_game_is_leased_when_it_starts() {
+    let Some(config) = fresh_schema().await else {
+        return;
+    };
+    let one = PgStore::connect_with(config.clone()).await.unwrap();
+    let two = PgStore::connect_with(config).await.unwrap();
+    let mut heard_by_one = one.shared().unwrap().changes();
+    one.create_game(open_game("o")).await.unwrap();
+    assert!(one
+        .shared()
+        .unwrap()
+        .renew_leases()
+        .await
+        .unwrap()
+        .is_empty());
+    two.claim_seat("o", 1, TokenHash([5; 32])).await.unwrap();
+    two.start_open_game("o", 500).await.unwrap();
+    assert_eq!(
+        next_change(&mut heard_by_one, |c| matches!(c, Change::Game(_))).await,
+        Change::Game("o".into())
+    );
+    assert_eq!(two.shared().unwrap().renew_leases().await.unwrap(), ["o"]);
+    assert!(one
+        .shared()
+        .unwrap()
+        .renew_leases()
+        .await
+        .unwrap()
+        .is_empty());
+}
 
 /// Waits up to 10 s for a change matching `wanted` on `feed`.
 async fn next_change(

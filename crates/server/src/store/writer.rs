@@ -38,6 +38,11 @@ pub(super) enum Write {
     Finished(String),
     Name(String, u8, Option<String>),
     Claim(String, u8, TokenHash),
+    /// An open game whose last open seat was taken starts: its clock starts at this time
+    /// (seconds since the epoch).
+    Start(String, i64),
+    /// An open game nobody joined in time is removed (it has no records).
+    Abandon(String),
 }
 
 impl Write {
@@ -47,6 +52,8 @@ impl Write {
             Write::Game(g) => &g.id,
             Write::Action(game, _)
             | Write::Finished(game)
+            | Write::Start(game, _)
+            | Write::Abandon(game)
             | Write::Name(game, _, _)
             | Write::Claim(game, _, _) => game,
         }
@@ -85,6 +92,12 @@ pub(super) enum Request<B> {
 
 /// The sending end of a writer's queue, held by its store.
 pub(super) struct Queue<B>(mpsc::UnboundedSender<Request<B>>);
+
+impl<B> Clone for Queue<B> {
+    fn clone(&self) -> Self {
+        Queue(self.0.clone())
+    }
+}
 
 /// A new queue: its sending end, and the requests for [`run`].
 pub(super) fn queue<B>() -> (Queue<B>, mpsc::UnboundedReceiver<Request<B>>) {

@@ -1,0 +1,308 @@
+//! Open games: seats anyone may take from a live list, a game that starts by itself once full,
+//! expiry of games nobody joins, and the list of games in progress to watch.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use common::*;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use std::time::Duration;
+use tower::ServiceExt;
+
+/// One request carrying the session `cookie`, if any.
+async fn with_cookie(
+    app: &axum::Router,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value, Option<String>) {
+    let mut request = Request::builder().method(method).uri(path);
+    if let Some(c) = cookie {
+        request = request.header("cookie", c);
+    }
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let response = app
+        .clone()
+        .oneshot(request.body(Body::from(body)).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let set = response
+        .headers()
+        .get("set-cookie")
+        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_owned());
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        set,
+    )
+}
+
+async fn sign_up(app: &axum::Router, name: &str) -> String {
+    let body = json!({"name": name, "password": "correct horse"});
+    let (status, answer, cookie) =
+        with_cookie(app, "POST", "/api/account/signup", None, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    cookie.unwrap()
+}
+
+/// A High Card game of `players` seats: the creator's, then open ones.
+async fn create_open(app: &axum::Router, players: usize, cookie: Option<&str>) -> Value {
+    let mut seats = vec![json!({"type": "human", "name": "Ann"})];
+    seats.extend((1..players).map(|_| json!({"type": "open"})));
+    let body =
+        json!({"kind": "highcard", "setup": {"players": players, "seed": 3}, "seats": seats});
+    let (status, created, _) = with_cookie(app, "POST", "/api/games", cookie, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    created
+}
+
+async fn open_games(app: &axum::Router) -> Vec<Value> {
+    let (status, list) = call(app, "GET", "/api/open-games", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    list["games"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn an_open_game_is_listed_joined_in_one_click_and_starts_when_full() {
+    let app = server().app();
+    let ann = sign_up(&app, "Ann").await;
+    let created = create_open(&app, 3, Some(&ann)).await;
+    let game = id(&created);
+    assert_eq!(created["seats"][1]["type"], "open");
+    assert!(created["seats"][1]["token"].is_null());
+    assert_eq!(created["options"]["listed"], true);
+    let listed = open_games(&app).await;
+    assert_eq!(listed.len(), 1);
+    let entry = &listed[0];
+    assert_eq!(entry["game"], game.as_str());
+    assert_eq!(entry["kind"], "highcard");
+    assert_eq!(
+        (entry["players"].as_u64(), entry["seats_left"].as_u64()),
+        (Some(3), Some(2))
+    );
+    assert_eq!(entry["rated"], false);
+    assert_eq!(
+        entry["seats"][0],
+        json!({"seat": 0, "type": "human", "name": "Ann"})
+    );
+    assert_eq!(
+        entry["expires_at"].as_i64().unwrap() - entry["created_at"].as_i64().unwrap(),
+        3600
+    );
+    // Nothing runs while it waits: no summary, no view, even for the creator.
+    let (status, body) = call(&app, "GET", &format!("/api/games/{game}"), None, None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::CONFLICT, Some("game_waiting"))
+    );
+    let (status, _) = view_of(&app, &game, Some(&token(&created, 0))).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // A signed-in stranger joins with one click (an empty body): named by the account.
+    let bea = sign_up(&app, "Bea").await;
+    let join = format!("/api/open-games/{game}/join");
+    let (status, joined, _) = with_cookie(&app, "POST", &join, Some(&bea), None).await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    assert_eq!(
+        (joined["seat"].as_u64(), joined["started"].as_bool()),
+        (Some(1), Some(false))
+    );
+    let bea_token = joined["token"].as_str().unwrap().to_owned();
+    assert_eq!(joined["link"], format!("/games/{game}#token={bea_token}"));
+    assert_eq!(open_games(&app).await[0]["seats_left"], 1);
+    // An anonymous player takes the last seat under a name of their choice; the game starts.
+    let (status, last, _) =
+        with_cookie(&app, "POST", &join, None, Some(json!({"name": "Cy"}))).await;
+    assert_eq!(status, StatusCode::OK, "{last}");
+    assert_eq!(
+        (last["seat"].as_u64(), last["started"].as_bool()),
+        (Some(2), Some(true))
+    );
+    assert!(open_games(&app).await.is_empty());
+    let (status, summary) = call(&app, "GET", &format!("/api/games/{game}"), None, None).await;
+    assert_eq!(status, StatusCode::OK, "{summary}");
+    let names: Vec<&str> = summary["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(names, ["Ann", "Bea", "Cy"]);
+    // A full game takes nobody else.
+    let (status, body, _) = with_cookie(&app, "POST", &join, None, None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("unknown_game"))
+    );
+    // It is listed to watch while it runs, and spectators see the public view.
+    let (_, live) = call(&app, "GET", "/api/live-games", None, None).await;
+    assert_eq!(live[0]["game"], game.as_str());
+    assert_eq!(view_of(&app, &game, None).await.0, StatusCode::OK);
+    // Both accounts own their seats.
+    for (player, seat) in [("Ann", 0), ("Bea", 1)] {
+        let (_, page) = call(&app, "GET", &format!("/api/players/{player}"), None, None).await;
+        assert_eq!(page["games"][0]["game"], game.as_str(), "{player}: {page}");
+        assert_eq!(page["games"][0]["seat"], seat);
+    }
+    let last_token = last["token"].as_str().unwrap().to_owned();
+    play_first_legal_until_over(&app, &game, &[token(&created, 0), bea_token, last_token]).await;
+    let (_, live) = call(&app, "GET", "/api/live-games", None, None).await;
+    assert_eq!(live, json!([]), "a finished game is not listed");
+}
+
+#[tokio::test]
+async fn a_private_game_is_not_listed_and_names_are_checked_on_joining() {
+    let app = server().app();
+    create(&app, 2, 1, &["human", "human"]).await;
+    assert!(open_games(&app).await.is_empty());
+    let (_, live) = call(&app, "GET", "/api/live-games", None, None).await;
+    assert_eq!(live, json!([]));
+    let game = id(&create_open(&app, 2, None).await);
+    let join = format!("/api/open-games/{game}/join");
+    let (status, body, _) = with_cookie(
+        &app,
+        "POST",
+        &join,
+        None,
+        Some(json!({"name": "\u{202e}x"})),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("invalid_name"))
+    );
+    assert_eq!(
+        open_games(&app).await[0]["seats_left"],
+        1,
+        "a refused join takes nothing"
+    );
+    let (status, _, _) = with_cookie(&app, "POST", "/api/open-games/nope/join", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn an_open_game_nobody_joins_expires() {
+    let app = server_with(server::Config {
+        open_game_seconds: 1,
+        ..config()
+    })
+    .app();
+    let game = id(&create_open(&app, 2, None).await);
+    assert_eq!(open_games(&app).await.len(), 1);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !open_games(&app).await.is_empty() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "still listed after 10 s"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (status, body) = call(&app, "GET", &format!("/api/games/{game}"), None, None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("unknown_game"))
+    );
+}
+
+#[tokio::test]
+async fn an_open_game_waits_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db.sqlite");
+    let game = {
+        let app = server_on_file(&path).app();
+        id(&create_open(&app, 2, None).await)
+    };
+    let app = server_on_file(&path).app();
+    let listed = open_games(&app).await;
+    assert_eq!(listed[0]["game"], game.as_str());
+    let (status, joined, _) = with_cookie(
+        &app,
+        "POST",
+        &format!("/api/open-games/{game}/join"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    assert_eq!(joined["started"], true);
+    let (status, _) = call(&app, "GET", &format!("/api/games/{game}"), None, None).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// Polls `check` every 100 ms until it holds; fails after 10 s.
+async fn eventually<F, Fut>(what: &str, check: F)
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !check().await {
+        assert!(tokio::time::Instant::now() < deadline, "{what} within 10 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Two processes on one PostgreSQL database (`TABLETOP_TEST_POSTGRES`, as the store suite's
+/// tests): an open game made by one is listed and joined by the other, and once full both serve
+/// it. Skipped (with a notice) without a test database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_list_join_and_start_one_open_game() {
+    let Ok(url) = std::env::var("TABLETOP_TEST_POSTGRES") else {
+        eprintln!("skipped: set TABLETOP_TEST_POSTGRES to a PostgreSQL URL to run this test");
+        return;
+    };
+    let mut pg: tokio_postgres::Config = url.parse().unwrap();
+    let (client, connection) = pg.connect(tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(connection);
+    let schema = format!("open{:016x}", rand::random::<u64>());
+    client
+        .batch_execute(&format!("CREATE SCHEMA {schema}"))
+        .await
+        .unwrap();
+    pg.options(format!("-c search_path={schema}"));
+    let start = |pg: tokio_postgres::Config| async move {
+        let store = server::PgStore::connect_with(pg).await.unwrap();
+        server::Server::start(config(), registry(), std::sync::Arc::new(store)).unwrap()
+    };
+    let (one, two) = (start(pg.clone()).await, start(pg).await);
+    let (a, b) = (one.app(), two.app());
+    let game = id(&create_open(&a, 3, None).await);
+    eventually("the other process lists the game", || async {
+        open_games(&b)
+            .await
+            .iter()
+            .any(|g| g["game"] == game.as_str())
+    })
+    .await;
+    let join = format!("/api/open-games/{game}/join");
+    let (status, first, _) = with_cookie(&b, "POST", &join, None, None).await;
+    assert_eq!(
+        (status, first["started"].as_bool()),
+        (StatusCode::OK, Some(false)),
+        "{first}"
+    );
+    let (status, last, _) = with_cookie(&a, "POST", &join, None, None).await;
+    assert_eq!(
+        (status, last["started"].as_bool()),
+        (StatusCode::OK, Some(true)),
+        "{last}"
+    );
+    assert_ne!(first["seat"], last["seat"], "one seat each");
+    for app in [&a, &b] {
+        eventually("both processes serve the started game", || async {
+            call(app, "GET", &format!("/api/games/{game}"), None, None)
+                .await
+                .0
+                == StatusCode::OK
+        })
+        .await;
+        eventually("no process lists it as open", || async {
+            open_games(app).await.is_empty()
+        })
+        .await;
+    }
+}
