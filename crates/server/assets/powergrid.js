@@ -237,6 +237,7 @@ function refuse(page, text, el) {
 /** Why this viewer cannot act in `phase` now, or null if it is their decision. */
 function notNowReason(s, phase) {
   const v = s.msg.view;
+  if (s.msg.unfinished) return t("game-unfinished");
   if (me(s) === null) return t("pg-why-spectator");
   if (v.actor.type !== "seat") return t("game-over");
   if (v.phase !== phase) return t("pg-why-phase", { phase: t(`pg-phase-${phase}`), now: t(`pg-phase-${v.phase}`) });
@@ -449,6 +450,7 @@ function whoseTurn(s) {
 /** The one line that says whose decision it is, from this viewer's side. */
 function turnLine(s) {
   const v = s.msg.view;
+  if (s.msg.unfinished) return t("game-unfinished");
   if (v.actor.type !== "seat") return t("game-over");
   const acting = v.pending_discard ? v.pending_discard[0] : v.actor.seat;
   if (me(s) === null) return t("pg-turn-spectator", { name: name(acting) });

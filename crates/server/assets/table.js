@@ -11,7 +11,7 @@ import { t, failureText } from "./i18n.js";
 import { api, creatorToken, saveCreator, saveSeat, savedSeats } from "./net.js";
 import { createStore } from "./store.js";
 import { html, render, useEffect, useRef } from "./view.js";
-import { replaceable, rematchMove, seatSuffix } from "./tablelogic.js";
+import { replaceable, rematchMove, seatSuffix, tableNotice } from "./tablelogic.js";
 import { logFromEntries } from "./gamelog.js";
 
 /** Moves that cannot be taken back, which ask for confirmation (see `docs/ui.md`). */
@@ -267,7 +267,7 @@ function Bar({ now }) {
     const colour = now.colour(s.seat);
     // In a replay the seats are shown as they were set up: who stood in later is today's news.
     const away = s.away && !now.replay && !msg.outcome ? t(`table-away-${s.away}`) : null;
-    const canReplace = creator && replaceable(s, { me, local: now.local, over: Boolean(msg.outcome) });
+    const canReplace = creator && replaceable(s, { me, local: now.local, over: Boolean(msg.outcome || msg.unfinished) });
     const replace = () => api(`/api/games/${now.gameId}/seats/${s.seat}/replace`, { method: "POST", body: {}, token: creator }).catch(fail);
     return html`
       <li key=${s.seat} class=${`table-seat${s.seat === running ? " running" : ""}${s.seat === me ? " me" : ""}${away ? " away" : ""}`} data-seat=${s.seat}>
@@ -281,8 +281,9 @@ function Bar({ now }) {
   });
   const buttons = [];
   let notice = null;
-  if (mine?.away && !msg.outcome) {
-    notice = t(`table-notice-${mine.away}`);
+  const noticeId = tableNotice(msg, mine);
+  if (noticeId) notice = t(noticeId);
+  if (mine?.away && !msg.outcome && !msg.unfinished) {
     buttons.push(html`<button class="act" id="table-back" onClick=${() => send({ type: "back" })}>${t("table-back")}</button>`);
   } else if (mine && !msg.outcome && msg.undo) {
     buttons.push(html`<button class="act" id="table-undo" onClick=${() => send({ type: "undo", version: msg.version })}>${t("table-undo")}</button>`);

@@ -43,3 +43,15 @@ export function hotseatScreen(msg, local, covered) {
   if (local.includes(actor)) return { type: "pass", seat: actor, same: actor === me };
   return { type: "wait", seat: actor };
 }
+
+/**
+ * The notice of the table bar after state message `msg` for the viewer's seat `mine` (a state
+ * message's seat, or undefined for a spectator): the message id, or null. A game stopped at the
+ * server's round cap says so first (it is over, with no winner); otherwise a seat a bot is
+ * playing for its away player is told so while the game runs.
+ */
+export function tableNotice(msg, mine) {
+  if (msg.unfinished) return "table-unfinished";
+  if (mine?.away && !msg.outcome) return `table-notice-${mine.away}`;
+  return null;
+}

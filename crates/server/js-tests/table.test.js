@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { replaceable, rematchMove, seatSuffix, hotseatScreen } from "../assets/tablelogic.js";
+import { replaceable, rematchMove, seatSuffix, hotseatScreen, tableNotice } from "../assets/tablelogic.js";
 
 const human = (seat, more = {}) => ({ seat, type: "human", away: null, connected: false, ...more });
 
@@ -45,4 +45,13 @@ test("bug 7: the hand is hidden as soon as the seat's turn ends, while bots play
   assert.deepEqual(hotseatScreen(msg(0, 0), [0, 1], true), { type: "pass", seat: 0, same: true },
     "back to the same seat after the bots: still asked for, the device may have been passed");
   assert.equal(hotseatScreen(msg(0, null, { type: "won" }), [0, 1], true), null, "the end shows the page");
+});
+
+test("a game stopped at the round cap says so, before any away notice; a running game's away seat is told", () => {
+  const away = { seat: 0, type: "human", away: "left" };
+  assert.equal(tableNotice({ unfinished: true, outcome: null }, away), "table-unfinished");
+  assert.equal(tableNotice({ unfinished: true, outcome: null }, undefined), "table-unfinished", "spectators too");
+  assert.equal(tableNotice({ outcome: null }, away), "table-notice-left");
+  assert.equal(tableNotice({ outcome: { standings: [] } }, away), null, "not after the end");
+  assert.equal(tableNotice({ outcome: null }, { seat: 0, type: "human", away: null }), null);
 });

@@ -599,3 +599,7 @@ open-live-title = Games in progress
 open-live-none = No game to watch right now.
 open-watch = Watch
 error-game_waiting = This game starts as soon as its open seats are taken; this page will look again in a moment.
+
+# A game stopped at the server's round cap (docs/rules-notes.md).
+game-unfinished = Game over, unfinished: nobody won.
+table-unfinished = This game passed the server's round cap and was stopped unfinished: nobody won. The rules set no limit on rounds; the server stops a game that would never end.

@@ -578,3 +578,7 @@ open-live-title = ચાલુ રમતો
 open-live-none = અત્યારે જોવા માટે કોઈ રમત નથી.
 open-watch = જુઓ
 error-game_waiting = ખુલ્લી બેઠકો ભરાતાં જ આ રમત શરૂ થશે; આ પાનું થોડી વારમાં ફરી જોશે.
+
+# A game stopped at the server's round cap (docs/rules-notes.md).
+game-unfinished = રમત પૂરી, અધૂરી: કોઈ જીત્યું નથી.
+table-unfinished = આ રમત સર્વરની રાઉન્ડ મર્યાદા વટાવી ગઈ, તેથી અધૂરી અટકાવવામાં આવી: કોઈ જીત્યું નથી. નિયમોમાં રાઉન્ડની કોઈ મર્યાદા નથી; સર્વર કદી પૂરી ન થનારી રમત અટકાવે છે.

@@ -546,3 +546,7 @@ open-live-title = 진행 중인 게임
 open-live-none = 지금은 관전할 게임이 없습니다.
 open-watch = 관전
 error-game_waiting = 열린 자리가 모두 차면 게임이 시작됩니다. 이 페이지가 잠시 후 다시 확인합니다.
+
+# A game stopped at the server's round cap (docs/rules-notes.md).
+game-unfinished = 게임 종료(미완료): 아무도 이기지 못했습니다.
+table-unfinished = 이 게임은 서버의 라운드 상한을 넘어 미완료로 중단되었습니다. 아무도 이기지 못했습니다. 규칙에는 라운드 수 제한이 없으며, 서버는 끝나지 않을 게임을 중단합니다.

@@ -546,3 +546,7 @@ open-live-title = 进行中的对局
 open-live-none = 目前没有可观看的对局。
 open-watch = 观看
 error-game_waiting = 开放的座位全部有人加入后，这局游戏就会开始；本页面稍后会再查看。
+
+# A game stopped at the server's round cap (docs/rules-notes.md).
+game-unfinished = 游戏结束（未完成）：没有人获胜。
+table-unfinished = 这局游戏超过了服务器的回合上限，已作为未完成的游戏停止：没有人获胜。规则没有限制回合数；服务器会停止永远不会结束的游戏。
