@@ -281,8 +281,9 @@ function Bar({ now }) {
   });
   const buttons = [];
   let notice = null;
-  const noticeId = tableNotice(msg, mine);
-  if (noticeId) notice = t(noticeId);
+  const why = tableNotice(msg, mine);
+  if (why === "unfinished") notice = t("table-unfinished");
+  else if (why) notice = t(`table-notice-${why}`);
   if (mine?.away && !msg.outcome && !msg.unfinished) {
     buttons.push(html`<button class="act" id="table-back" onClick=${() => send({ type: "back" })}>${t("table-back")}</button>`);
   } else if (mine && !msg.outcome && msg.undo) {

@@ -45,13 +45,13 @@ export function hotseatScreen(msg, local, covered) {
 }
 
 /**
- * The notice of the table bar after state message `msg` for the viewer's seat `mine` (a state
- * message's seat, or undefined for a spectator): the message id, or null. A game stopped at the
- * server's round cap says so first (it is over, with no winner); otherwise a seat a bot is
- * playing for its away player is told so while the game runs.
+ * What the table bar tells the viewer after state message `msg`, for the viewer's seat `mine`
+ * (a state message's seat, or undefined for a spectator): "unfinished" (the game was stopped at
+ * the server's round cap: over, with no winner; said first), the reason a bot plays the viewer's
+ * seat while the game runs (its `away`: "left", "timed_out", "replaced"), or null.
  */
 export function tableNotice(msg, mine) {
-  if (msg.unfinished) return "table-unfinished";
-  if (mine?.away && !msg.outcome) return `table-notice-${mine.away}`;
+  if (msg.unfinished) return "unfinished";
+  if (mine?.away && !msg.outcome) return mine.away;
   return null;
 }

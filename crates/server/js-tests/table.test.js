@@ -49,9 +49,9 @@ test("bug 7: the hand is hidden as soon as the seat's turn ends, while bots play
 
 test("a game stopped at the round cap says so, before any away notice; a running game's away seat is told", () => {
   const away = { seat: 0, type: "human", away: "left" };
-  assert.equal(tableNotice({ unfinished: true, outcome: null }, away), "table-unfinished");
-  assert.equal(tableNotice({ unfinished: true, outcome: null }, undefined), "table-unfinished", "spectators too");
-  assert.equal(tableNotice({ outcome: null }, away), "table-notice-left");
+  assert.equal(tableNotice({ unfinished: true, outcome: null }, away), "unfinished");
+  assert.equal(tableNotice({ unfinished: true, outcome: null }, undefined), "unfinished", "spectators too");
+  assert.equal(tableNotice({ outcome: null }, away), "left");
   assert.equal(tableNotice({ outcome: { standings: [] } }, away), null, "not after the end");
   assert.equal(tableNotice({ outcome: null }, { seat: 0, type: "human", away: null }), null);
 });

@@ -501,7 +501,7 @@ account-delete-title = 删除账户
 account-delete-explain = 你的游戏会保留，显示为“已删除的玩家”，你的用户名可供他人使用。此操作无法撤销。
 account-delete-confirm = 删除我的账户
 account-deleted = 账户已删除。
-player-bot = 机器人
+player-bot = 电脑
 player-since = 自 { $date } 起参与游戏
 player-ratings = 等级分
 player-no-ratings = 还没有计分的对局。
@@ -537,7 +537,7 @@ open-rated = 计分
 open-unrated = 不计分
 open-seats-left = 剩余 { $n } 个座位
 open-waiting = 等待中：{ $names }
-open-bots = 机器人：{ $bots }
+open-bots = 电脑：{ $bots }
 open-anonymous = 一位玩家
 open-join = 加入
 open-create-title = 开一局对所有人开放的游戏
@@ -549,4 +549,4 @@ error-game_waiting = 开放的座位全部有人加入后，这局游戏就会�
 
 # A game stopped at the server's round cap (docs/rules-notes.md).
 game-unfinished = 游戏结束（未完成）：没有人获胜。
-table-unfinished = 这局游戏超过了服务器的回合上限，已作为未完成的游戏停止：没有人获胜。规则没有限制回合数；服务器会停止永远不会结束的游戏。
+table-unfinished = 这局游戏已超过服务器规定的最多回合数，作为未完成的游戏停止：没有人获胜。规则没有限制回合数；服务器会停止永远不会结束的游戏。
