@@ -202,7 +202,8 @@ pub trait Game: Clone + Send + Sync + 'static {
 }
 
 /// The last round a host lets a game reach ([`Game::round`]): far above any game played to win
-/// (Power Grid's last about 15 to 30 rounds), so only a game that cannot end is stopped.
+/// (a Power Grid game between bots lasts about 11 rounds), so only a game that cannot end is
+/// stopped.
 pub const ROUND_CAP: u32 = 1000;
 
 /// The legal actions of one decision, as a bot receives them: given as a list, or computed
