@@ -500,7 +500,7 @@ const TG_PAGE: &str = r#"
 const q = (s, el = document) => [...el.querySelectorAll(s)];
 return {
   version: Number(document.body.dataset.version),
-  hand: q('#tg-hand .card').map(c => Number(c.dataset.card)),
+  hand: q('#tg-hand .card, #tg-final-hands li.me .card').map(c => Number(c.dataset.card)),
   tops: q('.pile').map(p => Number(p.dataset.top)),
   draw: document.querySelector('#tg-draw').textContent,
   sizes: q('.team li').map(l => l.textContent),

@@ -3,7 +3,9 @@
 // click on one says why; the backwards trick is marked), end turn, a compact signal menu on
 // each pile, teammates' hand sizes, the draw pile, the log and the result (a loss names who
 // could not play, with which cards, and how many were left; once over, every seat's hand is
-// shown from the server's `final_hands`). The page offers exactly the server's `legal`
+// shown once, from the server's `final_hands`, the viewer's own among them). The status line's
+// sentences ("Your turn", "You play Ann.") are lines of their own: no separator is put after a
+// sentence's full stop, whichever the language's. The page offers exactly the server's `legal`
 // actions; the table around it (names, clocks, alerts, undo, rematch) is `table.js`'s.
 //
 // The page is one store (the last state message, the chosen card, the log, why the last pile
@@ -68,7 +70,7 @@ function Page({ state, store, conn, bar }) {
     <${Node} node=${bar} class="bar-slot" />
     <div class="tg">
       <div class="tg-head">
-        <p id="tg-status">${status}${who ? ` · ${who}` : ""}</p>
+        <p id="tg-status"><span class="tg-status-line">${status}</span>${who ? html`<span class="tg-status-line" id="tg-who">${who}</span>` : null}</p>
         ${over ? html`<${EndBox} msg=${msg} seatMe=${seatMe} />` : html`
           <details class="help" id="tg-help" open=${state.helpOpen}
             onToggle=${(ev) => { if (ev.currentTarget.open !== store.get().helpOpen) store.set({ helpOpen: ev.currentTarget.open }); }}>
@@ -81,7 +83,7 @@ function Page({ state, store, conn, bar }) {
         ${PILES.map((p, i) => html`<${Pile} key=${p} pile=${p} i=${i} state=${state} store=${store} seatMe=${seatMe} plays=${plays} send=${send} />`)}
       </section>
       <p class="why" id="tg-why" aria-live="polite">${state.why}</p>
-      ${msg.viewer.type === "seat" ? html`<section class="hand-box">
+      ${msg.viewer.type === "seat" && !(over && Array.isArray(msg.final_hands)) ? html`<section class="hand-box">
         <h2>${state.replay ? t("tg-hand-of", { name: name(msg.viewer.seat) }) : over ? t("tg-end-hand") : t("tg-hand")}</h2>
         ${seatMe !== null && !over ? html`<p class="hint">${t("tg-hand-hint")}</p>` : null}
         <div class="hand" id="tg-hand">
@@ -195,7 +197,7 @@ function EndBox({ msg, seatMe }) {
         <section class="tg-final" id="tg-final-hands">
           <h2>${t("tg-final-hands")}</h2>
           <ul>${hands.map((cards, s) => html`
-            <li data-seat=${s} class=${s === v.current ? "stuck" : ""}>
+            <li data-seat=${s} class=${`${s === v.current ? "stuck" : ""}${s === seatMe ? " me" : ""}`}>
               <span class="tg-final-name">${name(s)}${youMark(s)}</span>
               ${cards.length
                 ? html`<span class="hand">${sorted(cards).map((c) => html`<span class="card final" data-card=${c}>${c}</span>`)}</span>`
