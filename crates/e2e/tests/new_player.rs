@@ -46,6 +46,70 @@ fn fits_the_width(b: &Browser, what: &str) {
     );
 }
 
+/// The header's items (the title, the account link, the connection line) each stay on one
+/// line: a narrow screen moves a whole item to the next line rather than breaking a word
+/// (Thai "เข้าสู่ระบบ" once broke after "เข้า").
+fn header_words_whole(b: &Browser, what: &str) {
+    let broken = b.js(
+        "return [...document.querySelectorAll('header #home, header #account-link, header #conn')].filter(e => {
+           const r = document.createRange();
+           r.selectNodeContents(e);
+           return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1;
+         }).map(e => e.textContent)",
+        json!([]),
+    );
+    assert_eq!(
+        broken,
+        json!([]),
+        "{what}: header items broken over two lines"
+    );
+}
+
+/// No sentence is followed by a " · " separator: "…张牌。 · 你是Ann。" reads as a stray dot in
+/// every language (sentences are put on lines of their own).
+fn no_separator_after_a_sentence(b: &Browser, what: &str) {
+    let found = b.js(
+        "return (document.body.innerText.match(/.{0,20}[.!?。！？]\\s*·.{0,20}/) || [null])[0]",
+        json!([]),
+    );
+    assert_eq!(found, Value::Null, "{what}: a separator after a full stop");
+}
+
+/// On a phone, the Power Grid page as loaded (scrolled to its top) hides nothing under its
+/// action panel: fixed at the bottom, the panel starts below the map's foot and the page ends
+/// with room for it; where the page's head leaves no room for both, the panel follows the map
+/// in the page. Either way the map keeps a usable height. Returns whether the panel is fixed.
+fn nothing_under_the_action_panel(b: &Browser, what: &str) -> bool {
+    let got = b.js(
+        "window.scrollTo(0, 0);
+         const panel = document.querySelector('#pg-controls').getBoundingClientRect();
+         const map = document.querySelector('#pg-map').getBoundingClientRect();
+         const fixed = getComputedStyle(document.querySelector('#pg-controls')).position === 'fixed';
+         const room = parseFloat(getComputedStyle(document.querySelector('.pg')).paddingBottom);
+         return [fixed, map.bottom, panel.top, room, panel.height, map.height]",
+        json!([]),
+    );
+    let num = |i: usize| got[i].as_f64().unwrap();
+    assert!(
+        num(1) <= num(2) + 0.5,
+        "{what}: the map's foot ({}) is under the action panel (top {}): {got}",
+        num(1),
+        num(2)
+    );
+    let fixed = got[0] == json!(true);
+    if fixed {
+        assert!(
+            num(3) >= num(4),
+            "{what}: the page's end is hidden under the action panel: {got}"
+        );
+    }
+    assert!(
+        num(5) >= 150.0,
+        "{what}: the map is too small to use: {got}"
+    );
+    fixed
+}
+
 /// What has the keyboard focus: `tag#id[data-card][data-pile]`.
 fn focused(b: &Browser) -> String {
     b.js(
@@ -700,10 +764,52 @@ fn final_standings_are_numbered_once() {
     }
 }
 
+/// A two-player Power Grid game (Ann and Bo, both human) played by the heuristic bot in the
+/// engine until Ann is to build in round 1: the game and Ann's token.
+fn powergrid_at_building(server: &TestServer) -> (String, String) {
+    let seed = 5;
+    let created = create(
+        server,
+        json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": seed},
+               "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
+    );
+    let game = created["game"].as_str().unwrap().to_owned();
+    let tokens: Vec<String> = (0..2)
+        .map(|s| created["seats"][s]["token"].as_str().unwrap().to_owned())
+        .collect();
+    let mut bots: Vec<Box<dyn engine::Bot<powergrid::State>>> = vec![
+        Box::new(bots::powergrid::Heuristic::new()),
+        Box::new(bots::powergrid::Heuristic::new()),
+    ];
+    let setup = powergrid::Setup::new(2, powergrid::MapId::Germany, seed);
+    let played = bots::powergrid::play_game(setup, &mut bots).expect("the bots finish the game");
+    for (seat, action) in &played.actions {
+        let st = server.get(&format!("/api/games/{game}/view"), Some(&tokens[0]));
+        if st["view"]["phase"] == json!("building")
+            && st["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|a| a["type"] == "build")
+        {
+            return (game, tokens[0].clone());
+        }
+        let answer = server.post(
+            &format!("/api/games/{game}/actions"),
+            Some(&tokens[usize::from(seat.0)]),
+            &json!({"version": st["version"], "action": action}),
+        );
+        assert_eq!(answer.status, 200, "{action}: {}", answer.body);
+    }
+    panic!("Ann never built");
+}
+
 /// The new player's tour: every page (lobby, a Power Grid seat with its invitations and name
 /// box, a The Game spectator, a finished game, its replay, the hotseat screen, both rules
-/// pages) in every language, at 1366×900 and 390×844: no page is wider than the window, and
-/// no text has a missing-message marker. Screenshots: `new-player-tour-<lang>-<page>-<size>.png`.
+/// pages, a Power Grid seat about to build, the account page, a player's page) in every
+/// language, at 1366×900 and 390×844: no page is wider than the window, no text has a
+/// missing-message marker, no header item breaks inside a word, no separator follows a full
+/// stop, and on a phone nothing of a Power Grid page is under its fixed action panel at load. Screenshots: `new-player-tour-<lang>-<page>-<size>.png`.
 #[test]
 fn every_page_fits_both_sizes_in_every_language() {
     let Some((_one, server, b)) = session(10, DESKTOP) else {
@@ -735,6 +841,13 @@ fn every_page_fits_both_sizes_in_every_language() {
     let over_game = over["game"].as_str().unwrap().to_owned();
     let over_token = over["seats"][0]["token"].as_str().unwrap().to_owned();
     play_to_the_end(&server, &over_game, &over_token);
+    let (build_game, build_token) = powergrid_at_building(&server);
+    let signup = server.post(
+        "/api/account/signup",
+        None,
+        &json!({"name": "Newcomer", "password": "a long enough secret"}),
+    );
+    assert_eq!(signup.status, 201, "{}", signup.body);
     let url = server.url();
     let pages = [
         ("lobby", format!("{url}/"), "#create"),
@@ -775,6 +888,13 @@ fn every_page_fits_both_sizes_in_every_language() {
             "#rules h2",
         ),
         ("rules-thegame", format!("{url}/rules/thegame"), "#rules h2"),
+        (
+            "powergrid-build",
+            format!("{url}/games/{build_game}#token={build_token}"),
+            "#pg-controls .build",
+        ),
+        ("account", format!("{url}/account"), "#account-page form"),
+        ("player", format!("{url}/players/Newcomer"), "#player-name"),
     ];
     for lang in ["en", "zh-CN", "ko", "th", "gu"] {
         b.goto(&format!("{url}/"));
@@ -809,7 +929,18 @@ fn every_page_fits_both_sizes_in_every_language() {
                     json!([ready]),
                 );
                 std::thread::sleep(Duration::from_millis(200));
-                fits_the_width(&b, &format!("{lang} {name} ({size})"));
+                b.save_screenshot(&format!("new-player-tour-{lang}-{name}-{size}.png"));
+                let what = format!("{lang} {name} ({size})");
+                fits_the_width(&b, &what);
+                header_words_whole(&b, &what);
+                no_separator_after_a_sentence(&b, &what);
+                if size == "phone" && name.starts_with("powergrid") {
+                    let fixed = nothing_under_the_action_panel(&b, &what);
+                    // Without the name box and invitations above it the panel is fixed.
+                    if *name == "powergrid-build" && lang != "gu" {
+                        assert!(fixed, "{what}: the action panel is not fixed");
+                    }
+                }
                 let marker = b.js(
                     "return (document.body.innerText.match(/\\{[a-z][a-z0-9-]*\\}/) || [null])[0]",
                     json!([]),
@@ -819,7 +950,6 @@ fn every_page_fits_both_sizes_in_every_language() {
                     Value::Null,
                     "{lang} {name} ({size}): a missing message"
                 );
-                b.save_screenshot(&format!("new-player-tour-{lang}-{name}-{size}.png"));
             }
         }
     }

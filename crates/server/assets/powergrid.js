@@ -34,8 +34,9 @@
 // - Plants, cities and resource rows are focusable with accessible names, and Enter or Space
 //   does what a click does; Enter on a plant puts the focus on its offer.
 // - On a phone (below 800 px) the action panel is fixed at the bottom of the screen, so the
-//   controls of the current decision are always in sight, and the map's height leaves room for
-//   it; on a desktop the market the current phase needs is placed right under the action panel.
+//   controls of the current decision are always in sight, and the page as it opens hides
+//   nothing under it: the map fits between its top and the panel (`Page`); on a desktop the
+//   market the current phase needs is placed right under the action panel.
 import { t, list, paragraphs } from "./i18n.js";
 import { Connection } from "./net.js";
 import { refetchLog, sendAction, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
@@ -53,6 +54,9 @@ const HOUSE = 16;
 const SLOTS = [[0, -9], [-9.5, 7.5], [9.5, 7.5]];
 
 const name = (seat) => seatName(seat, true);
+// On a phone, the least height of the map and of the fixed action panel, in CSS pixels.
+const PHONE_MAP_MIN = 150;
+const PHONE_PANEL_MIN = 120;
 
 /** Whether the page is laid out for a phone (the action panel fixed at the bottom). */
 function phoneLayout() {
@@ -339,21 +343,30 @@ function Page({ s, page, bar }) {
   const v = s.msg.view;
   const map = s.maps[v.map];
   const pgRef = useRef(null);
-  // On a phone the fixed action panel must not hide the end of the page nor the map's foot:
-  // the page ends with room for it, and the map is no taller than the window above the panel
-  // (so scrolled to its top, the whole map is in sight).
+  // On a phone the fixed action panel must hide nothing of the page as it opens, nor its end:
+  // the map fits between where it starts on the page and the panel (the panel gives up height,
+  // and scrolls inside, so that the map keeps at least `PHONE_MAP_MIN`), and the page ends with
+  // room for the panel. Where the page's head leaves no room for both (a long name box, a
+  // header on two lines), the panel is not fixed: it follows the map.
   useLayoutEffect(() => {
     const el = pgRef.current;
     const box = el?.querySelector("#pg-controls");
     const svg = el?.querySelector("#pg-map");
     if (!el || !box || !svg) return;
-    if (!phoneLayout()) {
+    const top = svg.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - top - PHONE_MAP_MIN - 8;
+    if (!phoneLayout() || room < PHONE_PANEL_MIN) {
       el.style.paddingBottom = "";
       svg.style.maxHeight = "";
+      box.style.maxHeight = "";
+      box.style.position = phoneLayout() ? "static" : "";
       return;
     }
-    el.style.paddingBottom = `${box.offsetHeight + 8}px`;
-    svg.style.maxHeight = `${Math.max(200, window.innerHeight - box.offsetHeight - 8)}px`;
+    box.style.position = "";
+    box.style.maxHeight = `${Math.min(0.45 * window.innerHeight, room)}px`;
+    const panel = box.offsetHeight;
+    el.style.paddingBottom = `${panel + 8}px`;
+    svg.style.maxHeight = `${Math.max(PHONE_MAP_MIN, window.innerHeight - top - panel - 8)}px`;
   });
   const panels = {
     market: html`<${MarketPanel} key="market" s=${s} page=${page} />`,
