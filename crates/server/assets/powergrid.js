@@ -39,7 +39,7 @@
 //   market the current phase needs is placed right under the action panel.
 import { t, list, paragraphs } from "./i18n.js";
 import { Connection } from "./net.js";
-import { refetchLog, sendAction, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
+import { refetchLog, sendAction, sending, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
 import { createStore } from "./store.js";
 import { html, render, Node, useLayoutEffect, useRef } from "./view.js";
 import { logAfter } from "./gamelog.js";
@@ -126,7 +126,7 @@ export async function start(main, gameId, token, _summary, source = null) {
     if (!s.msg || !s.maps[s.msg.view.map]) return;
     document.body.dataset.version = s.msg.version;
     document.body.dataset.kind = "powergrid";
-    render(html`<${Page} s=${s} page=${page} bar=${tableBar()} />`, main);
+    render(html`<${Page} s=${s} page=${page} busy=${sending()} bar=${tableBar()} />`, main);
   };
   startTable(conn, { gameId, token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: draw, replay: Boolean(source) });
   store.subscribe(draw);
@@ -339,7 +339,7 @@ function activate(act) {
 
 // ---------- the page ----------
 
-function Page({ s, page, bar }) {
+function Page({ s, page, busy, bar }) {
   const v = s.msg.view;
   const map = s.maps[v.map];
   const pgRef = useRef(null);
@@ -386,7 +386,7 @@ function Page({ s, page, bar }) {
       <div class="pg-body">
         <section class="pg-map-box"><${MapView} s=${s} page=${page} /></section>
         <div class="pg-side">
-          <${Controls} s=${s} page=${page} />
+          <${Controls} s=${s} page=${page} busy=${busy} />
           ${panels[first]}
           <${HelpBox} s=${s} page=${page} />
           ${rest.map((p) => panels[p])}
@@ -473,21 +473,25 @@ function turnLine(s) {
 
 // ---------- controls ----------
 
-/** What the controls share: the page, and where a refusal of the server is shown. */
-function sender(page) {
-  const err = { set textContent(text) { page.store.set({ error: text }); } };
-  return (action, label, opts) => sendAction(page.conn, action, err, label, opts);
+/**
+ * What the controls share (`outbox`): `send(action, label, opts)` (`table.js`'s `sendAction`, a refusal
+ * shown in the page's `error`), and `busy` while a message is on its way (every button that
+ * sends is disabled then).
+ */
+function sender(page, busy) {
+  const send = (action, label, opts) => sendAction(page.conn, page.store, action, label, opts);
+  return { send, busy };
 }
 
 /** A button that sends `action` (see `table.js`'s `sendAction`), named `label`. */
-function Act({ send, label, action, confirm = false, ...attrs }) {
-  return html`<button class="act" ...${attrs} onClick=${() => send(action, label, { confirm })}>${label}</button>`;
+function Act({ outbox, label, action, confirm = false, ...attrs }) {
+  return html`<button class="act" ...${attrs} disabled=${outbox.busy} onClick=${() => outbox.send(action, label, { confirm })}>${label}</button>`;
 }
 
-function Controls({ s, page }) {
+function Controls({ s, page, busy }) {
   const v = s.msg.view;
   const legal = s.msg.legal;
-  const send = sender(page);
+  const outbox = sender(page, busy);
   const kinds = new Set(legal.map((a) => a.type));
   const a = v.auction;
   const plant = selectedPlant(s);
@@ -501,27 +505,27 @@ function Controls({ s, page }) {
         <p id="pg-auction">${t("pg-auction-running", { plant: a.plant, bid: a.high_bid, name: name(a.high_bidder), bidders: list(a.bidders.map(name)) })}</p>
         <${PlantCard} n=${a.plant} page=${page} />` : null}
       ${legal.filter((x) => x.type === "discard").map((x) => html`
-        <${Act} send=${send} action=${x} data-discard=${x.plant}
+        <${Act} outbox=${outbox} action=${x} data-discard=${x.plant}
           label=${x.keep_coal === undefined || x.keep_coal === null ? t("pg-discard", { plant: x.plant }) : t("pg-discard-keep", { plant: x.plant, coal: x.keep_coal })} />`)}
       ${kinds.has("start_auction") && plant === null ? html`<p class="hint">${t("pg-choose-plant")}</p>` : null}
       ${kinds.has("start_auction") && plant !== null ? html`
-        <${BidControl} key=${`offer-${plant}`} s=${s} page=${page} send=${send} id="offer" min=${Math.min(...offerBids)} max=${Math.max(...offerBids)}
+        <${BidControl} key=${`offer-${plant}`} s=${s} page=${page} outbox=${outbox} id="offer" min=${Math.min(...offerBids)} max=${Math.max(...offerBids)}
           action=${(amount) => ({ type: "start_auction", plant, bid: amount })}
           label=${(amount) => t("pg-offer", { plant, bid: amount })}
           low=${(min) => t("pg-why-offer-low", { plant, min })} />` : null}
       ${kinds.has("bid") ? html`
-        <${BidControl} s=${s} page=${page} send=${send} id="bid" min=${Math.min(...bids)} max=${Math.max(...bids)}
+        <${BidControl} s=${s} page=${page} outbox=${outbox} id="bid" min=${Math.min(...bids)} max=${Math.max(...bids)}
           action=${(amount) => ({ type: "bid", amount })}
           label=${(amount) => t("pg-bid", { amount })}
           low=${(min) => t("pg-why-bid-low", { high: a.high_bid, min })} />` : null}
       ${kinds.has("pass") ? html`
-        <${Act} send=${send} id="pass" action=${{ type: "pass" }} confirm=${true}
+        <${Act} outbox=${outbox} id="pass" action=${{ type: "pass" }} confirm=${true}
           label=${a ? t("pg-pass-auction") : t("pg-pass-round")} />` : null}
-      ${legal.length && (kinds.has("buy") || (v.phase === "resources" && kinds.has("done"))) ? html`<${BuyControls} s=${s} page=${page} send=${send} />` : null}
-      ${legal.length && v.phase === "building" ? html`<${BuildControls} s=${s} page=${page} send=${send} />` : null}
-      ${kinds.has("power") ? html`<${PowerControls} s=${s} page=${page} send=${send} />` : null}
+      ${legal.length && (kinds.has("buy") || (v.phase === "resources" && kinds.has("done"))) ? html`<${BuyControls} s=${s} page=${page} outbox=${outbox} />` : null}
+      ${legal.length && v.phase === "building" ? html`<${BuildControls} s=${s} page=${page} outbox=${outbox} />` : null}
+      ${kinds.has("power") ? html`<${PowerControls} s=${s} page=${page} outbox=${outbox} />` : null}
       ${kinds.has("done") ? html`
-        <${Act} send=${send} id="done" action=${{ type: "done" }}
+        <${Act} outbox=${outbox} id="done" action=${{ type: "done" }}
           label=${v.phase === "resources" ? t("pg-done-resources") : t("pg-done-building")} />` : null}
       <p id="pg-notice" role="status" class="notice">${s.notice?.text || ""}</p>
       ${legal.length ? html`<p class="error" id="pg-error" aria-live="polite">${s.error}</p>` : null}
@@ -534,14 +538,14 @@ function Controls({ s, page }) {
  * (a whole number, or null) gives `{label, reason}`, the reason "" when `n` is allowed. Enter in
  * the input, or the button, sends `action(n)`. The typed text is the page's state (`typed`).
  */
-function NumberControl({ s, page, send, inputId, buttonId, initial, min, judge, action }) {
+function NumberControl({ s, page, outbox, inputId, buttonId, initial, min, judge, action }) {
   const whyId = `${buttonId}-why`;
   const value = s.typed[inputId] ?? String(initial);
   const text = value.trim();
   const n = /^[0-9]+$/.test(text) ? Number(text) : null;
   const { label, reason } = judge(n);
   const go = () => {
-    if (reason === "") send(action(n), label);
+    if (reason === "" && !outbox.busy) outbox.send(action(n), label);
   };
   const onInput = (ev) => page.store.set({ typed: { ...page.store.get().typed, [inputId]: ev.currentTarget.value } });
   const onKeyDown = (ev) => {
@@ -550,7 +554,7 @@ function NumberControl({ s, page, send, inputId, buttonId, initial, min, judge, 
   return html`
     <input type="text" inputmode="numeric" id=${inputId} value=${value} min=${min} aria-describedby=${whyId} autocomplete="off"
       aria-invalid=${String(reason !== "")} onInput=${onInput} onKeyDown=${onKeyDown} />
-    ${" "}<button class="act" id=${buttonId} disabled=${reason !== ""} onClick=${go}>${label}</button>
+    ${" "}<button class="act" id=${buttonId} disabled=${reason !== "" || outbox.busy} onClick=${go}>${label}</button>
     <p class="why" id=${whyId} aria-live="polite">${reason}</p>`;
 }
 
@@ -558,7 +562,7 @@ function NumberControl({ s, page, send, inputId, buttonId, initial, min, judge, 
  * A bid or an opening offer from `min` to `max` (the player's money): `low(min)` explains the
  * minimum.
  */
-function BidControl({ s, page, send, id, min, max, action, label, low }) {
+function BidControl({ s, page, outbox, id, min, max, action, label, low }) {
   const inputId = `${id}-amount`;
   const judge = (n) => {
     let reason = "";
@@ -570,7 +574,7 @@ function BidControl({ s, page, send, id, min, max, action, label, low }) {
   return html`
     <div class="bid">
       <label for=${inputId}>${t("pg-bid-range", { min, max })} </label>
-      <${NumberControl} s=${s} page=${page} send=${send} inputId=${inputId} buttonId=${id} initial=${min} min=${min} judge=${judge} action=${action} />
+      <${NumberControl} s=${s} page=${page} outbox=${outbox} inputId=${inputId} buttonId=${id} initial=${min} min=${min} judge=${judge} action=${action} />
     </div>`;
 }
 
@@ -587,7 +591,7 @@ function buyReason(s, rules, res, n, max) {
   return t("pg-why-buy-room", { res: kind, max });
 }
 
-function BuyControls({ s, page, send }) {
+function BuyControls({ s, page, outbox }) {
   const v = s.msg.view;
   const rows = RES.map((res) => {
     const amounts = s.msg.legal.filter((a) => a.type === "buy" && a.resource === res).map((a) => a.amount);
@@ -604,7 +608,7 @@ function BuyControls({ s, page, send }) {
     return html`
       <div class="buy-row" data-buy=${res} key=${res}>
         <label for=${inputId}><span class=${`res-dot ${res}`}></span> ${t("pg-buy-title", { res: t(`pg-res-${res}`) })} (${t("pg-buy-room", { n: max })}) </label>
-        <${NumberControl} s=${s} page=${page} send=${send} inputId=${inputId} buttonId=${`buy-${res}`} initial=${1} judge=${judge}
+        <${NumberControl} s=${s} page=${page} outbox=${outbox} inputId=${inputId} buttonId=${`buy-${res}`} initial=${1} judge=${judge}
           action=${(n) => ({ type: "buy", resource: res, amount: n })} />
       </div>`;
   }).filter(Boolean);
@@ -614,7 +618,7 @@ function BuyControls({ s, page, send }) {
     </div>`;
 }
 
-function BuildControls({ s, page, send }) {
+function BuildControls({ s, page, outbox }) {
   const v = s.msg.view;
   if (!s.msg.legal.some((a) => a.type === "build")) return html`<div class="build"></div>`;
   const city = selectedCity(s);
@@ -626,12 +630,12 @@ function BuildControls({ s, page, send }) {
       ${p ? html`
         <p id="build-preview">${t("pg-build-preview", { city: p.cityName, connection: p.connection, place: p.place, total: p.total })}</p>
         <p class="hint">${t("pg-build-path", { path: p.path.map((c) => names[c]).join(" → ") })}</p>
-        <${Act} send=${send} id="build" data-total=${p.total} action=${{ type: "build", city }}
+        <${Act} outbox=${outbox} id="build" data-total=${p.total} action=${{ type: "build", city }}
           label=${t("pg-build", { city: p.cityName, total: p.total })} />` : null}
     </div>`;
 }
 
-function PowerControls({ s, page, send }) {
+function PowerControls({ s, page, outbox }) {
   const v = s.msg.view;
   const options = s.msg.legal.filter((a) => a.type === "power");
   const mine = v.players[me(s)];
@@ -667,7 +671,7 @@ function PowerControls({ s, page, send }) {
       <p id="power-preview">${t("pg-power-preview", { cities, income })}</p>
       <${IncomeTable} rules=${page.rules} cities=${mine.cities.length} powered=${cities} />
       ${action
-        ? html`<${Act} send=${send} id="power" data-income=${income} action=${action} label=${t("pg-power", { income })} />`
+        ? html`<${Act} outbox=${outbox} id="power" data-income=${income} action=${action} label=${t("pg-power", { income })} />`
         : html`<p class="error">${t("pg-power-impossible")}</p>`}
     </div>`;
 }

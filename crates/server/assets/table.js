@@ -11,7 +11,7 @@ import { t, failureText } from "./i18n.js";
 import { api, creatorToken, saveCreator, saveSeat, savedSeats } from "./net.js";
 import { createStore } from "./store.js";
 import { html, render, useEffect, useRef } from "./view.js";
-import { replaceable, rematchMove, seatSuffix, tableNotice } from "./tablelogic.js";
+import { replaceable, rematchMove, seatSuffix, tableNotice, sendOnce } from "./tablelogic.js";
 import { logFromEntries } from "./gamelog.js";
 
 /** Moves that cannot be taken back, which ask for confirmation (see `docs/ui.md`). */
@@ -45,31 +45,25 @@ export function setSetting(name, on) {
 }
 
 /**
- * Sends `action` once: every `.act` control is disabled while it is on its way, and a refusal
- * is shown in words through `errorEl.textContent` (next to the control). A move that cannot be
- * taken back asks for confirmation first (its type is in `IRREVERSIBLE`, or `confirm` says so,
- * as for dropping out of an auction), unless the player turned that off; `label` names the
- * move in the question (by default the text of the button that was clicked).
+ * Sends `action` once (`sendOnce`): while it is on its way `sending()` is true and the page
+ * draws every action control disabled; a refusal is put in words in `page`'s `error` (the
+ * page's store, which shows it next to the controls). A move that cannot be taken back asks for
+ * confirmation first (its type is in `IRREVERSIBLE`, or `confirm` says so, as for dropping out
+ * of an auction), unless the player turned that off; `label` names the move in the question
+ * (by default the text of the button that was clicked).
  */
-export async function sendAction(conn, action, errorEl, label, { confirm = false } = {}) {
-  if (conn.pending) return;
+export async function sendAction(conn, page, action, label, { confirm = false } = {}) {
+  if (sending()) return;
   if ((confirm || IRREVERSIBLE.has(action.type)) && setting("confirm")) {
     const focused = document.activeElement?.tagName === "BUTTON" ? document.activeElement.textContent : null;
     if (!(await confirmMove(label ?? focused))) return;
   }
-  if (conn.pending) return;
-  // Every action control waits for the answer; the ones disabled here are enabled again when
-  // it comes (an element the view library keeps would otherwise stay disabled).
-  const locked = [...document.querySelectorAll(".act")].filter((el) => !el.disabled);
-  for (const el of locked) el.disabled = true;
-  const unlock = () => {
-    for (const el of locked) el.disabled = false;
-  };
-  if (errorEl) errorEl.textContent = "";
-  conn.send(action).then(unlock, (e) => {
-    unlock();
-    if (errorEl) errorEl.textContent = failureText(e);
-  });
+  await sendOnce(drawn, page, () => conn.send(action), failureText);
+}
+
+/** Whether a message of this page's is on its way to the server (action controls wait). */
+export function sending() {
+  return Boolean(table.get()?.sending);
 }
 
 /**
@@ -94,6 +88,9 @@ function update(patch) {
   table.get().refresh?.();
 }
 
+/** The table's state as a store whose every change draws the page again. */
+const drawn = { get: () => table.get(), set: update };
+
 /**
  * Starts the table of a game page: `colour(seat)` gives a seat's colour (or nothing), `label(seat)`
  * its name when the player gave none (a colour's name, "Seat 2"), `refresh()` renders the page
@@ -102,7 +99,7 @@ function update(patch) {
 export function startTable(conn, { gameId, token, kind, colour = () => null, label, refresh, replay = false }) {
   table.set(() => ({
     conn, gameId, token, kind, colour, label, refresh, replay,
-    msg: null, myTurn: false, offset: 0, settingsOpen: false, rematch: null, renaming: false, draft: "",
+    msg: null, myTurn: false, sending: false, offset: 0, settingsOpen: false, rematch: null, renaming: false, draft: "",
     sawRunning: false, askedRematch: false, audio: null, bar: null, error: "",
     // The seats this browser holds (hotseat): never offered for replacement.
     local: savedSeats().filter((s) => s.game === gameId).map((s) => s.seat),
@@ -259,7 +256,7 @@ function Bar({ now }) {
   const msg = now.msg;
   const me = now.replay ? null : mySeat();
   const fail = (e) => update({ error: failureText(e) });
-  const send = (message) => now.conn.request(message).catch(fail);
+  const send = (message) => sendOnce(drawn, drawn, () => now.conn.request(message), failureText);
   const creator = now.replay ? null : creatorToken(now.gameId);
   const running = msg.clock && !msg.outcome && !now.replay ? msg.clock.running : null;
   const mine = me === null ? null : msg.seats?.[me];
@@ -285,16 +282,16 @@ function Bar({ now }) {
   if (why === "unfinished") notice = t("table-unfinished");
   else if (why) notice = t(`table-notice-${why}`);
   if (mine?.away && !msg.outcome && !msg.unfinished) {
-    buttons.push(html`<button class="act" id="table-back" onClick=${() => send({ type: "back" })}>${t("table-back")}</button>`);
+    buttons.push(html`<button class="act" id="table-back" disabled=${now.sending} onClick=${() => send({ type: "back" })}>${t("table-back")}</button>`);
   } else if (mine && !msg.outcome && msg.undo) {
-    buttons.push(html`<button class="act" id="table-undo" onClick=${() => send({ type: "undo", version: msg.version })}>${t("table-undo")}</button>`);
+    buttons.push(html`<button class="act" id="table-undo" disabled=${now.sending} onClick=${() => send({ type: "undo", version: msg.version })}>${t("table-undo")}</button>`);
   }
   if (msg.outcome && mine && !now.rematch) {
     const ask = () => {
       table.set({ askedRematch: true });
       api(`/api/games/${now.gameId}/rematch`, { method: "POST", body: {}, token: now.token }).then(now.conn.onRematch, fail);
     };
-    buttons.push(html`<button class="act" id="table-rematch" onClick=${ask}>${t("table-rematch")}</button>`);
+    buttons.push(html`<button class="act" id="table-rematch" disabled=${now.sending} onClick=${ask}>${t("table-rematch")}</button>`);
   }
   if (now.rematch) {
     buttons.push(html`<a href=${now.rematch.link} id="table-rematch-link" class="button-link">${now.rematch.token ? t("table-rematch-go") : t("table-rematch-watch")}</a>`);

@@ -55,3 +55,25 @@ export function tableNotice(msg, mine) {
   if (mine?.away && !msg.outcome) return mine.away;
   return null;
 }
+
+/**
+ * Sends one message with `request()` (a promise of the server's answer), once: `table` (a store
+ * with `sending`) says it is on its way until the answer comes, so the page draws every action
+ * control disabled, and a second send meanwhile does nothing. `page` (a store with `error`)
+ * loses its last refusal when the message goes and gets `describe(e)` of a new one. Resolves to
+ * whether the server accepted it (false also when nothing was sent).
+ */
+export async function sendOnce(table, page, request, describe) {
+  if (table.get().sending) return false;
+  table.set({ sending: true });
+  page.set({ error: "" });
+  try {
+    await request();
+    return true;
+  } catch (e) {
+    page.set({ error: describe(e) });
+    return false;
+  } finally {
+    table.set({ sending: false });
+  }
+}

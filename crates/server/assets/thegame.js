@@ -14,7 +14,7 @@
 // plays it there.
 import { t, list, paragraphs } from "./i18n.js";
 import { Connection } from "./net.js";
-import { refetchLog, sendAction, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
+import { refetchLog, sendAction, sending, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
 import { createStore } from "./store.js";
 import { html, render, Node } from "./view.js";
 import { logAfter } from "./gamelog.js";
@@ -43,7 +43,7 @@ export function start(main, gameId, token, _summary, source = null) {
     if (!store.get().msg) return;
     document.body.dataset.version = store.get().msg.version;
     document.body.dataset.kind = "thegame";
-    render(html`<${Page} state=${store.get()} store=${store} conn=${conn} bar=${tableBar()} />`, main);
+    render(html`<${Page} state=${store.get()} store=${store} conn=${conn} busy=${sending()} bar=${tableBar()} />`, main);
   };
   startTable(conn, { gameId, token, kind: "thegame", label: (seat) => t("seat-name", { n: seat + 1 }), refresh: draw, replay: Boolean(source) });
   main.replaceChildren();
@@ -51,7 +51,7 @@ export function start(main, gameId, token, _summary, source = null) {
   store.subscribe(draw);
 }
 
-function Page({ state, store, conn, bar }) {
+function Page({ state, store, conn, busy, bar }) {
   const { msg } = state;
   const v = msg.view;
   // A replay is read-only: whichever seat's view it shows, nobody plays there.
@@ -60,7 +60,7 @@ function Page({ state, store, conn, bar }) {
   const myTurn = seatMe !== null && v.current === seatMe && !msg.seats?.[seatMe]?.away;
   const over = Boolean(v.outcome);
   const plays = msg.legal.filter((a) => a.type === "play");
-  const send = (action, label) => sendAction(conn, action, { set textContent(text) { store.set({ error: text }); } }, label);
+  const send = (action, label) => sendAction(conn, store, action, label);
   const status = over
     ? (v.outcome.type === "won" ? t("tg-won") : t("tg-lost", { n: v.outcome.cards_left }))
     : (myTurn ? t("your-turn") : t("tg-turn", { name: name(v.current) }));
@@ -80,7 +80,7 @@ function Page({ state, store, conn, bar }) {
           </details>`}
       </div>
       <section class="piles">
-        ${PILES.map((p, i) => html`<${Pile} key=${p} pile=${p} i=${i} state=${state} store=${store} seatMe=${seatMe} plays=${plays} send=${send} />`)}
+        ${PILES.map((p, i) => html`<${Pile} key=${p} pile=${p} i=${i} state=${state} store=${store} seatMe=${seatMe} plays=${plays} send=${send} busy=${busy} />`)}
       </section>
       <p class="why" id="tg-why" aria-live="polite">${state.why}</p>
       ${msg.viewer.type === "seat" && !(over && Array.isArray(msg.final_hands)) ? html`<section class="hand-box">
@@ -92,7 +92,7 @@ function Page({ state, store, conn, bar }) {
             : html`<${Card} key=${c} card=${c} v=${v} plays=${plays} selected=${state.selected === c} store=${store} />`)}
         </div>
         ${myTurn && !over ? html`<p id="tg-turn-count">${t("tg-played-this-turn", { n: v.played_this_turn, min: v.minimum })}</p>` : null}
-        ${canEnd ? html`<button class="act" id="end-turn" onClick=${() => send({ type: "end_turn" }, t("tg-end-turn"))}>${t("tg-end-turn")}</button>` : null}
+        ${canEnd ? html`<button class="act" id="end-turn" disabled=${busy} onClick=${() => send({ type: "end_turn" }, t("tg-end-turn"))}>${t("tg-end-turn")}</button>` : null}
         <p class="error" id="tg-error" aria-live="polite">${state.error}</p>
       </section>` : null}
       <section class="team">
@@ -117,7 +117,7 @@ function Card({ card, v, plays, selected, store }) {
     data-card=${card} disabled=${!playable} aria-pressed=${String(selected)} onClick=${choose}>${card}</button>`;
 }
 
-function Pile({ pile, i, state, store, seatMe, plays, send }) {
+function Pile({ pile, i, state, store, seatMe, plays, send, busy }) {
   const { msg, selected } = state;
   const v = msg.view;
   const top = v.tops[i];
@@ -133,6 +133,7 @@ function Pile({ pile, i, state, store, seatMe, plays, send }) {
   }
   const sigActions = signalActions(msg, pile, i, seatMe);
   const act = () => {
+    if (busy) return;
     if (takes) {
       store.set({ selected: null, why: "" });
       send({ type: "play", card: selected, pile });
@@ -148,7 +149,7 @@ function Pile({ pile, i, state, store, seatMe, plays, send }) {
   const label = `${t(`tg-pile-${pile}`)}: ${top}`;
   return html`
     <div class=${`pile ${up ? "up" : "down"}${dim ? " dim" : ""}${takes ? " takes" : ""}${back ? " backwards" : ""}`}
-      data-pile=${pile} data-top=${top} tabindex="0" role="button" aria-label=${label} aria-disabled=${String(dim)}
+      data-pile=${pile} data-top=${top} tabindex="0" role="button" aria-label=${label} aria-disabled=${String(dim || busy)}
       onClick=${(ev) => { if (!ev.target.closest("button, details")) act(); }} onKeyDown=${onKey}>
       <div class="pile-name">${t(`tg-pile-${pile}`)}</div>
       <div class="pile-dir">${up ? t("tg-up") : t("tg-down")}</div>
@@ -166,7 +167,7 @@ function Pile({ pile, i, state, store, seatMe, plays, send }) {
           }}>
           <summary>${t("tg-signal")}</summary>
           <div class="sig-buttons">${sigActions.map((a) => html`
-            <button class="act small" data-signal=${a.signal} onClick=${() => { store.set({ signalMenu: null }); send(a); }}>${t(`tg-signal-send-${a.signal}`)}</button>`)}
+            <button class="act small" data-signal=${a.signal} disabled=${busy} onClick=${() => { store.set({ signalMenu: null }); send(a); }}>${t(`tg-signal-send-${a.signal}`)}</button>`)}
           </div>
         </details>` : null}
     </div>`;

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { replaceable, rematchMove, seatSuffix, hotseatScreen, tableNotice } from "../assets/tablelogic.js";
+import { replaceable, rematchMove, seatSuffix, hotseatScreen, tableNotice, sendOnce } from "../assets/tablelogic.js";
+import { createStore } from "../assets/store.js";
 
 const human = (seat, more = {}) => ({ seat, type: "human", away: null, connected: false, ...more });
 
@@ -54,4 +55,50 @@ test("a game stopped at the round cap says so, before any away notice; a running
   assert.equal(tableNotice({ outcome: null }, away), "left");
   assert.equal(tableNotice({ outcome: { standings: [] } }, away), null, "not after the end");
   assert.equal(tableNotice({ outcome: null }, { seat: 0, type: "human", away: null }), null);
+});
+
+/** A request whose answer the test gives: `answer.accept()` or `answer.refuse(e)`. */
+function pendingRequest() {
+  const answer = {};
+  const promise = new Promise((resolve, reject) => {
+    answer.accept = resolve;
+    answer.refuse = reject;
+  });
+  return { promise, answer };
+}
+
+test("a message is sent once: the table says it is sending until the answer, and a second send waits", async () => {
+  const table = createStore({ sending: false });
+  const page = createStore({ error: "an old refusal" });
+  const drawn = [];
+  table.subscribe((s) => drawn.push(s.sending));
+  const { promise, answer } = pendingRequest();
+  let sent = 0;
+  const first = sendOnce(table, page, () => { sent += 1; return promise; }, () => "refused");
+  assert.equal(table.get().sending, true, "the controls are drawn disabled while it is on its way");
+  assert.equal(page.get().error, "", "the last refusal goes when a new message is sent");
+  const second = await sendOnce(table, page, () => { sent += 1; return Promise.resolve(); }, () => "refused");
+  assert.equal(second, false, "nothing is sent while another message is on its way");
+  assert.equal(sent, 1);
+  answer.accept({ type: "accepted" });
+  assert.equal(await first, true);
+  assert.equal(table.get().sending, false, "the answer enables the controls again");
+  assert.deepEqual(drawn, [true, false], "the table changed twice: sending, then not");
+  assert.equal(page.get().error, "");
+});
+
+test("a refused message puts the refusal in words in the page's store and enables the controls again", async () => {
+  const table = createStore({ sending: false });
+  const page = createStore({ error: "" });
+  const { promise, answer } = pendingRequest();
+  const sent = sendOnce(table, page, () => promise, (e) => `Refused: ${e.message}`);
+  answer.refuse(Object.assign(new Error("bid too low"), { code: "bid_too_low" }));
+  assert.equal(await sent, false);
+  assert.equal(page.get().error, "Refused: bid too low");
+  assert.equal(table.get().sending, false);
+  // A request that fails at once (no connection) is a refusal too, not an exception.
+  const offline = await sendOnce(table, page, () => { throw new Error("not connected"); }, () => "could not reach the server");
+  assert.equal(offline, false);
+  assert.equal(page.get().error, "could not reach the server");
+  assert.equal(table.get().sending, false);
 });
