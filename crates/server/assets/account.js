@@ -15,14 +15,24 @@ import { api, savedSeats } from "./net.js";
 import { createStore, oneAtATime } from "./store.js";
 import { html, render } from "./view.js";
 
+// Who is signed in, as the header's link shows it: `known` once the server has said (the
+// account page tells it again after signing in or out).
+const signedIn = createStore({ known: false, me: null });
+
+function AccountLink({ me }) {
+  return html`<a id="account-link" href="/account">${me ? me.name : t("account-link-sign-in")}</a>`;
+}
+
 /** Puts a link to the account page in the header: the player's name, or "Sign in". */
 export async function accountLink(container) {
+  const slot = document.createElement("span");
+  slot.className = "account-slot";
+  container.prepend(slot);
+  const draw = (state) => render(state.known ? html`<${AccountLink} me=${state.me} />` : null, slot);
+  signedIn.subscribe(draw);
+  draw(signedIn.get());
   const me = await api("/api/account").catch(() => null);
-  const link = document.createElement("a");
-  link.id = "account-link";
-  link.href = "/account";
-  link.textContent = me ? me.name : t("account-link-sign-in");
-  container.prepend(link);
+  if (!signedIn.get().known) signedIn.set({ known: true, me });
 }
 
 function SignIn({ state, store, act }) {
@@ -115,8 +125,7 @@ export async function accountPage(main) {
   const act = oneAtATime(store, errorText);
   const draw = (state) => {
     render(html`<${Page} state=${state} store=${store} act=${act} />`, main);
-    const link = document.getElementById("account-link");
-    if (link && state.loaded) link.textContent = state.me ? state.me.name : t("account-link-sign-in");
+    if (state.loaded && (!signedIn.get().known || signedIn.get().me !== state.me)) signedIn.set({ known: true, me: state.me });
   };
   store.subscribe(draw);
   draw(store.get());

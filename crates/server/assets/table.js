@@ -10,7 +10,7 @@
 import { t, failureText } from "./i18n.js";
 import { api, creatorToken, saveCreator, saveSeat, savedSeats } from "./net.js";
 import { createStore } from "./store.js";
-import { html, render, useEffect, useRef } from "./view.js";
+import { html, render, useEffect, useRef, useState } from "./view.js";
 import { replaceable, rematchMove, seatSuffix, tableNotice, sendOnce } from "./tablelogic.js";
 import { logFromEntries } from "./gamelog.js";
 
@@ -116,7 +116,6 @@ export function startTable(conn, { gameId, token, kind, colour = () => null, lab
   };
   // Whether a seat's player is connected comes with the state messages: the server sends one
   // whenever a seat's first connection opens or its last one closes.
-  if (!replay) setInterval(tickClocks, 250);
   document.addEventListener("visibilitychange", () => updateTitle());
 }
 
@@ -227,12 +226,16 @@ function timeLeft(seat) {
   return null;
 }
 
-function tickClocks() {
-  for (const el of document.querySelectorAll(".table-clock[data-seat]")) {
-    const left = timeLeft(Number(el.dataset.seat));
-    el.textContent = left === null ? "" : clockText(left);
-    el.classList.toggle("low", left !== null && left < 10000 && el.classList.contains("running"));
-  }
+/** A seat's clock, drawn again four times a second; "low" under 10 s while it runs. */
+function Clock({ seat, running }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const left = timeLeft(seat);
+  const low = running && left !== null && left < 10000;
+  return html`<span class=${`table-clock${running ? " running" : ""}${low ? " low" : ""}`} data-seat=${seat}>${left === null ? "" : clockText(left)}</span>`;
 }
 
 /**
@@ -248,7 +251,6 @@ export function tableBar() {
     table.set({ bar });
   }
   render(html`<${Bar} now=${table.get()} />`, bar);
-  setTimeout(tickClocks);
   return bar;
 }
 
@@ -271,7 +273,7 @@ function Bar({ now }) {
         ${colour ? html`<span class="swatch" style=${`background:${colour}`}></span>` : null}
         ${s.seat === me && now.renaming ? html`<${Rename} now=${now} fail=${fail} />` : html`
           <span class="table-who"><span class="table-name">${seatName(s.seat, Boolean(colour))}</span>${s.seat === me ? html`<span class="hint">${t("pg-you")}</span>` : null}${s.type === "bot" ? html`<span class="hint">${t("table-bot")}</span>` : null}</span>`}
-        ${msg.clock && !now.replay ? html`<span class=${`table-clock${s.seat === running ? " running" : ""}`} data-seat=${s.seat}></span>` : null}
+        ${msg.clock && !now.replay ? html`<${Clock} seat=${s.seat} running=${s.seat === running} />` : null}
         ${away ? html`<span class="table-away">${away}</span>` : null}
         ${canReplace ? html`<button class="small" data-replace=${s.seat} title=${t("table-replace-help")} onClick=${replace}>${t("table-replace")}</button>` : null}
       </li>`;
@@ -343,7 +345,7 @@ function Settings({ now, mine, send }) {
       Notification.requestPermission().then((p) => {
         if (p !== "granted") {
           setSetting("notify", false);
-          input.checked = false;
+          update({}); // drawn again: the box shows the setting, off
         }
       });
     }
