@@ -136,8 +136,16 @@ export function translator(catalog, lang) {
       return resolve(pattern, args, 0);
     },
     has: (key) => key in catalog.messages,
-    /** `items` joined as the language writes a list ("a, b and c", "a、b和c"). */
-    list: (items) => lists.format(items.map(String)),
+    /**
+     * `items` joined as the language writes a list ("a, b and c", "a、b和c"); in Thai a space
+     * sets a number or a Latin name apart from the word before it ("33 และ 50", not "และ50").
+     */
+    list: (items) => lists.formatToParts(items.map(String)).map((p, i, parts) => {
+      if (p.type !== "literal") return p.value;
+      const before = i > 0 && /^\p{Script=Thai}/u.test(p.value) && !/[\s\p{Script=Thai}]$/u.test(parts[i - 1].value);
+      const after = i + 1 < parts.length && /\p{Script=Thai}$/u.test(p.value) && !/^[\s\p{Script=Thai}]/u.test(parts[i + 1].value);
+      return `${before ? " " : ""}${p.value}${after ? " " : ""}`;
+    }).join(""),
   };
 }
 

@@ -48,6 +48,11 @@ test("variables, plurals, exact numbers, terms, NUMBER() and references", () => 
 test("lists follow the language", () => {
   assert.equal(translator(MINI, "en").list(["Red", "Blue", "Green"]), "Red, Blue, and Green");
   assert.equal(translator(MINI, "zh-CN").list(["红方", "蓝方", "绿方"]), "红方、蓝方和绿方");
+  // Thai writes "และ" against a Thai word, but sets numbers and Latin names apart.
+  assert.equal(translator(MINI, "th").list(["33", "42", "50"]), "33 42 และ 50");
+  assert.equal(translator(MINI, "th").list(["สีแดง", "Bo", "สีเขียว"]), "สีแดง Bo และสีเขียว");
+  assert.equal(translator(MINI, "th").list(["สีแดง", "Bo"]), "สีแดงและ Bo");
+  assert.equal(translator(MINI, "th").list(["Bo", "สีแดง"]), "Bo และสีแดง");
 });
 
 test("Chinese and Thai catalog text keeps its words together; names are left alone", () => {
