@@ -394,6 +394,9 @@ fn dead_ends_lead_on() {
         status.contains("You are watching as a spectator."),
         "{status}"
     );
+    // A spectator is told what is shown, not that they may signal (only players may).
+    let help = text(&b, "#tg-help .help-text");
+    assert!(help.starts_with("You are watching:"), "{help}");
     // A spectator holds no cards: no "Your hand" panel, empty or not.
     assert_eq!(
         b.js(
@@ -927,6 +930,12 @@ fn every_page_fits_both_sizes_in_every_language() {
                     &format!("{lang} {name} ({size})"),
                     "return document.querySelector(arguments[0]) !== null",
                     json!([ready]),
+                );
+                // Every page's header links to the account page (the rules pages too).
+                b.wait_js(
+                    &format!("{lang} {name} ({size}): the account link"),
+                    "return document.querySelector('header #account-link') !== null",
+                    json!([]),
                 );
                 std::thread::sleep(Duration::from_millis(200));
                 b.save_screenshot(&format!("new-player-tour-{lang}-{name}-{size}.png"));

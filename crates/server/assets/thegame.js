@@ -75,7 +75,7 @@ function Page({ state, store, conn, busy, bar }) {
           <details class="help" id="tg-help" open=${state.helpOpen}
             onToggle=${(ev) => { if (ev.currentTarget.open !== store.get().helpOpen) store.set({ helpOpen: ev.currentTarget.open }); }}>
             <summary>${t("help-title")}</summary>
-            ${paragraphs(myTurn ? t("tg-help-turn", { min: v.minimum }) : t("tg-help-wait")).map((p) => html`<p class="help-text">${p}</p>`)}
+            ${paragraphs(myTurn ? t("tg-help-turn", { min: v.minimum }) : seatMe === null ? t("tg-help-watch") : t("tg-help-wait")).map((p) => html`<p class="help-text">${p}</p>`)}
             <a href="/rules/thegame" target="_blank" rel="noopener" id="rules-link">${t("rules-link")}</a>
           </details>`}
       </div>
