@@ -9,12 +9,12 @@ async function main() {
   await initI18n();
   document.title = t("app-title");
   const main = document.getElementById("main");
+  import("./account.js").then(({ accountLink }) => accountLink(document.querySelector(".header-right")));
   const rules = location.pathname.match(/^\/rules\/([a-z]+)\/?$/);
   if (rules) {
     const { showRules } = await import("./rules.js");
     return showRules(main, rules[1]);
   }
-  import("./account.js").then(({ accountLink }) => accountLink(document.querySelector(".header-right")));
   if (/^\/account\/?$/.test(location.pathname)) {
     const { accountPage } = await import("./account.js");
     return accountPage(main);
