@@ -324,6 +324,7 @@ fn a_replay_is_read_only_and_a_finished_game_offers_its_rematch() {
         ".sig-menu",
         "#tg-hand button.card",
         "#end-turn",
+        "#tg-help",
     ] {
         let found = b.js(
             "return document.querySelector(arguments[0]) !== null",
@@ -396,7 +397,7 @@ fn dead_ends_lead_on() {
     );
     // A spectator is told what is shown, not that they may signal (only players may).
     let help = text(&b, "#tg-help .help-text");
-    assert!(help.starts_with("You are watching:"), "{help}");
+    assert!(help.starts_with("The players' hands stay hidden."), "{help}");
     // A spectator holds no cards: no "Your hand" panel, empty or not.
     assert_eq!(
         b.js(

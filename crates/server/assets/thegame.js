@@ -71,7 +71,7 @@ function Page({ state, store, conn, busy, bar }) {
     <div class="tg">
       <div class="tg-head">
         <p id="tg-status"><span class="tg-status-line">${status}</span>${who ? html`<span class="tg-status-line" id="tg-who">${who}</span>` : null}</p>
-        ${over ? html`<${EndBox} msg=${msg} seatMe=${seatMe} />` : html`
+        ${over ? html`<${EndBox} msg=${msg} seatMe=${seatMe} />` : state.replay ? null : html`
           <details class="help" id="tg-help" open=${state.helpOpen}
             onToggle=${(ev) => { if (ev.currentTarget.open !== store.get().helpOpen) store.set({ helpOpen: ev.currentTarget.open }); }}>
             <summary>${t("help-title")}</summary>

@@ -266,7 +266,7 @@ tg-help-turn = Play at least { $min ->
        *[other] { $min } cards
     } from your hand (one once the draw pile is empty): click a card, then a pile. On an ascending pile a card must be higher than the top card, on a descending pile lower. The backwards trick: exactly 10 lower on an ascending pile, or 10 higher on a descending one. Then end your turn; you draw back up to a full hand.
 tg-help-wait = Another player is playing. You may not say your numbers, but you may signal on a pile: “please don't play here” or “I have a good card for this pile”.
-tg-help-watch = You are watching: the hands stay hidden. On each turn a player plays at least 2 cards on the piles (1 once the draw pile is empty), then draws.
+tg-help-watch = The players' hands stay hidden. On each turn a player plays at least 2 cards on the piles (1 once the draw pile is empty), then draws.
 tg-ev-played = { $name } plays { $card } on { $pile }
 tg-ev-played-backwards = { $name } plays { $card } on { $pile } (backwards trick)
 tg-ev-turn_ended = { $name } ends the turn
