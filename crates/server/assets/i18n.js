@@ -110,17 +110,28 @@ export function translator(catalog, lang) {
 
   // Chinese and Thai are written without spaces, and a browser may break a line inside a word
   // (供|电, จ่าย|ไฟ): the catalog's own text has its words joined (U+2060 WORD JOINER between
-  // their letters, as `Intl.Segmenter` finds them), so lines break between words only. Names
-  // and numbers filled in are left as they are.
+  // their letters, as `Intl.Segmenter` finds them), so lines break between words only. A word
+  // the segmenter's dictionary lacks comes out as single Chinese characters (红|方, 叫|价): a run
+  // of those is kept as one word. Names and numbers filled in are left as they are.
   const keepCache = new Map();
   const joinWords = JOINED.has(lang.split("-")[0]) && typeof Intl.Segmenter === "function";
   const words = joinWords ? new Intl.Segmenter(lang, { granularity: "word" }) : null;
   const letters = joinWords ? new Intl.Segmenter(lang, { granularity: "grapheme" }) : null;
+  function wordsOf(text) {
+    const out = [];
+    for (const { segment, isWordLike } of words.segment(text)) {
+      const single = isWordLike && /^\p{Script=Han}$/u.test(segment);
+      const last = out[out.length - 1];
+      if (single && last?.single) last.segment += segment;
+      else out.push({ segment, isWordLike, single });
+    }
+    return out;
+  }
   function keep(text) {
     if (!joinWords) return text;
     let out = keepCache.get(text);
     if (out === undefined) {
-      out = [...words.segment(text)].map(({ segment, isWordLike }) =>
+      out = wordsOf(text).map(({ segment, isWordLike }) =>
         isWordLike && /[\p{Script=Han}\p{Script=Thai}]/u.test(segment) ? [...letters.segment(segment)].map((g) => g.segment).join(WORD_JOINER) : segment).join("");
       keepCache.set(text, out);
     }

@@ -61,6 +61,11 @@ test("Chinese and Thai catalog text keeps its words together; names are left alo
   assert.ok(text.includes(`供${WORD_JOINER}电`), JSON.stringify(text));
   assert.ok(text.endsWith("，Dee"), "a name gets no joiner");
   assert.equal(text.replaceAll(WORD_JOINER, ""), "供电城市 3，Dee");
+  // Words the segmenter's dictionary splits into characters stay whole: a colour, a verb.
+  const red = translator({ messages: { red: ["红方"], you: ["你是", { var: "name" }, "。"], bid: ["叫价高于 ", { var: "n" }] }, terms: {} }, "zh-CN");
+  assert.equal(red.t("red"), `红${WORD_JOINER}方`);
+  assert.ok(red.t("you", { name: red.t("red") }).includes(`红${WORD_JOINER}方`));
+  assert.ok(red.t("bid", { n: 23 }).startsWith(`叫${WORD_JOINER}价`), JSON.stringify(red.t("bid", { n: 23 })));
   const th = translator({ messages: { you: ["คุณเล่นเป็น ", { var: "name" }] }, terms: {} }, "th");
   const you = th.t("you", { name: "Dee" });
   assert.equal(you.replaceAll(WORD_JOINER, ""), "คุณเล่นเป็น Dee");
