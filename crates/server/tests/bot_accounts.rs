@@ -515,7 +515,7 @@ async fn two_seeking_bots_meet_in_one_game() {
                 .collect::<Vec<_>>()
         }
     };
-    assert_eq!(listed(two.clone()).await, [game.clone()]);
+    assert_eq!(listed(two.clone()).await, vec![game.clone()]);
     assert_eq!(listed(one.clone()).await, Vec::<String>::new());
     let (_, none) = as_bot(
         &app,
