@@ -12,7 +12,8 @@
 //!   programs, `over`, forfeits) is around it, so the errors are the loop's ([`PlayError`]).
 //! - [`check`] is `tabletop bot-check`; [`relay`] is a protocol bot that relays to a built-in
 //!   bot (`tabletop relay-bot GAME BOT`, used to test the host against the built-in bots);
-//!   [`connect`] plays a seat of a live server game.
+//!   [`connect`] plays a seat of a live server game; [`seek`] finds games for a bot account
+//!   on a server and plays them one after another.
 //!
 //! Decisions:
 //! - A forfeit never stops a run: the seat's remaining decisions in that game are taken by a
@@ -29,6 +30,7 @@ pub mod check;
 pub mod connect;
 mod process;
 pub mod relay;
+pub mod seek;
 mod session;
 mod static_data;
 

@@ -97,11 +97,20 @@ pub fn bot_check(args: &BotCheckArgs) -> anyhow::Result<()> {
 /// Arguments of `tabletop connect`.
 #[derive(clap::Args)]
 pub struct ConnectArgs {
-    /// The game's link (http://HOST/games/ID, a join link with #token= works as is).
+    /// The game's link (http://HOST/games/ID, a join link with #token= works as is); with
+    /// --seek, the server's address (http://HOST:PORT).
     url: String,
-    /// The seat's token (default: the link's #token=).
+    /// The seat's token (default: the link's #token=); with --seek, the bot account's API
+    /// token.
     #[arg(long)]
     token: Option<String>,
+    /// Seek games as a bot account and play them one after another, e.g. "powergrid players=4
+    /// map=germany" or "thegame players=3" (terms: players, map, rated=yes|no).
+    #[arg(long, requires = "token")]
+    seek: Option<String>,
+    /// With --seek: stop after this many games (default: until interrupted).
+    #[arg(long, requires = "seek")]
+    games: Option<u64>,
     /// The bot: a built-in bot of the game's kind or exec:COMMAND.
     #[arg(long)]
     bot: String,
@@ -112,8 +121,12 @@ pub struct ConnectArgs {
     exec: ExecOptions,
 }
 
-/// `tabletop connect`: plays the seat until the game ends and prints the outcome.
+/// `tabletop connect`: plays the seat until the game ends and prints the outcome; with
+/// `--seek`, plays game after game as a bot account, printing a line for each.
 pub fn connect(args: &ConnectArgs) -> anyhow::Result<()> {
+    if let (Some(seek), Some(token)) = (&args.seek, &args.token) {
+        return seek_games(args, seek, token);
+    }
     let target = botproto::connect::target(&args.url, args.token.as_deref())?;
     let bot = seat_spec(&args.bot)?;
     let spec = args.exec.spec("");
@@ -136,5 +149,33 @@ pub fn connect(args: &ConnectArgs) -> anyhow::Result<()> {
         finished.actions,
         finished.connections
     );
+    Ok(())
+}
+
+/// `tabletop connect --seek`: one line per game played (module `botproto::seek`).
+fn seek_games(args: &ConnectArgs, seek: &str, token: &str) -> anyhow::Result<()> {
+    let run = botproto::seek::SeekRun {
+        server: args.url.clone(),
+        api_token: token.to_string(),
+        seek: seek.parse()?,
+        bot: seat_spec(&args.bot)?,
+        spec: args.exec.spec(""),
+        patience: Duration::from_secs(args.patience_s),
+        games: args.games,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(botproto::seek::seek_and_play(&run, |played| {
+        println!(
+            "{} {} {} played by {}: {} ({} actions)",
+            played.link,
+            played.finished.kind,
+            played.seat,
+            args.bot,
+            played.finished.outcome,
+            played.finished.actions
+        );
+    }))?;
     Ok(())
 }

@@ -34,14 +34,15 @@
 //!   are never shown. Sign-up necessarily says that a name is taken (`name_taken`); it draws
 //!   from the address budget like a login.
 //! - **Deleting** takes the password again. The account's seats, results and ratings stay, its
-//!   seats renamed "deleted player" (live games hear the rename at once).
+//!   seats renamed "deleted player" (live games hear the rename at once). Its bot accounts
+//!   (module `bot_account`) are deleted with it.
 //! - **Claiming**: the browser sends the seat tokens it holds (its "my games"); every seat among
 //!   them that no account owns yet becomes this account's.
 
 use crate::api::parse;
 use crate::error::ApiError;
 use crate::limit::{Attempts, Client};
-use crate::store::accounts::{Account, AccountId, NewAccount, DELETED_NAME};
+use crate::store::accounts::{Account, AccountId, NewAccount, OwnedSeat, DELETED_NAME};
 use crate::token::{hash_token, new_token, TokenHash};
 use crate::Server;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -221,7 +222,11 @@ impl Server {
     }
 
     /// Takes one attempt from the address's budget, and from the name's when given.
-    fn attempt(&self, client: Option<Client>, name_key: Option<&str>) -> Result<(), ApiError> {
+    pub(crate) fn attempt(
+        &self,
+        client: Option<Client>,
+        name_key: Option<&str>,
+    ) -> Result<(), ApiError> {
         let limits = &self.inner.attempts;
         if let Some(client) = client {
             limits
@@ -236,6 +241,25 @@ impl Server {
                 .map_err(|retry_after_ms| ApiError::TooManyAttempts { retry_after_ms })?;
         }
         Ok(())
+    }
+
+    /// Tells the live games among `seats`, just renamed in the store for a deleted account,
+    /// their new name.
+    pub(crate) async fn rename_deleted_seats(&self, seats: &[OwnedSeat]) {
+        for seat in seats.iter().filter(|s| !s.finished) {
+            if let Ok(entry) = self.game(&seat.game).await {
+                if entry
+                    .seats
+                    .get(usize::from(seat.seat))
+                    .is_some_and(Option::is_none)
+                {
+                    let _ = entry
+                        .handle
+                        .rename(Seat(seat.seat), DELETED_NAME.to_owned())
+                        .await;
+                }
+            }
+        }
     }
 
     /// Opens a session for `account`, ending the one `headers` carry; answers the cookie.
@@ -492,23 +516,12 @@ pub(crate) async fn delete(
         return Err(ApiError::LoginFailed);
     }
     let accounts = server.inner.store.accounts();
-    let seats = accounts.seats_of(account.id).await?;
-    accounts.delete_account(account.id).await?;
-    for seat in seats.iter().filter(|s| !s.finished) {
-        if let Ok(entry) = server.game(&seat.game).await {
-            if entry
-                .seats
-                .get(usize::from(seat.seat))
-                .is_some_and(Option::is_none)
-            {
-                // The store renamed it already; the live table tells its players.
-                let _ = entry
-                    .handle
-                    .rename(Seat(seat.seat), DELETED_NAME.to_owned())
-                    .await;
-            }
-        }
+    let mut seats = accounts.seats_of(account.id).await?;
+    for bot in accounts.bots_of(account.id).await? {
+        seats.extend(accounts.seats_of(bot.account.id).await?);
     }
+    accounts.delete_account(account.id).await?;
+    server.rename_deleted_seats(&seats).await;
     tracing::info!(account = account.id, "account deleted");
     let cookie = server.session_header(&headers, None);
     Ok(with_cookie(StatusCode::OK, cookie, serde_json::json!({})))

@@ -10,7 +10,7 @@ use crate::new_game::{CreatedGame, NewGame};
 use crate::seats::{check_name, PlayOptions};
 use crate::table::SeatChange;
 use crate::token::hash_token;
-use crate::{account, assets, limit, open, rematch, ws, GameEntry, Server};
+use crate::{account, assets, bot_account, limit, open, rematch, ws, GameEntry, Server};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State};
@@ -118,6 +118,17 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/api/account/logout", post(account::logout))
         .route("/api/account/delete", post(account::delete))
         .route("/api/account/claim", post(account::claim))
+        .route(
+            "/api/account/bots",
+            get(bot_account::list).post(bot_account::create),
+        )
+        .route("/api/account/bots/{name}/token", post(bot_account::rotate))
+        .route("/api/account/bots/{name}/revoke", post(bot_account::revoke))
+        .route("/api/account/bots/{name}/delete", post(bot_account::delete))
+        .route("/api/bot/account", get(bot_account::me))
+        .route("/api/bot/open-games", get(bot_account::open_games))
+        .route("/api/bot/open-games/{id}/join", post(bot_account::join))
+        .route("/api/bot/seek", post(bot_account::seek))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(max))

@@ -194,6 +194,30 @@ pub enum ApiError {
     /// The game waits for players to take its open seats; it starts when they have.
     #[error("the game starts when its {seats_left} open seat(s) are taken")]
     GameWaiting { seats_left: usize },
+    /// The bot routes need a bot account's API token and none was given.
+    #[error("this request needs a bot account's API token: send `Authorization: Bearer <token>`")]
+    MissingApiToken,
+    /// The API token is no live bot account's: unknown, revoked, or its bot deleted.
+    #[error("the API token is not valid (unknown, revoked or rotated, or its bot was deleted)")]
+    BadApiToken,
+    /// The signed-in person owns no bot account of this name.
+    #[error("you have no bot account named {0:?}")]
+    UnknownBotAccount(String),
+    /// The signed-in person owns as many bot accounts as one may.
+    #[error("you own {max} bot accounts, the most one person may; delete one first")]
+    TooManyBots { max: usize },
+    /// A seek that is not of the expected shape.
+    #[error("invalid seek: {0}; a seek is {{\"kind\", \"players\", and optionally \"map\" and \"rated\"}}")]
+    InvalidSeek(String),
+    /// The bot holds a seat of this open game already.
+    #[error("your bot holds a seat of game {0:?} already")]
+    AlreadySeated(String),
+    /// The game exists, but no seat of it is open.
+    #[error("every seat of game {0:?} is taken")]
+    SeatTaken(String),
+    /// The bot waits in as many open games as one bot may.
+    #[error("your bot waits in {waiting} open game(s), the most one bot may ({max}); play them or let them expire")]
+    TooManySeeks { waiting: usize, max: usize },
 }
 
 fn present_reason(connected: bool, away_seconds: u64, limit_seconds: u64) -> String {
@@ -259,6 +283,14 @@ impl ApiError {
             ApiError::TooManyAttempts { .. } => "too_many_attempts",
             ApiError::UnknownPlayer(_) => "unknown_player",
             ApiError::GameWaiting { .. } => "game_waiting",
+            ApiError::MissingApiToken => "missing_api_token",
+            ApiError::BadApiToken => "bad_api_token",
+            ApiError::UnknownBotAccount(_) => "unknown_bot_account",
+            ApiError::TooManyBots { .. } => "too_many_bots",
+            ApiError::InvalidSeek(_) => "invalid_seek",
+            ApiError::AlreadySeated(_) => "already_seated",
+            ApiError::SeatTaken(_) => "seat_taken",
+            ApiError::TooManySeeks { .. } => "too_many_seeks",
         }
     }
 
@@ -275,12 +307,15 @@ impl ApiError {
             ApiError::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             ApiError::UriTooLong => StatusCode::URI_TOO_LONG,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::UnknownGame(_) | ApiError::NotFound(_) | ApiError::UnknownPlayer(_) => {
-                StatusCode::NOT_FOUND
-            }
-            ApiError::MissingToken | ApiError::LoginFailed | ApiError::NotSignedIn => {
-                StatusCode::UNAUTHORIZED
-            }
+            ApiError::UnknownGame(_)
+            | ApiError::NotFound(_)
+            | ApiError::UnknownPlayer(_)
+            | ApiError::UnknownBotAccount(_) => StatusCode::NOT_FOUND,
+            ApiError::MissingToken
+            | ApiError::LoginFailed
+            | ApiError::NotSignedIn
+            | ApiError::MissingApiToken
+            | ApiError::BadApiToken => StatusCode::UNAUTHORIZED,
             ApiError::WrongToken
             | ApiError::WrongSeat { .. }
             | ApiError::SpectatorCannotAct
@@ -294,7 +329,11 @@ impl ApiError {
             | ApiError::PlayerPresent { .. }
             | ApiError::GameNotOver
             | ApiError::NameTaken
-            | ApiError::GameWaiting { .. } => StatusCode::CONFLICT,
+            | ApiError::GameWaiting { .. }
+            | ApiError::TooManyBots { .. }
+            | ApiError::AlreadySeated(_)
+            | ApiError::SeatTaken(_)
+            | ApiError::TooManySeeks { .. } => StatusCode::CONFLICT,
             ApiError::IllegalAction(_)
             | ApiError::InvalidName(_)
             | ApiError::InvalidOptions(_)
@@ -306,7 +345,8 @@ impl ApiError {
             | ApiError::AccountNameCharacter { .. }
             | ApiError::AccountNameStart
             | ApiError::PasswordTooShort { .. }
-            | ApiError::PasswordTooLong { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            | ApiError::PasswordTooLong { .. }
+            | ApiError::InvalidSeek(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. }
             | ApiError::TooManyAttempts { .. }
             | ApiError::TooManyConnections { .. }
@@ -481,6 +521,14 @@ mod tests {
             ApiError::TooManyAttempts { retry_after_ms: 1 },
             ApiError::UnknownPlayer(String::new()),
             ApiError::GameWaiting { seats_left: 1 },
+            ApiError::MissingApiToken,
+            ApiError::BadApiToken,
+            ApiError::UnknownBotAccount(String::new()),
+            ApiError::TooManyBots { max: 1 },
+            ApiError::InvalidSeek(String::new()),
+            ApiError::AlreadySeated(String::new()),
+            ApiError::SeatTaken(String::new()),
+            ApiError::TooManySeeks { waiting: 1, max: 1 },
         ];
         for e in &all {
             match e {
@@ -534,7 +582,15 @@ mod tests {
                 | ApiError::ForeignOrigin { .. }
                 | ApiError::TooManyAttempts { .. }
                 | ApiError::UnknownPlayer(_)
-                | ApiError::GameWaiting { .. } => {}
+                | ApiError::GameWaiting { .. }
+                | ApiError::MissingApiToken
+                | ApiError::BadApiToken
+                | ApiError::UnknownBotAccount(_)
+                | ApiError::TooManyBots { .. }
+                | ApiError::InvalidSeek(_)
+                | ApiError::AlreadySeated(_)
+                | ApiError::SeatTaken(_)
+                | ApiError::TooManySeeks { .. } => {}
             }
         }
         all

@@ -29,6 +29,7 @@
 mod account;
 mod api;
 mod assets;
+mod bot_account;
 pub mod catalog;
 mod cluster;
 mod edge;
@@ -213,6 +214,8 @@ struct Inner {
     open: RwLock<HashMap<String, open::OpenGame>>,
     /// Held while an open seat is taken or an open game expires.
     joining: tokio::sync::Mutex<()>,
+    /// Held while a bot's seek picks or opens its game (module `bot_account`).
+    seeking: tokio::sync::Mutex<()>,
     /// Held while a rematch is made, so that two players asking at once get one game.
     rematching: tokio::sync::Mutex<()>,
     /// The feed and leases of a database shared with other processes (module `cluster`).
@@ -370,6 +373,7 @@ impl Server {
                 websockets,
                 open: RwLock::default(),
                 joining: tokio::sync::Mutex::new(()),
+                seeking: tokio::sync::Mutex::new(()),
                 rematching: tokio::sync::Mutex::new(()),
                 shared: shared.clone(),
                 stopping: std::sync::atomic::AtomicBool::new(false),

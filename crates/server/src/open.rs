@@ -406,3 +406,15 @@ pub(crate) async fn live(State(server): State<Server>) -> Result<Json<Vec<LiveGa
     }
     Ok(Json(games))
 }
+
+impl Server {
+    /// The open games in which `account` holds a seat, waiting for their other players (module
+    /// `bot_account`).
+    pub(crate) fn waiting_in(&self, account: crate::store::accounts::AccountId) -> Vec<String> {
+        read(&self.inner.open)
+            .values()
+            .filter(|g| g.stored.seats.iter().any(|s| s.account == Some(account)))
+            .map(|g| g.stored.id.clone())
+            .collect()
+    }
+}

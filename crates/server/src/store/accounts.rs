@@ -11,6 +11,10 @@
 //!   are one account. A deleted account keeps its row, without name key, password, sessions or
 //!   tokens: the seats, results and ratings that name it stay, shown as "deleted player", and
 //!   the name is free for someone else.
+//! - A bot account belongs to the person who made it (`owner_id`): only they see it in their
+//!   list, give it tokens or delete it, and deleting the person deletes their bots with them
+//!   (nobody else could manage them). A bot account has no password; it signs in with API
+//!   tokens only.
 //! - Account queries run outside the games' group commit (SQLite: on the writer thread between
 //!   two batches, which sees every queued game write; PostgreSQL: on the reader connection,
 //!   each statement its own transaction). They are rare beside actions, and each needs its
@@ -155,6 +159,15 @@ pub struct BestResult {
     pub bot: bool,
 }
 
+/// A bot account as its owner sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwnedBot {
+    /// The bot account.
+    pub account: Account,
+    /// How many API tokens it holds.
+    pub tokens: u64,
+}
+
 /// Where accounts and what they keep are stored. Every answer resolves once the change is
 /// durable.
 pub trait AccountStore: Send + Sync + 'static {
@@ -165,8 +178,8 @@ pub trait AccountStore: Send + Sync + 'static {
     /// The account `id`, deleted or not.
     fn account(&self, id: AccountId) -> Answer<Option<Account>>;
     /// Deletes account `id`: its name, password, sessions and API tokens go; its seats, results
-    /// and ratings stay, its seats named [`DELETED_NAME`]. Answers whether there was a live
-    /// account.
+    /// and ratings stay, its seats named [`DELETED_NAME`]. The bot accounts it owns are deleted
+    /// likewise. Answers whether there was a live account.
     fn delete_account(&self, id: AccountId) -> Answer<bool>;
     /// Opens a session for `account` until `expires_at` (seconds since the epoch).
     fn create_session(&self, session: TokenHash, account: AccountId, expires_at: i64)
@@ -185,6 +198,19 @@ pub trait AccountStore: Send + Sync + 'static {
     ) -> Answer<()>;
     /// The live account of an API token.
     fn api_token_account(&self, token: TokenHash) -> Answer<Option<Account>>;
+    /// Stores a new bot account (no password) owned by `owner`; `None` when its name key is
+    /// taken.
+    fn create_bot_account(
+        &self,
+        owner: AccountId,
+        name: String,
+        name_key: String,
+        created_at: i64,
+    ) -> Answer<Option<AccountId>>;
+    /// The live bot accounts `owner` made, oldest first.
+    fn bots_of(&self, owner: AccountId) -> Answer<Vec<OwnedBot>>;
+    /// Ends every API token of `account`; answers how many there were.
+    fn revoke_api_tokens(&self, account: AccountId) -> Answer<u64>;
     /// Makes `account` the owner of the seats whose tokens hash to `tokens` and that no
     /// account owns yet; answers every seat of `tokens` that `account` now owns.
     fn own_seats(&self, account: AccountId, tokens: Vec<TokenHash>) -> Answer<Vec<(String, u8)>>;

@@ -179,6 +179,9 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (account_id, kind, game_id)
      );
      CREATE INDEX ratings_kind ON ratings(kind, account_id, written);",
+    // 4: bot accounts belong to the person who made them, as the SQLite store's version 5.
+    "ALTER TABLE accounts ADD COLUMN owner_id BIGINT REFERENCES accounts(id);
+     CREATE INDEX accounts_owner ON accounts(owner_id) WHERE owner_id IS NOT NULL;",
 ];
 
 /// The schema version this program writes in PostgreSQL.

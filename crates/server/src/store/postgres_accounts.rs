@@ -10,8 +10,8 @@
 //!   decides, and the second transaction stores nothing.
 
 use super::accounts::{
-    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedSeat, RatingPoint,
-    SeatOwner, Standing, DELETED_NAME,
+    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedBot, OwnedSeat,
+    RatingPoint, SeatOwner, Standing, DELETED_NAME,
 };
 use super::postgres::connect;
 use super::{Answer, StoreError};
@@ -169,6 +169,23 @@ impl AccountStore for PgAccounts {
     fn delete_account(&self, id: AccountId) -> Answer<bool> {
         self.run(move |mut held| async move {
             let tx = held.client()?.transaction().await?;
+            // Its bots first (module `accounts`), while their owner is still found by id.
+            const BOTS: &str = "SELECT id FROM accounts WHERE owner_id = $1";
+            tx.execute(
+                &format!("DELETE FROM api_tokens WHERE account_id IN ({BOTS})"),
+                &[&id],
+            )
+            .await?;
+            tx.execute(
+                &format!("UPDATE seats SET name = $2 WHERE account_id IN ({BOTS})"),
+                &[&id, &DELETED_NAME],
+            )
+            .await?;
+            tx.execute(
+                "UPDATE accounts SET name = NULL, name_key = NULL WHERE owner_id = $1",
+                &[&id],
+            )
+            .await?;
             tx.execute("DELETE FROM sessions WHERE account_id = $1", &[&id])
                 .await?;
             tx.execute("DELETE FROM api_tokens WHERE account_id = $1", &[&id])
@@ -267,6 +284,60 @@ impl AccountStore for PgAccounts {
                 )
                 .await?;
             Ok(row.as_ref().map(account_row))
+        })
+    }
+
+    fn create_bot_account(
+        &self,
+        owner: AccountId,
+        name: String,
+        name_key: String,
+        created_at: i64,
+    ) -> Answer<Option<AccountId>> {
+        self.run(move |mut held| async move {
+            let row = held
+                .client()?
+                .query_opt(
+                    "INSERT INTO accounts (name, name_key, password_hash, bot, created_at, owner_id)
+                     VALUES ($1, $2, NULL, true, $3, $4) ON CONFLICT (name_key) DO NOTHING
+                     RETURNING id",
+                    &[&name, &name_key, &created_at, &owner],
+                )
+                .await?;
+            Ok(row.map(|r| r.get(0)))
+        })
+    }
+
+    fn bots_of(&self, owner: AccountId) -> Answer<Vec<OwnedBot>> {
+        self.run(move |mut held| async move {
+            let rows = held
+                .client()?
+                .query(
+                    &format!(
+                        "SELECT {ACCOUNT_COLUMNS},
+                                (SELECT count(*) FROM api_tokens t WHERE t.account_id = a.id)
+                         FROM accounts a WHERE a.owner_id = $1 AND a.name_key IS NOT NULL
+                         ORDER BY a.created_at, a.id"
+                    ),
+                    &[&owner],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .map(|r| OwnedBot {
+                    account: account_row(r),
+                    tokens: r.get::<_, i64>(5) as u64,
+                })
+                .collect())
+        })
+    }
+
+    fn revoke_api_tokens(&self, account: AccountId) -> Answer<u64> {
+        self.run(move |mut held| async move {
+            Ok(held
+                .client()?
+                .execute("DELETE FROM api_tokens WHERE account_id = $1", &[&account])
+                .await?)
         })
     }
 

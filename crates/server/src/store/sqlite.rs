@@ -79,6 +79,9 @@ const MIGRATIONS: &[&str] = &[
     // 4: accounts (module `accounts`): sessions, API tokens, the seats they own, seats open to
     // anyone, results and ratings.
     ACCOUNTS,
+    // 5: bot accounts belong to the person who made them (module `accounts`).
+    "ALTER TABLE accounts ADD COLUMN owner_id INTEGER REFERENCES accounts(id);
+     CREATE INDEX accounts_owner ON accounts(owner_id) WHERE owner_id IS NOT NULL;",
 ];
 
 /// Migration 4, on its own so that tests can build a database of version 3 and upgrade it.

@@ -3,8 +3,8 @@
 //! queued before it and writes with the same durability (`synchronous = FULL`).
 
 use super::accounts::{
-    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedSeat, RatingPoint,
-    SeatOwner, Standing, DELETED_NAME,
+    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedBot, OwnedSeat,
+    RatingPoint, SeatOwner, Standing, DELETED_NAME,
 };
 use super::sqlite::SqliteWriter;
 use super::writer::Queue;
@@ -123,6 +123,20 @@ impl AccountStore for SqliteAccounts {
     fn delete_account(&self, id: AccountId) -> Answer<bool> {
         self.run(move |conn| {
             let tx = conn.unchecked_transaction()?;
+            // Its bots first (module `accounts`), while their owner is still found by id.
+            const BOTS: &str = "SELECT id FROM accounts WHERE owner_id = ?1";
+            tx.execute(
+                &format!("DELETE FROM api_tokens WHERE account_id IN ({BOTS})"),
+                [id],
+            )?;
+            tx.execute(
+                &format!("UPDATE seats SET name = ?2 WHERE account_id IN ({BOTS})"),
+                params![id, DELETED_NAME],
+            )?;
+            tx.execute(
+                "UPDATE accounts SET name = NULL, name_key = NULL WHERE owner_id = ?1",
+                [id],
+            )?;
             tx.execute("DELETE FROM sessions WHERE account_id = ?1", [id])?;
             tx.execute("DELETE FROM api_tokens WHERE account_id = ?1", [id])?;
             tx.execute(
@@ -202,6 +216,52 @@ impl AccountStore for SqliteAccounts {
                 )?
                 .query_row([token.0.to_vec()], account_row)
                 .optional()?)
+        })
+    }
+
+    fn create_bot_account(
+        &self,
+        owner: AccountId,
+        name: String,
+        name_key: String,
+        created_at: i64,
+    ) -> Answer<Option<AccountId>> {
+        self.run(move |conn| {
+            let inserted = conn
+                .prepare_cached(
+                    "INSERT INTO accounts (name, name_key, password_hash, bot, created_at, owner_id)
+                     VALUES (?1, ?2, NULL, 1, ?3, ?4) ON CONFLICT (name_key) DO NOTHING",
+                )?
+                .execute(params![name, name_key, created_at, owner])?;
+            Ok((inserted == 1).then(|| conn.last_insert_rowid()))
+        })
+    }
+
+    fn bots_of(&self, owner: AccountId) -> Answer<Vec<OwnedBot>> {
+        self.run(move |conn| {
+            all(
+                conn,
+                "SELECT a.id, a.name, a.password_hash, a.bot, a.created_at,
+                        (SELECT count(*) FROM api_tokens t WHERE t.account_id = a.id)
+                 FROM accounts a WHERE a.owner_id = ?1 AND a.name_key IS NOT NULL
+                 ORDER BY a.created_at, a.id",
+                [owner],
+                |r| {
+                    Ok(OwnedBot {
+                        account: account_row(r)?,
+                        tokens: r.get::<_, i64>(5)? as u64,
+                    })
+                },
+            )
+        })
+    }
+
+    fn revoke_api_tokens(&self, account: AccountId) -> Answer<u64> {
+        self.run(move |conn| {
+            let revoked = conn
+                .prepare_cached("DELETE FROM api_tokens WHERE account_id = ?1")?
+                .execute([account])?;
+            Ok(revoked as u64)
         })
     }
 

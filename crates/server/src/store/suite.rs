@@ -312,6 +312,72 @@ async fn sessions_and_api_tokens_name_their_account_until_ended(store: &dyn Stor
         .is_none());
 }
 
+async fn bot_accounts_belong_to_their_owner_and_go_with_them(store: &dyn Store) {
+    let accounts = store.accounts();
+    let ann = make(&accounts, "Ann", false).await;
+    let bea = make(&accounts, "Bea", false).await;
+    let robo = accounts
+        .create_bot_account(ann, "Robo".into(), "robo".into(), 200)
+        .await
+        .unwrap()
+        .expect("a new name");
+    assert_eq!(
+        accounts
+            .create_bot_account(bea, "ROBO".into(), "robo".into(), 200)
+            .await
+            .unwrap(),
+        None,
+        "bots and people share one name space"
+    );
+    assert_eq!(
+        accounts
+            .create_account(new_account("robo", false))
+            .await
+            .unwrap(),
+        None
+    );
+    let stored = accounts.account(robo).await.unwrap().unwrap();
+    assert_eq!((stored.bot, stored.password_hash), (true, None));
+    let (one, two) = (TokenHash([4; 32]), TokenHash([5; 32]));
+    accounts
+        .create_api_token(one, robo, "a".into(), 201)
+        .await
+        .unwrap();
+    accounts
+        .create_api_token(two, robo, "b".into(), 202)
+        .await
+        .unwrap();
+    let owned = accounts.bots_of(ann).await.unwrap();
+    assert_eq!(owned.len(), 1);
+    assert_eq!((owned[0].account.id, owned[0].tokens), (robo, 2));
+    assert_eq!(owned[0].account.name.as_deref(), Some("Robo"));
+    assert!(accounts.bots_of(bea).await.unwrap().is_empty());
+    assert_eq!(accounts.revoke_api_tokens(robo).await.unwrap(), 2);
+    assert!(accounts.api_token_account(one).await.unwrap().is_none());
+    assert!(accounts.api_token_account(two).await.unwrap().is_none());
+    assert_eq!(accounts.revoke_api_tokens(robo).await.unwrap(), 0);
+    assert_eq!(accounts.bots_of(ann).await.unwrap()[0].tokens, 0);
+    // Deleting the owner deletes the bot: its token, its name, its seats' names.
+    accounts
+        .create_api_token(one, robo, "c".into(), 203)
+        .await
+        .unwrap();
+    let mut g = game("r");
+    g.seats[0].account = Some(robo);
+    store.create_game(g).await.unwrap();
+    assert!(accounts.delete_account(ann).await.unwrap());
+    assert!(accounts.api_token_account(one).await.unwrap().is_none());
+    assert!(accounts.account_named("robo").await.unwrap().is_none());
+    assert_eq!(accounts.account(robo).await.unwrap().unwrap().name, None);
+    let r = store.load_game("r").await.unwrap().unwrap();
+    assert_eq!(r.seats[0].name.as_deref(), Some(accounts::DELETED_NAME));
+    assert!(accounts.bots_of(ann).await.unwrap().is_empty());
+    assert!(
+        accounts.account_named("bea").await.unwrap().is_some(),
+        "others stay"
+    );
+}
+
 async fn seats_are_owned_once_and_open_seats_close_when_claimed(store: &dyn Store) {
     let accounts = store.accounts();
     let ann = make(&accounts, "Ann", false).await;
@@ -577,6 +643,7 @@ for_every_store!(
     seats_are_found_by_token,
     accounts_are_unique_by_name_and_a_deleted_one_frees_its_name,
     sessions_and_api_tokens_name_their_account_until_ended,
+    bot_accounts_belong_to_their_owner_and_go_with_them,
     seats_are_owned_once_and_open_seats_close_when_claimed,
     results_and_ratings_are_stored_once_and_ranked,
     an_open_game_starts_when_full_or_is_abandoned,
