@@ -397,7 +397,10 @@ fn dead_ends_lead_on() {
     );
     // A spectator is told what is shown, not that they may signal (only players may).
     let help = text(&b, "#tg-help .help-text");
-    assert!(help.starts_with("The players' hands stay hidden."), "{help}");
+    assert!(
+        help.starts_with("The players' hands stay hidden."),
+        "{help}"
+    );
     // A spectator holds no cards: no "Your hand" panel, empty or not.
     assert_eq!(
         b.js(
