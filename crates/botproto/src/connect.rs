@@ -17,6 +17,10 @@
 //!   (`GET /api/games/{id}/log` with the seat's token, `docs/api.md`), whose entries are the
 //!   records in force with their events redacted for the seat, and passes on those after the
 //!   last version it saw, in order. A bot that tracks hidden money from events stays right.
+//! - `rate_limited` (the address's request budget, shared by every client on it, such as two
+//!   bots of one machine) is waited out, never fatal: refused at `hello`, the client waits the
+//!   `retry_after_ms` the server names and says `hello` again; refused for an action, it waits and
+//!   sends the same action again on the same connection, without asking the bot twice.
 //! - An external bot gets `start` with setup `null` (the server does not publish the setup;
 //!   the view has what is public) and a random seed.
 
@@ -309,10 +313,16 @@ impl Link {
         }
     }
 
-    /// The next `state` message (errors about the hello are fatal: a bad token stays bad).
+    /// The next `state` message (errors about the hello are fatal, a bad token stays bad, but
+    /// for `rate_limited`, waited out: module docs).
     async fn state(&mut self) -> Result<Value, ConnectError> {
         loop {
             let m = self.next().await?;
+            if let Some(wait) = rate_limited(&m) {
+                tokio::time::sleep(wait).await;
+                self.socket = None;
+                continue;
+            }
             match m.get("type").and_then(Value::as_str) {
                 Some("state") => return Ok(m),
                 Some("error") if m.get("ref").is_none_or(Value::is_null) => {
@@ -364,6 +374,19 @@ impl Link {
     }
 }
 
+/// How long to wait, for a `rate_limited` error.
+fn rate_limited(message: &Value) -> Option<Duration> {
+    (message.get("code").and_then(Value::as_str) == Some("rate_limited")).then(|| {
+        Duration::from_millis(
+            message
+                .get("retry_after_ms")
+                .and_then(Value::as_u64)
+                .unwrap_or(1000)
+                .max(1),
+        )
+    })
+}
+
 fn field<T: DeserializeOwned>(state: &Value, name: &str) -> Result<T, ConnectError> {
     serde_json::from_value(state.get(name).cloned().unwrap_or(Value::Null))
         .map_err(|e| ConnectError::Protocol(format!("state field {name:?}: {e}")))
@@ -395,6 +418,7 @@ where
     let mut refused = 0;
     let mut actions = 0;
     let mut reference = 0u64;
+    let mut last_action: Option<Value> = None;
     let joined_at: u64 = field(&state, "version")?;
     let mut seen = joined_at;
     let mut delivered = 0u64;
@@ -444,8 +468,9 @@ where
                     let view: G::View = field(&state, "view")?;
                     let action = player.choose(&view, &legal);
                     reference += 1;
-                    link.send(json!({"type": "action", "version": version, "action": action, "ref": reference}))
-                        .await;
+                    let message = json!({"type": "action", "version": version, "action": action, "ref": reference});
+                    link.send(message.clone()).await;
+                    last_action = Some(message);
                     answered = Some(version);
                 }
             }
@@ -454,14 +479,20 @@ where
                 refused = 0;
             }
             Some("error") => {
-                tracing::warn!("the server refused an action: {state}");
-                refused += 1;
-                if refused > 20 {
-                    return Err(ConnectError::Refused(state.to_string()));
+                if let (Some(wait), Some(action)) = (rate_limited(&state), &last_action) {
+                    // Not the action's fault: the same action, once the budget allows.
+                    tokio::time::sleep(wait).await;
+                    link.send(action.clone()).await;
+                } else {
+                    tracing::warn!("the server refused an action: {state}");
+                    refused += 1;
+                    if refused > 20 {
+                        return Err(ConnectError::Refused(state.to_string()));
+                    }
+                    // Ask again on the current state.
+                    answered = None;
+                    link.socket = None;
                 }
-                // Ask again on the current state.
-                answered = None;
-                link.socket = None;
             }
             _ => {}
         }

@@ -174,3 +174,51 @@ async fn a_server_never_reached_is_not_a_lost_connection() {
         "{message}"
     );
 }
+
+/// A seat whose address runs out of request budget waits as the server says and plays on, on
+/// the same connection: `rate_limited` is never fatal, and not a reason to reconnect.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_seat_waits_and_plays_on_the_same_connection() {
+    let store = Arc::new(SqliteStore::open_in_memory().unwrap());
+    let config = Config {
+        bot_delay: Duration::ZERO,
+        rate_per_second: 20,
+        rate_burst: 4,
+        ..Config::default()
+    };
+    let server = Server::start(config, server::standard_registry(), store).unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(server.serve(listener));
+    let http = HttpClient::new(&format!("http://{addr}"));
+    let (status, created) = http
+        .json(
+            "POST",
+            "/api/games",
+            None,
+            Some(
+                &json!({"kind": "thegame", "setup": {"players": 2, "seed": 11},
+                         "seats": [{"type": "human"}, {"type": "bot", "bot": "random"}]}),
+            ),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{created}");
+    let id = created["game"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+    let target = target(&format!("http://{addr}/games/{id}#token={token}"), None).unwrap();
+    let finished = tokio::time::timeout(
+        Duration::from_secs(60),
+        connect(
+            &target,
+            &SeatSpec::BuiltIn("heuristic".into()),
+            &ExecSpec::new(""),
+            Duration::from_secs(20),
+        ),
+    )
+    .await
+    .expect("the game ends")
+    .unwrap();
+    assert!(finished.actions > 8, "{finished:?}");
+    assert_eq!(finished.connections, 1, "{finished:?}");
+}
