@@ -179,6 +179,10 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (account_id, kind, game_id)
      );
      CREATE INDEX ratings_kind ON ratings(kind, account_id, written);",
+    // 4: whether a result's game was rated, as the SQLite store's version 5.
+    "ALTER TABLE results ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+     DROP INDEX results_best;
+     CREATE INDEX results_best ON results(kind, players, score) WHERE rated;",
 ];
 
 /// The schema version this program writes in PostgreSQL.

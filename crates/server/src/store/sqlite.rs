@@ -79,6 +79,11 @@ const MIGRATIONS: &[&str] = &[
     // 4: accounts (module `accounts`): sessions, API tokens, the seats they own, seats open to
     // anyone, results and ratings.
     ACCOUNTS,
+    // 5: whether a result's game was rated (module `ratings`): the leaderboard of best results
+    // counts rated games only.
+    "ALTER TABLE results ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+     DROP INDEX results_best;
+     CREATE INDEX results_best ON results(kind, players, score) WHERE rated;",
 ];
 
 /// Migration 4, on its own so that tests can build a database of version 3 and upgrade it.
