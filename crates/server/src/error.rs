@@ -194,6 +194,15 @@ pub enum ApiError {
     /// The game waits for players to take its open seats; it starts when they have.
     #[error("the game starts when its {seats_left} open seat(s) are taken")]
     GameWaiting { seats_left: usize },
+    /// A rated game was asked for, but the game does not meet a condition of rated play.
+    #[error("this game cannot be rated: {0}")]
+    NotRatable(String),
+    /// Undo asked in a rated game.
+    #[error("the game is rated: no step may be taken back")]
+    RatedNoUndo,
+    /// An account asked for a second seat of a rated game.
+    #[error("your account holds seat {seat} of this rated game already; every seat of a rated game is a different player")]
+    AlreadySeated { seat: u8 },
 }
 
 fn present_reason(connected: bool, away_seconds: u64, limit_seconds: u64) -> String {
@@ -259,6 +268,9 @@ impl ApiError {
             ApiError::TooManyAttempts { .. } => "too_many_attempts",
             ApiError::UnknownPlayer(_) => "unknown_player",
             ApiError::GameWaiting { .. } => "game_waiting",
+            ApiError::NotRatable(_) => "not_ratable",
+            ApiError::RatedNoUndo => "rated_no_undo",
+            ApiError::AlreadySeated { .. } => "already_seated",
         }
     }
 
@@ -294,7 +306,9 @@ impl ApiError {
             | ApiError::PlayerPresent { .. }
             | ApiError::GameNotOver
             | ApiError::NameTaken
-            | ApiError::GameWaiting { .. } => StatusCode::CONFLICT,
+            | ApiError::GameWaiting { .. }
+            | ApiError::RatedNoUndo
+            | ApiError::AlreadySeated { .. } => StatusCode::CONFLICT,
             ApiError::IllegalAction(_)
             | ApiError::InvalidName(_)
             | ApiError::InvalidOptions(_)
@@ -306,7 +320,8 @@ impl ApiError {
             | ApiError::AccountNameCharacter { .. }
             | ApiError::AccountNameStart
             | ApiError::PasswordTooShort { .. }
-            | ApiError::PasswordTooLong { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            | ApiError::PasswordTooLong { .. }
+            | ApiError::NotRatable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. }
             | ApiError::TooManyAttempts { .. }
             | ApiError::TooManyConnections { .. }
@@ -481,6 +496,9 @@ mod tests {
             ApiError::TooManyAttempts { retry_after_ms: 1 },
             ApiError::UnknownPlayer(String::new()),
             ApiError::GameWaiting { seats_left: 1 },
+            ApiError::NotRatable(String::new()),
+            ApiError::RatedNoUndo,
+            ApiError::AlreadySeated { seat: 0 },
         ];
         for e in &all {
             match e {
@@ -534,7 +552,10 @@ mod tests {
                 | ApiError::ForeignOrigin { .. }
                 | ApiError::TooManyAttempts { .. }
                 | ApiError::UnknownPlayer(_)
-                | ApiError::GameWaiting { .. } => {}
+                | ApiError::GameWaiting { .. }
+                | ApiError::NotRatable(_)
+                | ApiError::RatedNoUndo
+                | ApiError::AlreadySeated { .. } => {}
             }
         }
         all
