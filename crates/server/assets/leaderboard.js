@@ -56,6 +56,7 @@ function Page({ state }) {
 /** Shows the leaderboard of `kind` in `main`. */
 export async function leaderboardPage(main, kind) {
   const store = createStore({ kind, kinds: [], board: null, error: "" });
+  main.replaceChildren();
   store.subscribe((state) => render(html`<${Page} state=${state} />`, main));
   render(html`<${Page} state=${store.get()} />`, main);
   document.title = `${t("leaderboard-title", { kind: kindName(kind) })} · ${t("app-title")}`;
