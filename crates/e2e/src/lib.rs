@@ -109,6 +109,11 @@ pub struct TestServer {
 impl TestServer {
     /// Starts the server with an in-memory store and a short bot pause.
     pub fn start(bot_delay: Duration) -> TestServer {
+        TestServer::start_with(bot_delay, registry())
+    }
+
+    /// [`TestServer::start`] offering the kinds of `registry`.
+    pub fn start_with(bot_delay: Duration, registry: server::Registry) -> TestServer {
         let runtime = Arc::new(
             tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -130,7 +135,7 @@ impl TestServer {
                 rate_burst: 1000,
                 ..server::Config::default()
             };
-            let server = server::Server::start(config, registry(), store).expect("server starts");
+            let server = server::Server::start(config, registry, store).expect("server starts");
             tokio::spawn(async move {
                 let _ = server.serve(listener).await;
             });

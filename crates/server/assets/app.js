@@ -1,6 +1,7 @@
 // Entry point: `/` is the lobby, `/games/{id}` a game page (token in `#token=`), `/rules/{game}`
-// the rules of a game in the page's language, `/account` the account page and `/players/{name}`
-// a player's page; every page's header links to the account page.
+// the rules of a game in the page's language, `/account` the account page, `/players/{name}`
+// a player's page and `/leaderboards/{kind}` a kind's leaderboard; every page's header links to
+// the account page.
 import { initI18n, t, errorText } from "./i18n.js";
 import { html, render } from "./view.js";
 import { api, saveSeat } from "./net.js";
@@ -29,6 +30,11 @@ async function main() {
       // Not percent-encoding: the name as typed, which the server will not know.
     }
     return playerPage(main, name);
+  }
+  const board = location.pathname.match(/^\/leaderboards\/([a-z]+)\/?$/);
+  if (board) {
+    const { leaderboardPage } = await import("./leaderboard.js");
+    return leaderboardPage(main, board[1]);
   }
   const m = location.pathname.match(/^\/games\/([0-9a-f]{32})\/?$/);
   if (!m && location.pathname.startsWith("/games/")) {

@@ -358,8 +358,10 @@ async function loadGames(store) {
 
 function GameRow({ g, now }) {
   const names = (g.seats || []).map((s) => seatName(g.kind, s.seat, g.seats));
-  const over = g.actor?.type !== "seat";
-  const status = over ? t("lobby-status-over")
+  // An open game still waiting for players has no state yet, only its seats left.
+  const over = g.waiting === undefined && g.actor?.type !== "seat";
+  const status = g.waiting !== undefined ? t("open-seats-left", { n: g.waiting })
+    : over ? t("lobby-status-over")
     : g.actor.seat === g.seat ? t("lobby-status-turn") : t("lobby-status-waiting-for", { name: seatName(g.kind, g.actor.seat, g.seats) });
   const title = g.hotseat
     ? t("lobby-game-title-hotseat", { kind: kindName(g.kind) })
@@ -371,7 +373,7 @@ function GameRow({ g, now }) {
     ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" }).format(new Date(g.created_at * 1000))
     : null;
   return html`
-    <li class=${`game-row${g.actor?.seat === g.seat && !over ? " my-turn" : ""}`} data-game=${g.game}>
+    <li class=${`game-row${g.actor?.type === "seat" && g.actor.seat === g.seat && !over ? " my-turn" : ""}`} data-game=${g.game}>
       <a href=${`/games/${g.game}${g.token ? `#token=${g.token}` : ""}`} class="open-game">${title}</a>
       ${started ? html`<span class="hint game-started"> · ${t("lobby-game-started", { date: started })}</span>` : null}
       <div class="game-status">${status}${g.deadline ? html` · <span class="clock-left">${t("lobby-clock-left", { time: duration(g.deadline - now) })}</span>` : null}</div>

@@ -1,8 +1,9 @@
 // The lobby's open games (docs/api.md, Open games): the games waiting for players, listed live
 // (every 5 s) with their kind, players, map, time control, whether they are rated, seats left
 // and who is waiting, each joined with one click; a small form to open a game to anyone (the
-// creator takes the first seat, every other seat is open); and the games in progress anyone
-// may watch. One store, drawn by Preact components; placed under the lobby by `app.js`.
+// creator takes the first seat, every other seat is open; a rated game needs a time control,
+// so asking for one turns the clock on); the games in progress anyone may watch; and links to
+// each kind's leaderboard. One store, drawn by Preact components; placed under the lobby by `app.js`.
 import { t, has, errorText } from "./i18n.js";
 import { api, saveSeat } from "./net.js";
 import { createStore, oneAtATime } from "./store.js";
@@ -54,7 +55,8 @@ function CreateOpen({ state, store, act }) {
       const setup = state.kind === "powergrid" ? { players, map: state.map } : { players };
       const seats = [{ type: "human" }, ...Array.from({ length: players - 1 }, () => ({ type: "open" }))];
       const seconds = Number(state.seconds);
-      const options = state.clocked ? { clock: { type: "per_move", seconds } } : {};
+      const options = state.clocked || state.rated ? { clock: { type: "per_move", seconds } } : {};
+      if (state.rated) options.rated = true;
       const created = await api("/api/games", { method: "POST", body: { kind: state.kind, setup, seats, options } });
       saveSeat({ game: created.game, kind: created.kind, seat: 0, token: created.seats[0].token });
       store.set({ leaving: true });
@@ -71,8 +73,10 @@ function CreateOpen({ state, store, act }) {
     ${state.kind === "powergrid" ? html`<label>${t("lobby-map")} <select id="open-map" value=${state.map} onChange=${field("map")}>
       <option value="germany">${t("pg-map-germany")}</option><option value="usa">${t("pg-map-usa")}</option>
     </select></label>` : null}
-    <label><input id="open-clocked" type="checkbox" checked=${state.clocked} onChange=${field("clocked")} /> ${t("lobby-clock-per_move")}</label>
-    ${state.clocked ? html`<input id="open-seconds" type="number" min="1" max="86400" value=${state.seconds} onInput=${field("seconds")}
+    <label><input id="open-rated" type="checkbox" checked=${state.rated} onChange=${field("rated")} /> ${t("open-rated-option")}</label>
+    <label><input id="open-clocked" type="checkbox" checked=${state.clocked || state.rated} disabled=${state.rated}
+      onChange=${field("clocked")} /> ${t("lobby-clock-per_move")}</label>
+    ${state.clocked || state.rated ? html`<input id="open-seconds" type="number" min="1" max="86400" value=${state.seconds} onInput=${field("seconds")}
       aria-label=${t("lobby-unit-seconds")} />` : null}
     <button type="submit" id="open-create-submit" disabled=${state.busy}>${t("open-create")}</button>
   </form>`;
@@ -92,6 +96,7 @@ function Page({ state, store, act }) {
           ${kindName(g.kind)} · ${g.seats.map((s) => s.name || s.bot || "?").join(", ")}
           ${" "}<a href=${g.link}>${t("open-watch")}</a></li>`)}</ul>`
       : html`<p id="live-none">${t("open-live-none")}</p>`}
+    <p id="leaderboard-links">${state.kinds.map((k) => html`<a key=${k} href=${`/leaderboards/${k}`} class="button-link">${t("leaderboard-link", { kind: kindName(k) })}</a> `)}</p>
   </section>`;
 }
 
@@ -101,7 +106,7 @@ export async function openGames(main) {
   main.append(container);
   const kinds = await api("/api/kinds").then((list) => list.map((k) => k.kind)).catch(() => []);
   const first = kinds.includes("powergrid") ? "powergrid" : kinds[0] || "";
-  const store = createStore({ games: [], live: [], error: "", busy: false, leaving: false, kinds, kind: first, players: 4, map: "germany", clocked: false, seconds: 120 });
+  const store = createStore({ games: [], live: [], error: "", busy: false, leaving: false, kinds, kind: first, players: 4, map: "germany", clocked: false, rated: false, seconds: 120 });
   const act = oneAtATime(store, errorText);
   const draw = (state) => render(html`<${Page} state=${state} store=${store} act=${act} />`, container);
   store.subscribe(draw);

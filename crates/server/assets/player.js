@@ -1,12 +1,13 @@
 // A player's page (`/players/{name}`): name (bots marked), current rating per game kind, the
-// ratings over time as an inline SVG chart, and every game with its result and a link to its
-// replay (or to the game while it runs). Drawn from one store by Preact components; the data is
+// ratings over time as an inline SVG chart, the record in The Game (played together, so not
+// rated), and every game with its result (rated games marked) and a link to its replay (or to
+// the game while it runs). Drawn from one store by Preact components; the data is
 // `GET /api/players/{name}` (docs/api.md, Accounts).
 import { t, has, errorText } from "./i18n.js";
 import { api } from "./net.js";
 import { createStore } from "./store.js";
 import { html, render } from "./view.js";
-import { currentRatings, ratingChart } from "./playerlogic.js";
+import { coopRecord, currentRatings, ratingChart } from "./playerlogic.js";
 
 const CHART_W = 320;
 const CHART_H = 120;
@@ -37,11 +38,22 @@ function result(g) {
   return t("player-result-place", { place: g.place, players: g.players });
 }
 
+function Record({ games }) {
+  const lines = coopRecord(games, "thegame");
+  if (!lines.length) return null;
+  return html`<h2>${t("player-record", { kind: kindName("thegame") })}</h2>
+    <ul id="player-record">
+      ${lines.map((r) => html`<li key=${r.players}>${t("player-record-line", {
+        players: t("open-players", { n: r.players }), games: r.games, wins: r.wins, cards: r.meanCards })}</li>`)}
+    </ul>`;
+}
+
 function Games({ games }) {
   if (!games.length) return html`<p>${t("player-no-games")}</p>`;
   return html`<ul id="player-games" class="player-games">
     ${games.map((g) => html`<li key=${g.game + g.seat}>
       <span>${kindName(g.kind)}</span> · <span>${day(g.created_at)}</span> · <span class="player-result">${result(g)}</span>
+      ${g.rated ? html` <span class="badge player-rated">${t("open-rated")}</span>` : null}
       ${" "}<a href=${g.link}>${g.finished ? t("player-replay") : t("player-open")}</a>
     </li>`)}
   </ul>`;
@@ -57,9 +69,11 @@ function Page({ state }) {
     <h2>${t("player-ratings")}</h2>
     <ul id="player-current">
       ${currentRatings(p.ratings).map((r) => html`<li key=${r.kind}>${t("player-rating-now", {
-        kind: kindName(r.kind), rating: r.rating.toFixed(1), deviation: r.deviation.toFixed(1) })}</li>`)}
+        kind: kindName(r.kind), rating: r.rating.toFixed(1), deviation: r.deviation.toFixed(1) })}
+        ${" "}<a href=${`/leaderboards/${r.kind}`} class="leaderboard-link">${t("leaderboard-link", { kind: kindName(r.kind) })}</a></li>`)}
     </ul>
     <${Chart} ratings=${p.ratings} />
+    <${Record} games=${p.games} />
     <h2>${t("player-games")}</h2>
     <${Games} games=${p.games} />
   </section>`;

@@ -40,3 +40,28 @@ export function ratingChart(points, width, height, pad = 8) {
   });
   return { lines, min, max };
 }
+
+/** A rating in words: "27.3 ± 4.1". */
+export function ratingText(rating, deviation) {
+  return `${rating.toFixed(1)} ± ${deviation.toFixed(1)}`;
+}
+
+/**
+ * A player's record in a cooperative kind from their finished games with a result (the
+ * player page's games): one line per player count, fewest players first, each
+ * `{players, games, wins, meanCards}` with the mean of the cards left (`score`) to one decimal.
+ */
+export function coopRecord(games, kind) {
+  const byCount = new Map();
+  for (const g of games) {
+    if (g.kind !== kind || g.score === undefined || g.players === undefined) continue;
+    const line = byCount.get(g.players) || { players: g.players, games: 0, wins: 0, cards: 0 };
+    line.games += 1;
+    line.wins += g.won ? 1 : 0;
+    line.cards += g.score;
+    byCount.set(g.players, line);
+  }
+  return [...byCount.values()]
+    .sort((a, b) => a.players - b.players)
+    .map(({ players, games: n, wins, cards }) => ({ players, games: n, wins, meanCards: Math.round((cards / n) * 10) / 10 }));
+}

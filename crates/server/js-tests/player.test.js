@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { currentRatings, ratingChart } from "../assets/playerlogic.js";
+import { coopRecord, currentRatings, ratingChart, ratingText } from "../assets/playerlogic.js";
 
 const p = (kind, rating) => ({ kind, rating, deviation: 5, game: "g", at: 0 });
 
@@ -31,4 +31,19 @@ test("each kind has its own line over the shared scale", () => {
   const chart = ratingChart([p("powergrid", 20), p("thegame", 40), p("powergrid", 30)], 116, 66, 8);
   assert.deepEqual(chart.lines.map((l) => l.kind), ["powergrid", "thegame"]);
   assert.equal(chart.lines[1].points, "58,8");
+});
+
+test("a rating reads as its value and uncertainty to one decimal", () => {
+  assert.equal(ratingText(27.349, 4.06), "27.3 ± 4.1");
+});
+
+test("the cooperative record counts games, wins and mean cards left per player count", () => {
+  const g = (players, won, score, kind = "thegame") => ({ kind, players, won, score, finished: true });
+  const record = coopRecord([g(3, false, 7), g(2, true, 0), g(3, true, 0), g(3, false, 4), g(4, true, 1, "powergrid"),
+    { kind: "thegame", finished: false }], "thegame");
+  assert.deepEqual(record, [
+    { players: 2, games: 1, wins: 1, meanCards: 0 },
+    { players: 3, games: 3, wins: 1, meanCards: 3.7 },
+  ]);
+  assert.deepEqual(coopRecord([], "thegame"), []);
 });

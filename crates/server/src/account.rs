@@ -30,8 +30,10 @@
 //!   password) also from one per name, known or not
 //!   ([`Config::login_attempts_per_minute`]), so a spread of addresses gains nothing against
 //!   one account. A refusal is `too_many_attempts` with the wait.
-//! - **No account list**: accounts are found by exact name only (a player page, a login); ids
-//!   are never shown. Sign-up necessarily says that a name is taken (`name_taken`); it draws
+//! - **No account list**: accounts are found by exact name only (a player page, a login) and
+//!   through the leaderboards' documented top lines (module `ratings`); ids are never shown.
+//!   The built-in bots' names (`search-bot`, …) are kept for them: signing up with one is
+//!   `name_taken`. Sign-up necessarily says that a name is taken (`name_taken`); it draws
 //!   from the address budget like a login.
 //! - **Deleting** takes the password again. The account's seats, results and ratings stay, its
 //!   seats renamed "deleted player" (live games hear the rename at once). Its bot accounts
@@ -405,6 +407,10 @@ pub(crate) async fn signup(
     server.attempt(client.map(|c| c.0), None)?;
     let request: Credentials = parse(body, server.config().max_message_bytes)?;
     let (name, name_key) = check_account_name(&request.name)?;
+    if server.reserved_for_bot(&name_key) {
+        // The built-in bots' accounts (module `ratings`), made when first needed.
+        return Err(ApiError::NameTaken);
+    }
     check_password(&request.password)?;
     let password_hash = hash_password(request.password).await?;
     let id = server
@@ -594,6 +600,9 @@ pub(crate) struct PlayerGame {
     score: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     players: Option<u8>,
+    /// Whether the game was rated (with its result).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rated: Option<bool>,
 }
 
 /// One rating of a player, after one rated game.
@@ -662,6 +671,7 @@ pub(crate) async fn player(
                 won: result.map(|r| r.won),
                 score: result.map(|r| r.score),
                 players: result.map(|r| r.players),
+                rated: result.map(|r| r.rated),
             }
         })
         .collect();

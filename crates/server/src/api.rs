@@ -10,7 +10,7 @@ use crate::new_game::{CreatedGame, NewGame};
 use crate::seats::{check_name, PlayOptions};
 use crate::table::SeatChange;
 use crate::token::hash_token;
-use crate::{account, assets, bot_account, limit, open, rematch, ws, GameEntry, Server};
+use crate::{account, assets, bot_account, limit, open, ratings, rematch, ws, GameEntry, Server};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State};
@@ -90,6 +90,7 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/rules/{game}", get(assets::rules_page))
         .route("/account", get(assets::index))
         .route("/players/{name}", get(assets::index))
+        .route("/leaderboards/{kind}", get(assets::index))
         .route("/assets/{*path}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
         .route("/api/kinds", get(kinds))
@@ -112,6 +113,7 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/api/open-games", get(open::list))
         .route("/api/open-games/{id}/join", post(open::join))
         .route("/api/live-games", get(open::live))
+        .route("/api/leaderboards/{kind}", get(ratings::leaderboard))
         .route("/api/account", get(account::me))
         .route("/api/account/signup", post(account::signup))
         .route("/api/account/login", post(account::login))
@@ -275,7 +277,7 @@ async fn kinds(State(server): State<Server>) -> Json<Vec<KindInfo>> {
 }
 
 /// `POST /api/games`: the body is a [`NewGame`], checked and started by
-/// [`Server::create_game`]; a signed-in creator owns the first person's seat.
+/// [`Server::create_game_as`]; a signed-in creator owns the first person's seat.
 async fn create(
     State(server): State<Server>,
     headers: HeaderMap,
@@ -283,19 +285,7 @@ async fn create(
 ) -> Result<(StatusCode, Json<CreatedGame>), ApiError> {
     let request: NewGame = parse(body, server.config().max_message_bytes)?;
     let account = server.signed_in(&headers).await?;
-    let created = server.create_game(request).await?;
-    // A signed-in creator owns the first person's seat, which is theirs (module `account`).
-    if let (Some(account), Some(token)) = (
-        account,
-        created.seats.iter().find_map(|s| s.token.as_deref()),
-    ) {
-        server
-            .inner
-            .store
-            .accounts()
-            .own_seats(account.id, vec![hash_token(token)])
-            .await?;
-    }
+    let created = server.create_game_as(request, account.as_ref()).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -523,8 +513,12 @@ struct PlayerGame {
     kind: &'static str,
     seat: Seat,
     created_at: i64,
+    /// For an open game still waiting for players (it has no summary yet): how many open
+    /// seats are left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    waiting: Option<usize>,
     #[serde(flatten)]
-    summary: crate::Summary,
+    summary: Option<crate::Summary>,
 }
 
 #[derive(Serialize)]
@@ -573,6 +567,17 @@ async fn player_games(
     }
     let mut games = Vec::new();
     for (id, seat) in found {
+        if let Some((kind, created_at, seats_left)) = server.waiting(&id) {
+            games.push(PlayerGame {
+                game: id,
+                kind,
+                seat,
+                created_at,
+                waiting: Some(seats_left),
+                summary: None,
+            });
+            continue;
+        }
         let Ok(entry) = server.game(&id).await else {
             continue;
         };
@@ -582,7 +587,8 @@ async fn player_games(
             kind: entry.kind,
             seat,
             created_at: entry.created_at,
-            summary,
+            waiting: None,
+            summary: Some(summary),
         });
     }
     games.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.game.cmp(&b.game)));

@@ -379,7 +379,7 @@ pub(crate) async fn join(
     let bot = bot_of(&server, &headers).await?;
     draw_join(&server, client)?;
     if server.waiting_in(bot.id).contains(&id) {
-        return Err(ApiError::AlreadySeated(id));
+        return Err(ApiError::BotAlreadySeated(id));
     }
     match server.join(&id, None, Some(&bot)).await {
         // A game that exists but has no open seat: it started, or it was never open.

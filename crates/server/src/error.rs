@@ -211,13 +211,22 @@ pub enum ApiError {
     InvalidSeek(String),
     /// The bot holds a seat of this open game already.
     #[error("your bot holds a seat of game {0:?} already")]
-    AlreadySeated(String),
+    BotAlreadySeated(String),
     /// The game exists, but no seat of it is open.
     #[error("every seat of game {0:?} is taken")]
     SeatTaken(String),
     /// The bot waits in as many open games as one bot may.
     #[error("your bot waits in {waiting} open game(s), the most one bot may ({max}); play them or let them expire")]
     TooManySeeks { waiting: usize, max: usize },
+    /// A rated game was asked for, but the game does not meet a condition of rated play.
+    #[error("this game cannot be rated: {0}")]
+    NotRatable(String),
+    /// Undo asked in a rated game.
+    #[error("the game is rated: no step may be taken back")]
+    RatedNoUndo,
+    /// An account asked for a second seat of a rated game.
+    #[error("your account holds seat {seat} of this rated game already; every seat of a rated game is a different player")]
+    AlreadySeated { seat: u8 },
 }
 
 fn present_reason(connected: bool, away_seconds: u64, limit_seconds: u64) -> String {
@@ -288,9 +297,12 @@ impl ApiError {
             ApiError::UnknownBotAccount(_) => "unknown_bot_account",
             ApiError::TooManyBots { .. } => "too_many_bots",
             ApiError::InvalidSeek(_) => "invalid_seek",
-            ApiError::AlreadySeated(_) => "already_seated",
+            ApiError::BotAlreadySeated(_) => "bot_already_seated",
             ApiError::SeatTaken(_) => "seat_taken",
             ApiError::TooManySeeks { .. } => "too_many_seeks",
+            ApiError::NotRatable(_) => "not_ratable",
+            ApiError::RatedNoUndo => "rated_no_undo",
+            ApiError::AlreadySeated { .. } => "already_seated",
         }
     }
 
@@ -331,9 +343,11 @@ impl ApiError {
             | ApiError::NameTaken
             | ApiError::GameWaiting { .. }
             | ApiError::TooManyBots { .. }
-            | ApiError::AlreadySeated(_)
+            | ApiError::BotAlreadySeated(_)
             | ApiError::SeatTaken(_)
-            | ApiError::TooManySeeks { .. } => StatusCode::CONFLICT,
+            | ApiError::TooManySeeks { .. }
+            | ApiError::RatedNoUndo
+            | ApiError::AlreadySeated { .. } => StatusCode::CONFLICT,
             ApiError::IllegalAction(_)
             | ApiError::InvalidName(_)
             | ApiError::InvalidOptions(_)
@@ -346,7 +360,8 @@ impl ApiError {
             | ApiError::AccountNameStart
             | ApiError::PasswordTooShort { .. }
             | ApiError::PasswordTooLong { .. }
-            | ApiError::InvalidSeek(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            | ApiError::InvalidSeek(_)
+            | ApiError::NotRatable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. }
             | ApiError::TooManyAttempts { .. }
             | ApiError::TooManyConnections { .. }
@@ -526,9 +541,12 @@ mod tests {
             ApiError::UnknownBotAccount(String::new()),
             ApiError::TooManyBots { max: 1 },
             ApiError::InvalidSeek(String::new()),
-            ApiError::AlreadySeated(String::new()),
+            ApiError::BotAlreadySeated(String::new()),
             ApiError::SeatTaken(String::new()),
             ApiError::TooManySeeks { waiting: 1, max: 1 },
+            ApiError::NotRatable(String::new()),
+            ApiError::RatedNoUndo,
+            ApiError::AlreadySeated { seat: 0 },
         ];
         for e in &all {
             match e {
@@ -588,9 +606,12 @@ mod tests {
                 | ApiError::UnknownBotAccount(_)
                 | ApiError::TooManyBots { .. }
                 | ApiError::InvalidSeek(_)
-                | ApiError::AlreadySeated(_)
+                | ApiError::BotAlreadySeated(_)
                 | ApiError::SeatTaken(_)
-                | ApiError::TooManySeeks { .. } => {}
+                | ApiError::TooManySeeks { .. }
+                | ApiError::NotRatable(_)
+                | ApiError::RatedNoUndo
+                | ApiError::AlreadySeated { .. } => {}
             }
         }
         all

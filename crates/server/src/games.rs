@@ -7,8 +7,14 @@
 //!
 //! Once a game of The Game is over its state messages carry every seat's hand (`final_hands`),
 //! so the page can say which cards were stuck; Power Grid hides nothing a seat still holds.
+//!
+//! Results (module `ratings`): Power Grid places each seat by its final standing (ties share a
+//! place) and scores it by cities powered; The Game is cooperative, every seat placed first
+//! and scored by the cards left.
 
+use crate::ratings::{Placing, Scoring};
 use crate::{Bots, PlayRules, Registry};
+use engine::Game;
 
 /// The Game's play rules: the search bot stands in.
 pub const THEGAME_PLAY: PlayRules = PlayRules { stand_in: "search" };
@@ -28,6 +34,50 @@ pub fn thegame_final_hands(state: &thegame::State) -> serde_json::Value {
     serde_json::to_value(hands).unwrap_or(serde_json::Value::Null)
 }
 
+/// Each seat's placing in a finished game of Power Grid: its rank and cities powered.
+pub fn powergrid_placings(state: &powergrid::State, outcome: &powergrid::Outcome) -> Vec<Placing> {
+    let mut placings = vec![
+        Placing {
+            place: 0,
+            won: false,
+            score: 0,
+        };
+        state.seats()
+    ];
+    for standing in &outcome.standings {
+        if let Some(p) = placings.get_mut(standing.seat.index()) {
+            *p = Placing {
+                place: standing.rank,
+                won: standing.rank == 1,
+                score: i64::from(standing.cities_powered),
+            };
+        }
+    }
+    placings
+}
+
+/// Each seat's placing in a finished game of The Game: the team's, for every seat.
+pub fn thegame_placings(state: &thegame::State, outcome: &thegame::Outcome) -> Vec<Placing> {
+    let team = Placing {
+        place: 1,
+        won: outcome.is_win(),
+        score: i64::from(outcome.cards_left()),
+    };
+    vec![team; state.seats()]
+}
+
+/// How Power Grid's finished games count: by rank.
+pub const POWERGRID_SCORING: Scoring<powergrid::State> = Scoring {
+    placings: powergrid_placings,
+    cooperative: false,
+};
+
+/// How The Game's finished games count: for the whole team.
+pub const THEGAME_SCORING: Scoring<thegame::State> = Scoring {
+    placings: thegame_placings,
+    cooperative: true,
+};
+
 /// Every registered bot of `G` (`bots::Registered`), each built with its default configuration
 /// (the search bots' default budgets: short, as a stand-in's should be) and seeded from the
 /// game's seed and the seat.
@@ -40,11 +90,17 @@ pub fn registered_bots<G: bots::Registered>() -> Bots<G> {
 /// The Game and Power Grid, each with every bot of the bots crate's registry.
 pub fn standard_registry() -> Registry {
     let mut registry = Registry::new();
-    registry.register_revealing::<thegame::State>(
+    registry.register_scored::<thegame::State>(
         registered_bots(),
         THEGAME_PLAY,
         Some(thegame_final_hands),
+        Some(THEGAME_SCORING),
     );
-    registry.register_with_rules::<powergrid::State>(registered_bots(), POWERGRID_PLAY);
+    registry.register_scored::<powergrid::State>(
+        registered_bots(),
+        POWERGRID_PLAY,
+        None,
+        Some(POWERGRID_SCORING),
+    );
     registry
 }

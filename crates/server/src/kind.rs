@@ -7,6 +7,7 @@
 //! each game's task stays fully typed (see `table`).
 
 use crate::error::ApiError;
+use crate::ratings::Scoring;
 use crate::seats::PlayOptions;
 use crate::store::StoredGame;
 use crate::table::{self, GameHandle, SeatSetup, TableContext, TableSetup};
@@ -118,12 +119,17 @@ pub(crate) trait Kind: Send + Sync {
     fn prepare(&self, setup: Value) -> Result<Prepared, ApiError>;
     /// Replays a stored game and starts its task.
     fn resume(&self, game: &StoredGame, ctx: TableContext) -> Result<GameHandle, String>;
+    /// Whether its finished games leave results in their players' accounts (module `ratings`).
+    fn keeps_results(&self) -> bool;
+    /// Whether its seats play as one team (no rating between teammates).
+    fn cooperative(&self) -> bool;
 }
 
 struct Typed<G: Game> {
     bots: Arc<Bots<G>>,
     rules: PlayRules,
     final_hands: Option<FinalHands<G>>,
+    scoring: Option<Scoring<G>>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -208,10 +214,19 @@ impl<G: Game> Kind for Typed<G> {
             options,
             created_at: stored.created_at,
             final_hands: self.final_hands,
+            scoring: self.scoring,
             stand_in: stand_in.to_owned(),
             make_bot,
         };
         table::spawn::<G>(table, &stored.actions, ctx)
+    }
+
+    fn keeps_results(&self) -> bool {
+        self.scoring.is_some()
+    }
+
+    fn cooperative(&self) -> bool {
+        self.scoring.is_some_and(|s| s.cooperative)
     }
 }
 
@@ -249,6 +264,19 @@ impl Registry {
         rules: PlayRules,
         final_hands: Option<FinalHands<G>>,
     ) -> &mut Self {
+        self.register_scored(bots, rules, final_hands, None)
+    }
+
+    /// As [`Registry::register_revealing`], and with `scoring` the kind's finished games
+    /// leave results (and, unless cooperative, ratings) in their players' accounts, and its
+    /// games may be rated (module `ratings`).
+    pub fn register_scored<G: Game>(
+        &mut self,
+        bots: Bots<G>,
+        rules: PlayRules,
+        final_hands: Option<FinalHands<G>>,
+        scoring: Option<Scoring<G>>,
+    ) -> &mut Self {
         let bots = if bots.find("random").is_some() {
             bots
         } else {
@@ -260,6 +288,7 @@ impl Registry {
                 bots: Arc::new(bots),
                 rules,
                 final_hands,
+                scoring,
                 _game: PhantomData,
             }),
         );

@@ -44,6 +44,7 @@ mod kind;
 mod limit;
 mod new_game;
 mod open;
+mod ratings;
 mod rematch;
 mod rules_page;
 pub mod seats;
@@ -55,11 +56,13 @@ mod ws;
 pub use error::{ApiError, ErrorBody};
 pub use finished::FINISHED_CACHE;
 pub use games::{
-    registered_bots, standard_registry, thegame_final_hands, POWERGRID_PLAY, THEGAME_PLAY,
+    powergrid_placings, registered_bots, standard_registry, thegame_final_hands, thegame_placings,
+    POWERGRID_PLAY, POWERGRID_SCORING, THEGAME_PLAY, THEGAME_SCORING,
 };
 pub use kind::{Bots, FinalHands, MakeBot, PlayRules, RandomBot, Registry};
 pub use limit::Peer;
 pub use new_game::{CreatedGame, CreatedSeat, CreatorToken, Link, NewGame, SeatChoice};
+pub use ratings::{bot_account_name, rate_ranked, Placing, Scoring};
 pub use store::{PgStore, SqliteStore, Store, StoreError};
 pub use table::{SeatSummary, Summary};
 

@@ -18,6 +18,7 @@
 use crate::error::ApiError;
 use crate::kind::Kind;
 use crate::seats::{check_name, PlayOptions};
+use crate::store::accounts::{Account, AccountId};
 use crate::store::{StoredGame, StoredSeat};
 use crate::token::{hash_token, new_game_id, new_token, TokenHash};
 use crate::{write, GameEntry, Server};
@@ -120,18 +121,19 @@ pub struct CreatedSeat {
 
 /// A seat of a game about to start.
 pub(crate) enum NewSeat {
-    /// A human seat with a fresh token, answered once.
+    /// A human seat with a fresh token, answered once, owned by `account` if given.
     Human {
         name: Option<String>,
+        account: Option<AccountId>,
     },
     /// A human seat whose token its player claims later (a rematch's).
-    Unclaimed {
-        name: Option<String>,
-    },
+    Unclaimed { name: Option<String> },
     /// A human seat open to anyone.
     Open,
+    /// A bot seat; in a rated game, held by the bot's account (module `ratings`).
     Bot {
         bot: String,
+        account: Option<AccountId>,
     },
 }
 
@@ -139,8 +141,8 @@ impl NewSeat {
     /// The bot in this seat, if any, and the player's name, if any.
     fn bot_and_name(&self) -> (Option<String>, Option<String>) {
         match self {
-            NewSeat::Bot { bot } => (Some(bot.clone()), None),
-            NewSeat::Human { name } | NewSeat::Unclaimed { name } => (None, name.clone()),
+            NewSeat::Bot { bot, .. } => (Some(bot.clone()), None),
+            NewSeat::Human { name, .. } | NewSeat::Unclaimed { name } => (None, name.clone()),
             NewSeat::Open => (None, None),
         }
     }
@@ -161,6 +163,21 @@ impl Server {
     /// `invalid_options`, `invalid_seats`, then `unknown_bot` or `invalid_name` for the first
     /// bad seat), or `storage_error` when it cannot be written; nothing is stored then.
     pub async fn create_game(&self, request: NewGame) -> Result<CreatedGame, ApiError> {
+        self.create_game_as(request, None).await
+    }
+
+    /// [`Server::create_game`] for a signed-in `creator`, who owns the first person's seat
+    /// (module `account`). A rated game (`options.rated`) is checked after the seats
+    /// (`not_ratable`, or `not_signed_in` when the creator plays and is not signed in), and
+    /// its bots sit under their accounts (module `ratings`).
+    ///
+    /// # Errors
+    /// As [`Server::create_game`], and those of a rated game.
+    pub async fn create_game_as(
+        &self,
+        request: NewGame,
+        creator: Option<&Account>,
+    ) -> Result<CreatedGame, ApiError> {
         let kind = self.inner.registry.get(&request.kind)?.clone();
         let prepared = kind.prepare(request.setup)?;
         request.options.check().map_err(ApiError::InvalidOptions)?;
@@ -175,25 +192,43 @@ impl Server {
             )));
         }
         let known = kind.bot_names();
-        let seats = choices
-            .into_iter()
-            .enumerate()
-            .map(|(i, choice)| match choice {
-                SeatChoice::Bot { bot } if !known.contains(&bot) => Err(ApiError::UnknownBot {
-                    kind: kind.name(),
-                    name: bot,
-                    known: known.join(", "),
-                }),
-                SeatChoice::Bot { bot } => Ok(NewSeat::Bot { bot }),
-                SeatChoice::Open {} => Ok(NewSeat::Open),
-                SeatChoice::Human { name } => Ok(NewSeat::Human {
+        let rated = request.options.rated;
+        let mut owner = creator.map(|a| a.id);
+        let mut seats = Vec::with_capacity(choices.len());
+        for (i, choice) in choices.iter().enumerate() {
+            seats.push(match choice {
+                SeatChoice::Bot { bot } if !known.contains(bot) => {
+                    return Err(ApiError::UnknownBot {
+                        kind: kind.name(),
+                        name: bot.clone(),
+                        known: known.join(", "),
+                    })
+                }
+                SeatChoice::Bot { bot } => NewSeat::Bot {
+                    bot: bot.clone(),
+                    account: None,
+                },
+                SeatChoice::Open {} => NewSeat::Open,
+                SeatChoice::Human { name } => NewSeat::Human {
                     name: name
-                        .map(|n| check_name(&n))
+                        .as_deref()
+                        .map(check_name)
                         .transpose()
-                        .map_err(|e| ApiError::InvalidName(format!("seat {i}: {e}")))?,
-                }),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+                        .map_err(|e| ApiError::InvalidName(format!("seat {i}: {e}")))?
+                        // A rated game shows who plays: the account's name by default.
+                        .or_else(|| creator.filter(|_| rated).and_then(|a| a.name.clone())),
+                    account: owner.take(),
+                },
+            });
+        }
+        if rated {
+            self.check_rated(&kind, &request.options, &choices, creator)?;
+            for seat in &mut seats {
+                if let NewSeat::Bot { bot, account } = seat {
+                    *account = Some(self.bot_account(bot).await?);
+                }
+            }
+        }
         let described: Vec<_> = seats.iter().map(NewSeat::bot_and_name).collect();
         let open: Vec<bool> = seats.iter().map(|s| matches!(s, NewSeat::Open)).collect();
         let mut options = request.options;
@@ -260,7 +295,7 @@ impl Server {
         let mut stored_seats = Vec::new();
         for (i, s) in seats.into_iter().enumerate() {
             let (stored, token) = match s {
-                NewSeat::Human { name } => {
+                NewSeat::Human { name, account } => {
                     let token = new_token();
                     let hash = hash_token(&token);
                     hashes.push((hash, Seat(i as u8)));
@@ -269,6 +304,7 @@ impl Server {
                             bot: None,
                             token: Some(hash),
                             name,
+                            account,
                             ..StoredSeat::default()
                         },
                         Some(token),
@@ -290,9 +326,10 @@ impl Server {
                     },
                     None,
                 ),
-                NewSeat::Bot { bot } => (
+                NewSeat::Bot { bot, account } => (
                     StoredSeat {
                         bot: Some(bot),
+                        account,
                         ..StoredSeat::default()
                     },
                     None,

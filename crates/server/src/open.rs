@@ -18,7 +18,8 @@
 //!   whose last seat was taken meanwhile is left alone.
 //! - **Who joins**: a joining player signed in owns the seat (module `account`) and is named by
 //!   the account unless they give a name; anyone else gets a seat token and link exactly as an
-//!   invited player does. Joins draw from the address's attempt budget
+//!   invited player does. A seat of a rated game is taken only by a signed-in account that
+//!   holds no other seat of it (module `ratings`). Joins draw from the address's attempt budget
 //!   ([`Config::join_attempts_per_minute`]).
 //! - **Watching**: games with `options.listed` (every game that had open seats) are listed in
 //!   progress by `GET /api/live-games`; a spectator sees what any spectator sees.
@@ -99,6 +100,14 @@ impl Server {
         write(&self.inner.open).insert(stored.id.clone(), OpenGame { kind, stored });
     }
 
+    /// The kind, creation time and open seats left of `id`, if it is an open game waiting for
+    /// players here (its creator's "my games" lists it so).
+    pub(crate) fn waiting(&self, id: &str) -> Option<(&'static str, i64, usize)> {
+        read(&self.inner.open)
+            .get(id)
+            .map(|g| (g.kind, g.stored.created_at, g.seats_left()))
+    }
+
     /// Marks seat `seat` of open game `id` taken by the holder of `token` in another process.
     pub(crate) fn taken_elsewhere(&self, id: &str, seat: u8, token: crate::token::TokenHash) {
         if let Some(game) = write(&self.inner.open).get_mut(id) {
@@ -153,6 +162,18 @@ impl Server {
                 .cloned()
                 .ok_or_else(unknown)?;
             let seat = game.first_open_seat().ok_or_else(unknown)?;
+            if PlayOptions::parse(&game.stored.options).is_ok_and(|o| o.rated) {
+                // Every seat of a rated game is a different account (module `ratings`).
+                let account = account.ok_or(ApiError::NotSignedIn)?;
+                if let Some(held) = game
+                    .stored
+                    .seats
+                    .iter()
+                    .position(|s| s.account == Some(account.id))
+                {
+                    return Err(ApiError::AlreadySeated { seat: held as u8 });
+                }
+            }
             let token = new_token();
             let hash = hash_token(&token);
             if let Err(e) = self.inner.store.claim_seat(id, seat as u8, hash).await {
@@ -295,7 +316,7 @@ pub(crate) async fn list(State(server): State<Server>) -> Json<OpenGames> {
                 players: g.stored.seats.len(),
                 map: setup["map"].as_str().map(str::to_owned),
                 clock: options.clock,
-                rated: false,
+                rated: options.rated,
                 seats_left: g.seats_left(),
                 seats: g
                     .stored

@@ -16,10 +16,14 @@
 //!   claims that seat with the token it said hello with and sends the new link to that
 //!   connection alone. Spectators get the new game's spectator link.
 //! - The creator of the old game is the creator of the new one (same creator token).
+//! - A rematch is never rated (module `ratings`): its seats have no accounts until claimed,
+//!   and a rated game needs one in every seat from the start. Players who want another rated
+//!   game open one.
 
 use crate::api::bearer;
 use crate::error::ApiError;
 use crate::new_game::NewSeat;
+use crate::seats::PlayOptions;
 use crate::token::{hash_token, rematch_token};
 use crate::{read, write, Server};
 use axum::extract::State;
@@ -85,7 +89,10 @@ impl Server {
             .seats
             .iter()
             .map(|s| match &s.bot {
-                Some(bot) => NewSeat::Bot { bot: bot.clone() },
+                Some(bot) => NewSeat::Bot {
+                    bot: bot.clone(),
+                    account: None,
+                },
                 None => NewSeat::Unclaimed {
                     name: s.name.clone(),
                 },
@@ -96,7 +103,10 @@ impl Server {
                 &kind,
                 &prepared.setup,
                 seats,
-                entry.options,
+                PlayOptions {
+                    rated: false,
+                    ..entry.options
+                },
                 entry.creator,
                 Some(id.to_owned()),
             )

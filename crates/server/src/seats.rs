@@ -147,6 +147,10 @@ pub struct PlayOptions {
     /// seats open to anyone is listed whatever this says.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub listed: bool,
+    /// Rated (module `ratings`): the result changes the players' ratings, and no step may be
+    /// taken back. Checked when the game is created.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 fn default_replace_after() -> u64 {
@@ -159,6 +163,7 @@ impl Default for PlayOptions {
             clock: TimeControl::None,
             replace_after_seconds: default_replace_after(),
             listed: false,
+            rated: false,
         }
     }
 }
@@ -347,6 +352,7 @@ mod tests {
             },
             replace_after_seconds: 0,
             listed: false,
+            rated: false,
         };
         let e = bad.check().unwrap_err();
         assert!(e.contains("bank seconds is 5"), "{e}");

@@ -536,7 +536,7 @@ async fn two_seeking_bots_meet_in_one_game() {
     .await;
     assert_eq!(
         (status, answer["code"].as_str()),
-        (StatusCode::CONFLICT, Some("already_seated"))
+        (StatusCode::CONFLICT, Some("bot_already_seated"))
     );
     // The first bot seeking again opens a second game rather than joining its own.
     let (_, again) = as_bot(&app, "POST", "/api/bot/seek", &one, seek(2)).await;

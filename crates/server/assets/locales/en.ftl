@@ -604,3 +604,22 @@ error-game_waiting = This game starts as soon as its open seats are taken; this 
 # A game stopped at the server's round cap (docs/rules-notes.md).
 game-unfinished = Game over, unfinished: nobody won.
 table-unfinished = This game passed the server's round cap and was stopped unfinished: nobody won. The rules set no limit on rounds; the server stops a game that would never end.
+
+# Ratings (docs/accounts.md): the leaderboards, the rated option, a player's record.
+leaderboard-title = { $kind }: leaderboard
+leaderboard-link = Leaderboard: { $kind }
+leaderboard-rating-explain = Ratings from rated games (Weng-Lin): a new player starts at 25 ± 8.3. The list is ordered by rating minus three times its uncertainty, so that a few lucky games do not top it; it shows the best { $n }.
+leaderboard-best-explain = The Game is played together, so it has no rating. These are the best rated games for each number of players, fewest cards left first.
+leaderboard-rank = #
+leaderboard-player = Player
+leaderboard-rating = Rating
+leaderboard-games = Games
+leaderboard-none = No rated games yet.
+leaderboard-team = Team
+leaderboard-result = Result
+open-rated-option = Rated (needs an account; every other seat is taken by an account)
+player-record = Record in { $kind }
+player-record-line = { $players }: { $games } games · { $wins } won · { $cards } cards left on average
+error-not_ratable = This game cannot be rated: a rated game needs your account in your seat, a time control, and every other seat open to accounts or played by a rated bot.
+error-rated_no_undo = This game is rated: nothing can be taken back.
+error-already_seated = You hold a seat of this rated game already.

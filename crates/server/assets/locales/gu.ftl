@@ -583,3 +583,22 @@ error-game_waiting = ખુલ્લી બેઠકો ભરાતાં જ �
 # A game stopped at the server's round cap (docs/rules-notes.md).
 game-unfinished = રમત પૂરી, અધૂરી: કોઈ જીત્યું નથી.
 table-unfinished = આ રમત સર્વરની રાઉન્ડ મર્યાદા વટાવી ગઈ, તેથી અધૂરી અટકાવવામાં આવી: કોઈ જીત્યું નથી. નિયમોમાં રાઉન્ડની કોઈ મર્યાદા નથી; સર્વર કદી પૂરી ન થનારી રમત અટકાવે છે.
+
+# Ratings (docs/accounts.md): the leaderboards, the rated option, a player's record.
+leaderboard-title = { $kind }: લીડરબોર્ડ
+leaderboard-link = લીડરબોર્ડ: { $kind }
+leaderboard-rating-explain = રેટેડ રમતોમાંથી રેટિંગ (Weng-Lin): નવો ખેલાડી 25 ± 8.3 થી શરૂ કરે છે. યાદી રેટિંગમાંથી અનિશ્ચિતતાના ત્રણ ગણા બાદ કરીને ગોઠવાય છે, જેથી નસીબની થોડી રમતો કોઈને ટોચ પર ન પહોંચાડે; ટોચના { $n } બતાવે છે.
+leaderboard-best-explain = ધ ગેમ સાથે મળીને રમાય છે, તેથી તેમાં રેટિંગ નથી. દરેક ખેલાડી સંખ્યા માટે શ્રેષ્ઠ રેટેડ રમતો, સૌથી ઓછા કાર્ડ બાકી હોય તે પહેલાં.
+leaderboard-rank = ક્રમ
+leaderboard-player = ખેલાડી
+leaderboard-rating = રેટિંગ
+leaderboard-games = રમતો
+leaderboard-none = હજી કોઈ રેટેડ રમત નથી.
+leaderboard-team = ટીમ
+leaderboard-result = પરિણામ
+open-rated-option = રેટેડ (એકાઉન્ટ જરૂરી; બાકીની દરેક બેઠક એકાઉન્ટ ધરાવનાર લે છે)
+player-record = { $kind } રેકોર્ડ
+player-record-line = { $players }: { $games } રમતો · { $wins } જીત · સરેરાશ { $cards } કાર્ડ બાકી
+error-not_ratable = આ રમત રેટેડ થઈ શકતી નથી: રેટેડ રમતમાં તમારી બેઠક પર તમારું એકાઉન્ટ, સમય મર્યાદા, અને બાકીની બેઠકો એકાઉન્ટ માટે ખુલ્લી અથવા રેટેડ બૉટ દ્વારા રમાતી હોવી જોઈએ.
+error-rated_no_undo = આ રમત રેટેડ છે: કંઈ પાછું લઈ શકાતું નથી.
+error-already_seated = આ રેટેડ રમતમાં તમારી પાસે પહેલેથી બેઠક છે.

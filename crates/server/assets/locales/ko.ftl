@@ -551,3 +551,22 @@ error-game_waiting = 열린 자리가 모두 차면 게임이 시작됩니다. �
 # A game stopped at the server's round cap (docs/rules-notes.md).
 game-unfinished = 게임 종료(미완료): 아무도 이기지 못했습니다.
 table-unfinished = 이 게임은 서버의 라운드 상한을 넘어 미완료로 중단되었습니다. 아무도 이기지 못했습니다. 규칙에는 라운드 수 제한이 없으며, 서버는 끝나지 않을 게임을 중단합니다.
+
+# Ratings (docs/accounts.md): the leaderboards, the rated option, a player's record.
+leaderboard-title = { $kind }: 순위표
+leaderboard-link = 순위표: { $kind }
+leaderboard-rating-explain = 레이팅 게임에서 나온 레이팅입니다(Weng-Lin). 새 플레이어는 25 ± 8.3에서 시작합니다. 레이팅에서 불확실도의 세 배를 뺀 값으로 정렬하므로 운 좋은 몇 판으로 1위가 되지는 않습니다. 상위 { $n }명을 보여 줍니다.
+leaderboard-best-explain = 더 게임은 함께 하는 게임이라 레이팅이 없습니다. 인원수마다 가장 좋은 레이팅 게임을 남은 카드가 적은 순서로 보여 줍니다.
+leaderboard-rank = 순위
+leaderboard-player = 플레이어
+leaderboard-rating = 레이팅
+leaderboard-games = 게임 수
+leaderboard-none = 아직 레이팅 게임이 없습니다.
+leaderboard-team = 팀
+leaderboard-result = 결과
+open-rated-option = 레이팅 게임(계정 필요, 다른 자리는 모두 계정 플레이어가 참가)
+player-record = { $kind } 기록
+player-record-line = { $players }: { $games }게임 · { $wins }승 · 평균 남은 카드 { $cards }장
+error-not_ratable = 이 게임은 레이팅 게임이 될 수 없습니다. 레이팅 게임에는 내 자리의 계정, 시간 제한, 그리고 계정 플레이어에게 열린 자리나 레이팅이 있는 봇이 필요합니다.
+error-rated_no_undo = 레이팅 게임입니다. 되돌릴 수 없습니다.
+error-already_seated = 이 레이팅 게임에 이미 내 자리가 있습니다.

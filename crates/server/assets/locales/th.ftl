@@ -551,3 +551,22 @@ error-game_waiting = เกมนี้จะเริ่มเมื่อม�
 # A game stopped at the server's round cap (docs/rules-notes.md).
 game-unfinished = เกมจบแบบไม่สมบูรณ์: ไม่มีผู้ชนะ
 table-unfinished = เกมนี้เล่นเกินจำนวนรอบสูงสุดของเซิร์ฟเวอร์ จึงถูกหยุดโดยไม่สมบูรณ์: ไม่มีผู้ชนะ กติกาไม่ได้จำกัดจำนวนรอบ เซิร์ฟเวอร์จึงหยุดเกมที่ไม่มีวันจบ
+
+# Ratings (docs/accounts.md): the leaderboards, the rated option, a player's record.
+leaderboard-title = { $kind }: อันดับ
+leaderboard-link = อันดับ: { $kind }
+leaderboard-rating-explain = เรตติ้งจากเกมที่คิดเรตติ้ง (Weng-Lin): ผู้เล่นใหม่เริ่มที่ 25 ± 8.3 รายการเรียงตามเรตติ้งลบสามเท่าของความไม่แน่นอน เพื่อไม่ให้ใครขึ้นอันดับหนึ่งเพราะโชคไม่กี่เกม แสดง { $n } อันดับแรก
+leaderboard-best-explain = เดอะเกมเล่นร่วมกันจึงไม่มีเรตติ้ง นี่คือเกมที่คิดเรตติ้งที่ดีที่สุดของแต่ละจำนวนผู้เล่น เรียงจากไพ่เหลือน้อยที่สุด
+leaderboard-rank = อันดับ
+leaderboard-player = ผู้เล่น
+leaderboard-rating = เรตติ้ง
+leaderboard-games = จำนวนเกม
+leaderboard-none = ยังไม่มีเกมที่คิดเรตติ้ง
+leaderboard-team = ทีม
+leaderboard-result = ผล
+open-rated-option = คิดเรตติ้ง (ต้องมีบัญชี ที่นั่งอื่นทุกที่ให้ผู้มีบัญชีเข้าร่วม)
+player-record = สถิติ { $kind }
+player-record-line = { $players }: { $games } เกม · ชนะ { $wins } · ไพ่เหลือเฉลี่ย { $cards } ใบ
+error-not_ratable = เกมนี้คิดเรตติ้งไม่ได้: ต้องมีบัญชีของคุณในที่นั่งของคุณ มีการจับเวลา และที่นั่งอื่นเปิดให้ผู้มีบัญชีหรือให้บอทที่มีเรตติ้งเล่น
+error-rated_no_undo = เกมนี้คิดเรตติ้ง: ย้อนกลับไม่ได้
+error-already_seated = คุณมีที่นั่งในเกมที่คิดเรตติ้งนี้อยู่แล้ว

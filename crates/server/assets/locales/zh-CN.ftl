@@ -551,3 +551,22 @@ error-game_waiting = 开放的座位全部有人加入后，这局游戏就会�
 # A game stopped at the server's round cap (docs/rules-notes.md).
 game-unfinished = 游戏结束（未完成）：没有人获胜。
 table-unfinished = 这局游戏已超过服务器规定的最多回合数，作为未完成的游戏停止：没有人获胜。规则没有限制回合数；服务器会停止永远不会结束的游戏。
+
+# Ratings (docs/accounts.md): the leaderboards, the rated option, a player's record.
+leaderboard-title = { $kind }：排行榜
+leaderboard-link = 排行榜：{ $kind }
+leaderboard-rating-explain = 等级分来自计分对局（Weng-Lin 算法）：新玩家从 25 ± 8.3 起步。排名按等级分减去三倍不确定度排列，几局运气好的对局不会让人登顶；这里列出前 { $n } 名。
+leaderboard-best-explain = 数字接龙是大家一起玩的，所以没有等级分。这里列出每种人数下最好的计分对局，剩余的牌最少的在前。
+leaderboard-rank = 名次
+leaderboard-player = 玩家
+leaderboard-rating = 等级分
+leaderboard-games = 对局数
+leaderboard-none = 还没有计分的对局。
+leaderboard-team = 队伍
+leaderboard-result = 结果
+open-rated-option = 计分（需要账户；其他座位都由有账户的玩家加入）
+player-record = { $kind } 战绩
+player-record-line = { $players }：{ $games } 局 · 获胜 { $wins } 局 · 平均剩余 { $cards } 张牌
+error-not_ratable = 这局游戏不能计分：计分对局需要你的座位登录账户、设置计时，其他座位都开放给有账户的玩家或由计分的电脑来玩。
+error-rated_no_undo = 这是计分对局：不能撤回任何一步。
+error-already_seated = 你已经在这局计分对局中有一个座位了。

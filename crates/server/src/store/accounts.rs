@@ -19,8 +19,15 @@
 //!   two batches, which sees every queued game write; PostgreSQL: on the reader connection,
 //!   each statement its own transaction). They are rare beside actions, and each needs its
 //!   answer (a new id, a name already taken), which a batched write does not give.
-//! - Results and ratings are written once per game: a second write of the same game (two
-//!   processes finishing it at once) changes nothing and answers `false`.
+//! - Results and ratings are written once per game, in one transaction: a second write of the
+//!   same game (a restart finishing it again, two processes finishing it at once) changes
+//!   nothing and answers `false`.
+//! - The ratings a game gives are computed inside that transaction ([`Rate`]), from the
+//!   current ratings read there: two rated games ending at once with a player in common are
+//!   rated one after the other, each from what the other left (SQLite: one writer thread;
+//!   PostgreSQL: the accounts' rows locked in order).
+//! - A result says whether its game was rated: the best results of a kind (its leaderboard of
+//!   results) count rated games only, a player's own record counts them all.
 //! - A rating's history is its rows, one per rated game, in the order written; the current
 //!   rating is the last row. The leaderboard orders by the conservative estimate
 //!   `rating - 3 × deviation`, so that a newcomer with few games does not top it by luck.
@@ -101,7 +108,14 @@ pub struct GameResult {
     pub score: i64,
     /// When the game ended, in seconds since the Unix epoch.
     pub finished_at: i64,
+    /// Whether the game was rated (module `ratings`).
+    pub rated: bool,
 }
+
+/// Computes the ratings a finished game gives from the current rating of each of its accounts
+/// that has one (in the game's kind); called by [`AccountStore::record_results`] inside the
+/// transaction that stores the results, only if they were not stored already.
+pub type Rate = Box<dyn FnOnce(&[RatingPoint]) -> Vec<RatingPoint> + Send>;
 
 /// One account's rating in one game kind after one rated game.
 #[derive(Debug, Clone, PartialEq)]
@@ -219,9 +233,10 @@ pub trait AccountStore: Send + Sync + 'static {
     /// The owner of each seat of `game` (one entry per seat), with its name (`None` once
     /// deleted) and whether it is a bot account.
     fn seat_owners(&self, game: &str) -> Answer<Vec<Option<SeatOwner>>>;
-    /// Stores the results of a finished game and the ratings it gave; `false` (and nothing
-    /// written) when that game's results are stored already.
-    fn record_results(&self, results: Vec<GameResult>, ratings: Vec<RatingPoint>) -> Answer<bool>;
+    /// Stores the results of a finished game (all of one game and kind) and, with `rate`, the
+    /// ratings it computes from the accounts' current ratings, in one transaction; `false`
+    /// (and nothing written) when that game's results are stored already, or there are none.
+    fn record_results(&self, results: Vec<GameResult>, rate: Option<Rate>) -> Answer<bool>;
     /// Every result of `account`, newest first.
     fn results_of(&self, account: AccountId) -> Answer<Vec<GameResult>>;
     /// The current rating in `kind` of each of `accounts` that has one.
@@ -230,7 +245,7 @@ pub trait AccountStore: Send + Sync + 'static {
     fn rating_history(&self, account: AccountId) -> Answer<Vec<RatingPoint>>;
     /// The `limit` live accounts with the best conservative rating in `kind`.
     fn leaderboard(&self, kind: &str, limit: u32) -> Answer<Vec<Standing>>;
-    /// The `limit` best results of live accounts in `kind` with `players` seats: fewest
-    /// points (`score`) first, then earliest.
+    /// The `limit` best results of live accounts in rated games of `kind` with `players`
+    /// seats: fewest points (`score`) first, then earliest.
     fn best_results(&self, kind: &str, players: u8, limit: u32) -> Answer<Vec<BestResult>>;
 }

@@ -182,6 +182,10 @@ const MIGRATIONS: &[&str] = &[
     // 4: bot accounts belong to the person who made them, as the SQLite store's version 5.
     "ALTER TABLE accounts ADD COLUMN owner_id BIGINT REFERENCES accounts(id);
      CREATE INDEX accounts_owner ON accounts(owner_id) WHERE owner_id IS NOT NULL;",
+    // 5: whether a result's game was rated, as the SQLite store's version 6.
+    "ALTER TABLE results ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+     DROP INDEX results_best;
+     CREATE INDEX results_best ON results(kind, players, score) WHERE rated;",
 ];
 
 /// The schema version this program writes in PostgreSQL.

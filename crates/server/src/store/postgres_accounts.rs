@@ -7,10 +7,12 @@
 //!   queries are few (a login, a finished game), so one at a time is plenty; the connection is
 //!   made on first use and again after it breaks.
 //! - Two processes recording one finished game: the results' primary key `(game_id, seat)`
-//!   decides, and the second transaction stores nothing.
+//!   decides, and the second transaction stores nothing. A rated game's transaction first
+//!   locks its accounts' rows, in order of id, so that two games with a player in common are
+//!   rated one after the other (each reads the ratings the other wrote) and cannot deadlock.
 
 use super::accounts::{
-    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedBot, OwnedSeat,
+    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedBot, OwnedSeat, Rate,
     RatingPoint, SeatOwner, Standing, DELETED_NAME,
 };
 use super::postgres::connect;
@@ -83,7 +85,8 @@ fn account_row(r: &Row) -> Account {
 }
 
 const RESULT_COLUMNS: &str =
-    "r.game_id, r.seat, r.account_id, r.kind, r.players, r.place, r.won, r.score, r.finished_at";
+    "r.game_id, r.seat, r.account_id, r.kind, r.players, r.place, r.won, r.score, r.finished_at, \
+     r.rated";
 
 /// A small number read from a SMALLINT column, checked.
 fn small(r: &Row, i: usize) -> Result<u8, StoreError> {
@@ -102,6 +105,7 @@ fn result_row(r: &Row) -> Result<GameResult, StoreError> {
         won: r.get(6),
         score: r.get(7),
         finished_at: r.get(8),
+        rated: r.get(9),
     })
 }
 
@@ -413,16 +417,30 @@ impl AccountStore for PgAccounts {
         })
     }
 
-    fn record_results(&self, results: Vec<GameResult>, ratings: Vec<RatingPoint>) -> Answer<bool> {
+    fn record_results(&self, results: Vec<GameResult>, rate: Option<Rate>) -> Answer<bool> {
         self.run(move |mut held| async move {
+            let Some(first) = results.first() else {
+                return Ok(false);
+            };
+            let kind = first.kind.clone();
+            let mut ids: Vec<AccountId> = results.iter().map(|r| r.account).collect();
+            ids.sort_unstable();
+            ids.dedup();
             let tx = held.client()?.transaction().await?;
+            if rate.is_some() {
+                tx.execute(
+                    "SELECT id FROM accounts WHERE id = ANY($1) ORDER BY id FOR UPDATE",
+                    &[&ids],
+                )
+                .await?;
+            }
             let mut first = true;
             for r in &results {
                 let inserted = tx
                     .execute(
-                        "INSERT INTO results
-                            (game_id, seat, account_id, kind, players, place, won, score, finished_at)
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                        "INSERT INTO results (game_id, seat, account_id, kind, players, place,
+                            won, score, finished_at, rated)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
                          ON CONFLICT (game_id, seat) DO NOTHING",
                         &[
                             &r.game,
@@ -434,6 +452,7 @@ impl AccountStore for PgAccounts {
                             &r.won,
                             &r.score,
                             &r.finished_at,
+                            &r.rated,
                         ],
                     )
                     .await?;
@@ -450,17 +469,27 @@ impl AccountStore for PgAccounts {
                 }
                 first = false;
             }
-            if first {
-                return Ok(false);
-            }
-            for p in &ratings {
-                tx.execute(
-                    &format!(
-                        "INSERT INTO ratings ({RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)"
-                    ),
-                    &[&p.account, &p.kind, &p.game, &p.at, &p.rating, &p.deviation],
-                )
-                .await?;
+            if let Some(rate) = rate {
+                let rows = tx
+                    .query(
+                        &format!(
+                            "SELECT DISTINCT ON (account_id) {RATING_COLUMNS} FROM ratings
+                             WHERE kind = $1 AND account_id = ANY($2)
+                             ORDER BY account_id, written DESC"
+                        ),
+                        &[&kind, &ids],
+                    )
+                    .await?;
+                let current: Vec<RatingPoint> = rows.iter().map(rating_row).collect();
+                for p in rate(&current) {
+                    tx.execute(
+                        &format!(
+                            "INSERT INTO ratings ({RATING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)"
+                        ),
+                        &[&p.account, &p.kind, &p.game, &p.at, &p.rating, &p.deviation],
+                    )
+                    .await?;
+                }
             }
             tx.commit().await?;
             Ok(true)
@@ -559,7 +588,8 @@ impl AccountStore for PgAccounts {
                     &format!(
                         "SELECT {RESULT_COLUMNS}, a.name, a.bot
                          FROM results r JOIN accounts a ON a.id = r.account_id
-                         WHERE r.kind = $1 AND r.players = $2 AND a.name_key IS NOT NULL
+                         WHERE r.kind = $1 AND r.players = $2 AND r.rated
+                            AND a.name_key IS NOT NULL
                          ORDER BY r.score, r.finished_at, r.written LIMIT $3"
                     ),
                     &[&kind, &i16::from(players), &i64::from(limit)],
@@ -569,8 +599,8 @@ impl AccountStore for PgAccounts {
                 .map(|r| {
                     Ok(BestResult {
                         result: result_row(r)?,
-                        name: r.get(9),
-                        bot: r.get(10),
+                        name: r.get(10),
+                        bot: r.get(11),
                     })
                 })
                 .collect()

@@ -82,6 +82,11 @@ const MIGRATIONS: &[&str] = &[
     // 5: bot accounts belong to the person who made them (module `accounts`).
     "ALTER TABLE accounts ADD COLUMN owner_id INTEGER REFERENCES accounts(id);
      CREATE INDEX accounts_owner ON accounts(owner_id) WHERE owner_id IS NOT NULL;",
+    // 6: whether a result's game was rated (module `ratings`): the leaderboard of best results
+    // counts rated games only.
+    "ALTER TABLE results ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+     DROP INDEX results_best;
+     CREATE INDEX results_best ON results(kind, players, score) WHERE rated;",
 ];
 
 /// Migration 4, on its own so that tests can build a database of version 3 and upgrade it.

@@ -3,7 +3,7 @@
 //! queued before it and writes with the same durability (`synchronous = FULL`).
 
 use super::accounts::{
-    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedBot, OwnedSeat,
+    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedBot, OwnedSeat, Rate,
     RatingPoint, SeatOwner, Standing, DELETED_NAME,
 };
 use super::sqlite::SqliteWriter;
@@ -37,7 +37,7 @@ fn account_row(r: &Row<'_>) -> rusqlite::Result<Account> {
 }
 
 const RESULT_COLUMNS: &str =
-    "game_id, seat, account_id, kind, players, place, won, score, finished_at";
+    "game_id, seat, account_id, kind, players, place, won, score, finished_at, rated";
 
 fn result_row(r: &Row<'_>) -> rusqlite::Result<GameResult> {
     Ok(GameResult {
@@ -50,6 +50,7 @@ fn result_row(r: &Row<'_>) -> rusqlite::Result<GameResult> {
         won: r.get(6)?,
         score: r.get(7)?,
         finished_at: r.get(8)?,
+        rated: r.get(9)?,
     })
 }
 
@@ -332,12 +333,12 @@ impl AccountStore for SqliteAccounts {
         })
     }
 
-    fn record_results(&self, results: Vec<GameResult>, ratings: Vec<RatingPoint>) -> Answer<bool> {
+    fn record_results(&self, results: Vec<GameResult>, rate: Option<Rate>) -> Answer<bool> {
         self.run(move |conn| {
-            let tx = conn.unchecked_transaction()?;
             let Some(first) = results.first() else {
                 return Ok(false);
             };
+            let tx = conn.unchecked_transaction()?;
             let stored: bool = tx
                 .prepare_cached("SELECT EXISTS (SELECT 1 FROM results WHERE game_id = ?1)")?
                 .query_row([&first.game], |r| r.get(0))?;
@@ -346,7 +347,8 @@ impl AccountStore for SqliteAccounts {
             }
             {
                 let mut result = tx.prepare_cached(&format!(
-                    "INSERT INTO results ({RESULT_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+                    "INSERT INTO results ({RESULT_COLUMNS})
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
                 ))?;
                 for r in &results {
                     result.execute(params![
@@ -358,13 +360,29 @@ impl AccountStore for SqliteAccounts {
                         r.place,
                         r.won,
                         r.score,
-                        r.finished_at
+                        r.finished_at,
+                        r.rated
                     ])?;
+                }
+            }
+            if let Some(rate) = rate {
+                let mut current = Vec::new();
+                {
+                    let mut last = tx.prepare_cached(&format!(
+                        "SELECT {RATING_COLUMNS} FROM ratings WHERE account_id = ?1 AND kind = ?2
+                         ORDER BY rowid DESC LIMIT 1"
+                    ))?;
+                    for r in &results {
+                        current.extend(
+                            last.query_row(params![r.account, first.kind], rating_row)
+                                .optional()?,
+                        );
+                    }
                 }
                 let mut rating = tx.prepare_cached(&format!(
                     "INSERT INTO ratings ({RATING_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
                 ))?;
-                for p in &ratings {
+                for p in rate(&current) {
                     rating.execute(params![
                         p.account,
                         p.kind,
@@ -457,16 +475,16 @@ impl AccountStore for SqliteAccounts {
             all(
                 conn,
                 "SELECT r.game_id, r.seat, r.account_id, r.kind, r.players, r.place, r.won,
-                        r.score, r.finished_at, a.name, a.bot
+                        r.score, r.finished_at, r.rated, a.name, a.bot
                  FROM results r JOIN accounts a ON a.id = r.account_id
-                 WHERE r.kind = ?1 AND r.players = ?2 AND a.name_key IS NOT NULL
+                 WHERE r.kind = ?1 AND r.players = ?2 AND r.rated AND a.name_key IS NOT NULL
                  ORDER BY r.score, r.finished_at, r.rowid LIMIT ?3",
                 params![kind, players, limit],
                 |r| {
                     Ok(BestResult {
                         result: result_row(r)?,
-                        name: r.get(9)?,
-                        bot: r.get(10)?,
+                        name: r.get(10)?,
+                        bot: r.get(11)?,
                     })
                 },
             )

@@ -3,7 +3,9 @@
 //! (e.g. `postgres://postgres@127.0.0.1:5439/tabletop_test`), against PostgreSQL in a schema of
 //! its own. Without the variable the PostgreSQL half prints why it is skipped and passes.
 
-use super::accounts::{AccountId, AccountStore, GameResult, NewAccount, RatingPoint, SeatOwner};
+use super::accounts::{
+    AccountId, AccountStore, GameResult, NewAccount, Rate, RatingPoint, SeatOwner,
+};
 use super::*;
 use std::time::Duration;
 
@@ -469,7 +471,13 @@ fn result(game: &str, seat: u8, account: AccountId, place: u8, score: i64) -> Ga
         won: place == 1,
         score,
         finished_at: 200,
+        rated: true,
     }
+}
+
+/// A [`Rate`] that gives `points`, whatever the current ratings.
+fn fixed(points: Vec<RatingPoint>) -> Option<Rate> {
+    Some(Box::new(move |_: &[RatingPoint]| points))
 }
 
 fn point(game: &str, account: AccountId, rating: f64, deviation: f64) -> RatingPoint {
@@ -496,27 +504,43 @@ async fn results_and_ratings_are_stored_once_and_ranked(store: &dyn Store) {
         vec![point("a", ann, 27.0, 7.0), point("a", robo, 23.0, 7.0)],
     );
     assert!(accounts
-        .record_results(a.0.clone(), a.1.clone())
+        .record_results(a.0.clone(), fixed(a.1.clone()))
         .await
         .unwrap());
+    let never: Rate = Box::new(|_: &[RatingPoint]| panic!("a stored game is not rated again"));
     assert!(
         !accounts
-            .record_results(a.0.clone(), a.1.clone())
+            .record_results(a.0.clone(), Some(never))
             .await
             .unwrap(),
         "a game's results are stored once"
     );
+    // The ratings are computed from those stored before, inside the transaction.
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let saw = seen.clone();
+    let rate_b: Rate = Box::new(move |current: &[RatingPoint]| {
+        *saw.lock().unwrap() = current.to_vec();
+        vec![point("b", robo, 26.0, 6.0), point("b", ann, 25.0, 6.5)]
+    });
     assert!(accounts
         .record_results(
             vec![result("b", 0, robo, 1, 5), result("b", 1, ann, 2, 4)],
-            vec![point("b", robo, 26.0, 6.0), point("b", ann, 25.0, 6.5)],
+            Some(rate_b),
         )
         .await
         .unwrap());
+    let mut seen = seen.lock().unwrap().clone();
+    seen.sort_by_key(|p| p.account);
+    let mut expected = a.1.clone();
+    expected.sort_by_key(|p| p.account);
+    assert_eq!(
+        seen, expected,
+        "the rater sees each account's current rating"
+    );
     assert!(accounts
         .record_results(
             vec![result("c", 0, cy, 1, 1), result("c", 1, robo, 2, 2)],
-            vec![point("c", cy, 35.0, 8.0), point("c", robo, 27.0, 5.0)],
+            fixed(vec![point("c", cy, 35.0, 8.0), point("c", robo, 27.0, 5.0)]),
         )
         .await
         .unwrap());
@@ -571,6 +595,20 @@ async fn results_and_ratings_are_stored_once_and_ranked(store: &dyn Store) {
         ]
     );
     assert!(accounts.best_results("k", 3, 3).await.unwrap().is_empty());
+    // An unrated game's results are the player's own record, not the board's.
+    store.create_game(game("d")).await.unwrap();
+    let mut unrated = result("d", 0, ann, 1, 0);
+    unrated.rated = false;
+    assert!(accounts
+        .record_results(vec![unrated.clone()], None)
+        .await
+        .unwrap());
+    assert_eq!(accounts.results_of(ann).await.unwrap()[0], unrated);
+    assert_eq!(
+        accounts.best_results("k", 2, 1).await.unwrap()[0].name,
+        "Cy"
+    );
+    assert_eq!(accounts.rating_history(ann).await.unwrap().len(), 2);
     // A deleted account leaves the boards; its rows stay.
     accounts.delete_account(cy).await.unwrap();
     assert_eq!(accounts.leaderboard("k", 10).await.unwrap().len(), 2);

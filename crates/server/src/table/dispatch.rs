@@ -5,12 +5,13 @@
 //! - The state is changed before the write, so that an illegal action is refused without
 //!   touching the store; a write that fails is undone by rebuilding the state from the accepted
 //!   history ([`Table::rebuild`]).
-//! - A game that is over is marked finished in the store once, by the process that drives it
-//!   ([`Table::mark_finished`]).
+//! - A game that is over is marked finished in the store once, by the process that drives it,
+//!   after its results are recorded ([`Table::mark_finished`]).
 
 use super::bots::{show_bots, BotMove};
 use super::{Command, Entry, SeatChange, Summary, Table, Watcher};
 use crate::error::ApiError;
+use crate::ratings::{self, FinishedGame};
 use crate::seats::now_ms;
 use crate::store::{RecordKind, StoredAction};
 use engine::{Actor, Game, Seat, Viewer};
@@ -329,14 +330,43 @@ impl<G: Game> Table<G> {
     /// other rows of their batches, deadlock: PostgreSQL finds that only after a second, and
     /// every write of both batches waits that long). A process that is not driving leaves the
     /// mark to the one that is, or to the one that takes the lease over ([`Command::Drive`]).
-    /// The mark is queued after the last action; if it is lost (a crash right now), the game
-    /// is found over at the next start, or by the next driver, and marked then.
+    ///
+    /// A game with an outcome first leaves its results in its players' accounts (module
+    /// `ratings`), and is marked only once they are written: if either is lost (a crash right
+    /// now, a failed write), the game is found over at the next start, or by the next driver,
+    /// and recorded and marked then; the store keeps a game's first results only.
     pub(super) fn mark_finished(&mut self) {
         if self.marked || !self.driving || self.actor() != Actor::Terminal {
             return;
         }
         self.marked = true;
-        drop(self.ctx.store.mark_finished(&self.id));
+        let finished = match (self.scoring, self.state.outcome()) {
+            (Some(scoring), Some(outcome)) => Some(FinishedGame {
+                game: self.id.clone(),
+                kind: G::NAME,
+                rated: self.rated,
+                cooperative: scoring.cooperative,
+                placings: (scoring.placings)(&self.state, &outcome),
+                finished_at: now_ms() / 1000,
+            }),
+            _ => None,
+        };
+        let Some(finished) = finished else {
+            // Queued after the last action, in order.
+            drop(self.ctx.store.mark_finished(&self.id));
+            return;
+        };
+        let store = self.ctx.store.clone();
+        tokio::spawn(async move {
+            let game = finished.game.clone();
+            if let Err(e) = ratings::record(&store.accounts(), finished).await {
+                tracing::error!(%game, "cannot record the results (again at the next start): {e}");
+                return;
+            }
+            if let Err(e) = store.mark_finished(&game).await {
+                tracing::warn!(%game, "cannot mark the game finished: {e}");
+            }
+        });
     }
 
     /// Puts the state back to what the accepted history gives.

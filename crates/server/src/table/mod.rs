@@ -25,12 +25,14 @@
 //!   over ([`actor_of`]: no one acts, no bot moves, no clock runs), with no outcome, a win for
 //!   no one; it is marked finished in the store, and its messages, summary and record carry
 //!   `unfinished: true`. Stopping needs no record of its own: the stored actions lead there.
+//! - A rated game (module `ratings`) takes nothing back: its undo is refused.
 //! - The version counts *records*, not only actions: an undo and every change of who plays a
 //!   seat (module `seats`) are records too, stored in order with the actions, so that a
 //!   restart replays to the same state, the same bots in the same seats, and the same clocks.
 
 use crate::error::ApiError;
 use crate::kind::FinalHands;
+use crate::ratings::Scoring;
 use crate::seats::{now_ms, Clocks, PlayOptions};
 use crate::store::{RecordKind, Store, StoredAction};
 use crate::Config;
@@ -283,6 +285,8 @@ pub(crate) struct TableSetup<G: Game> {
     pub created_at: i64,
     /// Every seat's hand once the game is over (see [`crate::Registry::register_revealing`]).
     pub final_hands: Option<FinalHands<G>>,
+    /// How the finished game counts for its players' accounts (module `ratings`).
+    pub scoring: Option<Scoring<G>>,
     /// The bot that stands in for a human seat.
     pub stand_in: String,
     pub make_bot: BotMaker<G>,
@@ -322,6 +326,9 @@ struct Table<G: Game> {
     /// How long a player must be away before the creator may replace them.
     replace_after_seconds: u64,
     final_hands: Option<FinalHands<G>>,
+    scoring: Option<Scoring<G>>,
+    /// Whether the game is rated: no undo, and its result rates its players.
+    rated: bool,
     stand_in: String,
     make_bot: BotMaker<G>,
     watchers: Vec<Watcher>,
@@ -387,6 +394,8 @@ pub(crate) fn spawn<G: Game>(
         clocks,
         replace_after_seconds: table.options.replace_after_seconds,
         final_hands: table.final_hands,
+        scoring: table.scoring,
+        rated: table.options.rated,
         stand_in: table.stand_in,
         make_bot: table.make_bot,
         watchers: Vec::new(),

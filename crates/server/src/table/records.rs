@@ -35,6 +35,9 @@ impl<G: Game> Table<G> {
                 "an action is not a server record".into(),
             )),
             RecordKind::Undo => {
+                if self.rated {
+                    return Err(ApiError::RatedNoUndo);
+                }
                 if let Some(why) = s.away {
                     return Err(ApiError::SeatAway {
                         seat: seat.0,
@@ -71,7 +74,8 @@ impl<G: Game> Table<G> {
 
     /// Whether the last entry is `seat`'s, undoable, and after the undo floor.
     pub(super) fn last_step_undoable_by(&self, seat: Seat) -> bool {
-        self.history.len() > self.undo_floor
+        !self.rated
+            && self.history.len() > self.undo_floor
             && self
                 .history
                 .last()
