@@ -18,6 +18,7 @@
 //! - States keep their history ([`history`]) so that bots know what their seat has seen
 //!   ([`bot`]).
 
+mod analyze;
 mod bot;
 mod game;
 mod history;
@@ -206,6 +207,7 @@ fn _tabletop(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state_sizes, m)?)?;
     m.add_function(wrap_pyfunction!(bot_names, m)?)?;
     m.add_function(wrap_pyfunction!(powergrid_static_data, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add("TabletopError", py.get_type::<TabletopError>())?;
     m.add("SetupError", py.get_type::<SetupError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;

@@ -5,6 +5,8 @@
 - ``tabletop.gym``: a Gymnasium environment for solo The Game.
 - ``tabletop.VecEnv``: many games stepped in Rust per call, numpy in and out.
 - ``tabletop.bots``: the built-in bots.
+- ``tabletop.analyze``: each decision of a finished game judged by the search bot
+  (docs/analysis.md).
 - ``tabletop.openspiel``: both games registered as OpenSpiel games (imported on demand; the
   ``openspiel`` extra).
 
@@ -16,6 +18,7 @@ from tabletop._tabletop import (
     SetupError,
     TabletopError,
     VecEnv,
+    analyze,
     state_sizes,
 )
 from tabletop import bots, powergrid, thegame
@@ -25,6 +28,7 @@ __all__ = [
     "SetupError",
     "TabletopError",
     "VecEnv",
+    "analyze",
     "bots",
     "powergrid",
     "state_sizes",

@@ -1,6 +1,7 @@
 //! `tabletop`: thin glue over the game, bot and server crates. Each group of subcommands lives
 //! in its own module; this file only dispatches.
 
+mod analyze;
 mod external;
 mod powergrid;
 mod powergrid_sim;
@@ -33,6 +34,9 @@ enum Command {
     /// Replay recorded games (Power Grid or The Game: setup + actions; one record, or a `sim
     /// --log` file of one record per line): print the log and the result.
     Replay(replay::ReplayArgs),
+    /// Analyse each decision of a finished game (Power Grid or The Game): the search bot's
+    /// preferred action, the estimated chance to win of both, inaccuracies and mistakes.
+    Analyze(analyze::AnalyzeArgs),
     /// Play many games between bots and report the results.
     Sim {
         #[command(subcommand)]
@@ -68,6 +72,10 @@ enum Bench {
     Thegame(thegame::BenchArgs),
     /// Load-test the server over loopback: many concurrent games played by WebSocket clients.
     Serve(serve::BenchServeArgs),
+    /// Time the analysis of a 4-player Power Grid game and a 3-player The Game on one core.
+    Analysis(analyze::BenchAnalysisArgs),
+    /// Calibration of the analysis: self-play games, estimated chance to win against outcome.
+    Calibration(analyze::CalibrationArgs),
 }
 
 fn main() -> anyhow::Result<()> {
@@ -93,6 +101,7 @@ fn main() -> anyhow::Result<()> {
     match command {
         Command::Serve(args) => serve::serve(args),
         Command::Replay(args) => replay::replay(&args),
+        Command::Analyze(args) => analyze::analyze(&args),
         Command::Sim {
             game: SimGame::Thegame(args),
         } => thegame::sim(&args),
@@ -106,6 +115,8 @@ fn main() -> anyhow::Result<()> {
             Bench::Powergrid(args) => powergrid::bench(&args),
             Bench::Thegame(args) => thegame::bench(&args),
             Bench::Serve(args) => serve::bench_serve(args),
+            Bench::Analysis(args) => analyze::bench_analysis(&args),
+            Bench::Calibration(args) => analyze::calibration(&args),
         },
     }
 }

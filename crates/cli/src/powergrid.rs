@@ -155,7 +155,7 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
 }
 
 /// CPU time used by this thread so far (Linux: `/proc/thread-self/schedstat`).
-fn thread_cpu_time() -> Option<Duration> {
+pub(crate) fn thread_cpu_time() -> Option<Duration> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
     Some(Duration::from_nanos(nanos))

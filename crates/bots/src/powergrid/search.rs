@@ -457,6 +457,13 @@ impl SearchBot {
         self.fit.decided(view, &self.memory, action);
         action
     }
+
+    /// Records that its seat took `action` in `view` after [`SearchBot::choose`] was asked
+    /// there (an analysis asks the bot about another player's decisions), before the action's
+    /// events are observed: what the bot learns of its rivals then follows the game as played.
+    pub fn took(&mut self, view: &View, action: Action) {
+        self.fit.decided(view, &self.memory, action);
+    }
 }
 
 #[cfg(test)]
