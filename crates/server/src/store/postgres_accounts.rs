@@ -12,8 +12,8 @@
 //!   rated one after the other (each reads the ratings the other wrote) and cannot deadlock.
 
 use super::accounts::{
-    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedBot, OwnedSeat, Rate,
-    RatingPoint, SeatOwner, Standing, DELETED_NAME,
+    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedBot, OwnedSeat,
+    Rate, RatingPoint, SeatOwner, Standing, DELETED_NAME,
 };
 use super::postgres::connect;
 use super::{Answer, StoreError};

@@ -3,8 +3,8 @@
 //! queued before it and writes with the same durability (`synchronous = FULL`).
 
 use super::accounts::{
-    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedBot, OwnedSeat, Rate,
-    RatingPoint, SeatOwner, Standing, DELETED_NAME,
+    Account, AccountId, AccountStore, BestResult, GameResult, NewAccount, OwnedBot, OwnedSeat,
+    Rate, RatingPoint, SeatOwner, Standing, DELETED_NAME,
 };
 use super::sqlite::SqliteWriter;
 use super::writer::Queue;
