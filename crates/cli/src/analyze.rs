@@ -122,6 +122,10 @@ fn print_report(report: &Report) {
         );
     }
     for s in &report.seats {
+        if s.decisions + s.forced == 0 {
+            println!("{}: no decision in this record", s.seat);
+            continue;
+        }
         println!(
             "{}: {} decisions ({} forced), {:.0}% as the bot would, {} inaccurac{}, {} mistake{}, mean drop in the chance to win {:.1} points",
             s.seat,
