@@ -260,6 +260,8 @@ CHECKS = {
         replace=[("--games 400", "--games 4"), ("games.jsonl", SCRATCH + "/games.jsonl")]),
     "tabletop replay games.jsonl": command(
         replace=[("games.jsonl", SCRATCH + "/games.jsonl")], expect=r"(?i)won|wins|winner"),
+    "tabletop analyze games.jsonl --record 1": command(
+        replace=[("games.jsonl", SCRATCH + "/games.jsonl")], expect=r"decisions"),
     "tabletop bench thegame": command(replace=[("bench thegame", "bench thegame --games 200")]),
     "tabletop bench powergrid": command(
         replace=[("bench powergrid", "bench powergrid --seconds 0.2")]),
