@@ -52,6 +52,7 @@ pub use report::{
     Decision, Estimate, Mark, Report, SeatSeries, SeatSummary, Secondary, Thresholds,
 };
 
+use engine::record::ReplayError;
 use engine::{Actor, Game, Record, Seat, Step, Viewer};
 use rand_core::SeedableRng;
 use std::fmt;
@@ -149,36 +150,10 @@ pub enum AnalysisError {
     /// A budget of no samples.
     #[error("the budget must be at least 1 sample per action")]
     NoSamples,
-    /// Another seat's action that a running game's record holds only as seen.
-    #[error(
-        "action #{index} of {seat} is hidden (a record of a running game, as one seat sees it)"
-    )]
-    Hidden {
-        /// Its index in the record.
-        index: usize,
-        /// The seat that took it.
-        seat: Seat,
-    },
-    /// An action without a seat after the game ended.
-    #[error("action #{index} ({action}): the game is already over")]
-    Over {
-        /// Its index in the record.
-        index: usize,
-        /// The action, in text form.
-        action: String,
-    },
-    /// An action the rules refuse.
-    #[error("action #{index} ({action}) by {seat}: {error}")]
-    Illegal {
-        /// Its index in the record.
-        index: usize,
-        /// The seat that took it.
-        seat: Seat,
-        /// The action, in text form.
-        action: String,
-        /// The rule it breaks.
-        error: String,
-    },
+    /// The record does not replay: a hidden action, an action after the end, or an illegal
+    /// one (the same refusals as [`engine::record::Record::play_on`]).
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
     /// No state fits the seat's view and memory at a decision: the record contradicts itself.
     #[error("action #{index}: no game fits what {seat} knew there: {error}")]
     Sample {
@@ -310,17 +285,20 @@ pub fn analyze<G: Analysed>(
     for (index, step) in record.actions.iter().enumerate() {
         let (seat, action) = match step {
             Step::Taken { seat, action } => (*seat, action),
-            Step::Seen { seat, .. } => return Err(AnalysisError::Hidden { index, seat: *seat }),
+            Step::Seen { seat, .. } => {
+                return Err(ReplayError::Hidden { index, seat: *seat }.into())
+            }
         };
         let actor = state.actor();
         let seat = match (seat, actor) {
             (Some(seat), _) => seat,
             (None, Actor::Seat(s)) => s,
             (None, Actor::Terminal) => {
-                return Err(AnalysisError::Over {
+                return Err(ReplayError::Over {
                     index,
                     action: action.to_string(),
-                })
+                }
+                .into())
             }
         };
         let acting = actor == Actor::Seat(seat);
@@ -343,7 +321,7 @@ pub fn analyze<G: Analysed>(
         }
         let events = state
             .apply_as(seat, action)
-            .map_err(|e| AnalysisError::Illegal {
+            .map_err(|e| ReplayError::Illegal {
                 index,
                 seat,
                 action: action.to_string(),

@@ -4,6 +4,7 @@
 
 use analysis::{analyze, analyze_json, AnalysisError, Budget, Mark, Options, Report};
 use bots::PlayOptions;
+use engine::record::ReplayError;
 use engine::{Game, Record, Seat, Viewer};
 use thegame::{Action, Deal, Pile};
 
@@ -246,7 +247,13 @@ fn bad_input_gets_a_specific_error() {
     let mut illegal = value.clone();
     illegal["actions"][1]["action"] = serde_json::json!("play 2 up2");
     let e = err(illegal, options(None));
-    assert!(matches!(e, AnalysisError::Illegal { index: 1, .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            AnalysisError::Replay(ReplayError::Illegal { index: 1, .. })
+        ),
+        "{e}"
+    );
     let mut broken = value;
     broken["setup"]["players"] = 9.into();
     assert!(matches!(
