@@ -192,7 +192,7 @@ pub enum ApiError {
     #[error("there is no player named {0:?}")]
     UnknownPlayer(String),
     /// The game waits for players to take its open seats; it starts when they have.
-    #[error("the game starts when its {seats_left} open seat(s) are taken")]
+    #[error("{}", waiting_message(*seats_left))]
     GameWaiting { seats_left: usize },
     /// The bot routes need a bot account's API token and none was given.
     #[error("this request needs a bot account's API token: send `Authorization: Bearer <token>`")]
@@ -441,6 +441,15 @@ impl IntoResponse for ApiError {
                 .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
+    }
+}
+
+/// What `game_waiting` says: the seats still open, or that the game is starting.
+fn waiting_message(seats_left: usize) -> String {
+    if seats_left == 0 {
+        "every seat is taken and the game is starting: ask again in a moment".into()
+    } else {
+        format!("the game starts when its {seats_left} open seat(s) are taken")
     }
 }
 

@@ -230,11 +230,20 @@ impl Server {
         }
     }
 
-    /// Starts the full open game `id`: its clocks from now, its task, its seats' tokens.
+    /// Starts the full open game `id`: its clocks from now, its task, its seats' tokens. The
+    /// game leaves the open games only once it is live (or could not start), so that it is
+    /// never unknown meanwhile: a player or bot polling it would take it for expired.
     async fn start_open(&self, id: &str) -> Result<(), ApiError> {
-        let Some(game) = write(&self.inner.open).remove(id) else {
+        let Some(game) = read(&self.inner.open).get(id).cloned() else {
             return Ok(());
         };
+        let started = self.start_full(id, game).await;
+        write(&self.inner.open).remove(id);
+        started
+    }
+
+    /// [`Server::start_open`] but for taking the game out of the open games.
+    async fn start_full(&self, id: &str, game: OpenGame) -> Result<(), ApiError> {
         let mut stored = game.stored;
         stored.created_at = now_seconds();
         self.inner
@@ -306,6 +315,8 @@ pub(crate) async fn list(State(server): State<Server>) -> Json<OpenGames> {
     let lifetime = server.config().open_game_seconds;
     let mut games: Vec<Listed> = read(&server.inner.open)
         .values()
+        // A full game is starting: nobody can join it any more.
+        .filter(|g| g.seats_left() > 0)
         .map(|g| {
             let options = PlayOptions::parse(&g.stored.options).unwrap_or_default();
             let setup: serde_json::Value =

@@ -306,3 +306,50 @@ async fn two_processes_list_join_and_start_one_open_game() {
         .await;
     }
 }
+
+/// Regression: while the game whose last seat was just taken started, it was neither waiting
+/// nor live, and its summary answered `unknown_game` for a moment. A bot polling its game
+/// took that for expiry and sought another: two bots seeking game after game then each waited
+/// in a game of their own, while the game they had both joined waited for one of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_last_seat_is_taken_is_never_unknown_while_it_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    // A database on disk: each commit takes long enough for a poll to fall in between.
+    let app = server_on_file(&dir.path().join("db.sqlite")).app();
+    for _ in 0..20 {
+        let created = create_open(&app, 2, None).await;
+        let id = id(&created);
+        let path = format!("/api/games/{id}");
+        let poller = tokio::spawn({
+            let app = app.clone();
+            async move {
+                loop {
+                    let (status, answer) = call(&app, "GET", &path, None, None).await;
+                    match status {
+                        StatusCode::OK => return Ok(()),
+                        StatusCode::CONFLICT if answer["code"] == "game_waiting" => {
+                            tokio::task::yield_now().await
+                        }
+                        _ => return Err(format!("{status} {answer}")),
+                    }
+                }
+            }
+        });
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        let (status, joined, _) = with_cookie(
+            &app,
+            "POST",
+            &format!("/api/open-games/{id}/join"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{joined}");
+        assert_eq!(joined["started"], true);
+        let polled = tokio::time::timeout(Duration::from_secs(10), poller)
+            .await
+            .expect("the game starts")
+            .unwrap();
+        assert_eq!(polled, Ok(()), "game {id} while it started");
+    }
+}
