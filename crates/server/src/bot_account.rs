@@ -22,6 +22,10 @@
 //!   them; a game the bot already sits in is skipped. A seek is also a setup: the kind checks
 //!   it (`invalid_setup`) before anything is looked up, so a seek that could never open a game
 //!   is refused at once, matching or not.
+//! - **A rated seek opens a timed game**: a rated game needs a time control (module
+//!   `ratings`), so a game a rated seek opens gives each move [`RATED_SEEK_SECONDS_PER_MOVE`];
+//!   an unrated one has no clock. Matching ignores the clock: a bot plays whatever time control
+//!   a person chose.
 //! - **Waiting is bounded**: a bot waits in at most [`MAX_WAITING`] open games at once
 //!   (`too_many_seeks`), so a looping program cannot fill the lobby.
 //! - **Limits**: making a bot and rotating its token draw from the address's sign-up budget
@@ -49,6 +53,10 @@ use serde_json::{json, Value};
 pub const MAX_BOTS_PER_OWNER: usize = 10;
 /// The most open games one bot may wait in at once.
 pub const MAX_WAITING: usize = 3;
+
+/// The time control of a rated game a seek opens: a rated game needs one, and a bot's move
+/// takes far less.
+pub const RATED_SEEK_SECONDS_PER_MOVE: u64 = 120;
 
 /// The label stored with each API token.
 const TOKEN_LABEL: &str = "bot";
@@ -439,10 +447,10 @@ pub(crate) async fn seek(
         }
     }
     let options = if seek.rated == Some(true) {
-        // Rated play is an option of the game (`options.rated`); a server without it says so.
-        serde_json::from_value::<PlayOptions>(json!({"rated": true})).map_err(|e| {
-            ApiError::InvalidOptions(format!("this server opens no rated games ({e})"))
-        })?
+        // A rated game needs a time control (module `ratings`).
+        let clock = json!({"type": "per_move", "seconds": RATED_SEEK_SECONDS_PER_MOVE});
+        serde_json::from_value::<PlayOptions>(json!({"rated": true, "clock": clock}))
+            .map_err(|e| ApiError::InvalidOptions(format!("a rated seek's options: {e}")))?
     } else {
         PlayOptions::default()
     };

@@ -106,3 +106,54 @@ pub fn tokens(created: &Value) -> Vec<String> {
 pub fn game_id(created: &Value) -> String {
     created["game"].as_str().unwrap().to_owned()
 }
+
+/// `POST path` with a JSON body over a raw connection (the shared client does not show
+/// headers); answers the status line and the `name=value` of the cookie set, if any.
+pub fn post_for_cookie(url: &str, path: &str, body: &Value) -> (String, Option<String>) {
+    use std::io::{Read, Write};
+    let host = url.strip_prefix("http://").unwrap();
+    let body = body.to_string();
+    let mut stream = std::net::TcpStream::connect(host).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer.lines().next().unwrap_or_default().to_owned();
+    let cookie = answer.lines().find_map(|l| {
+        let (name, value) = l.split_once(':')?;
+        name.eq_ignore_ascii_case("set-cookie")
+            .then(|| value.trim().split(';').next().unwrap().to_owned())
+    });
+    (status, cookie)
+}
+
+/// Signs a person up with password `correct horse`; answers the session cookie's
+/// `name=value`.
+pub fn sign_up(url: &str, name: &str) -> String {
+    let body = serde_json::json!({"name": name, "password": "correct horse"});
+    let (status, cookie) = post_for_cookie(url, "/api/account/signup", &body);
+    assert!(status.starts_with("HTTP/1.1 201"), "{status}");
+    cookie.expect("a session cookie")
+}
+
+/// The person of `cookie` makes bot account `name`; answers its API token.
+pub async fn bot_account(http: &HttpClient, cookie: &str, name: &str) -> String {
+    let body = serde_json::json!({"name": name}).to_string().into_bytes();
+    let (status, text) = http
+        .request(
+            "POST",
+            "/api/account/bots",
+            &[("cookie", cookie)],
+            Some(body),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status, 201, "{text}");
+    let made: Value = serde_json::from_str(&text).unwrap();
+    made["token"].as_str().unwrap().to_owned()
+}
