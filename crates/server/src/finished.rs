@@ -75,13 +75,15 @@ impl Server {
     /// # Errors
     /// `unknown_game` if there is no such game; `storage_error` if the store cannot be read.
     pub(crate) async fn game(&self, id: &str) -> Result<GameEntry, ApiError> {
+        // Waiting games first: a game leaves them only once it is live (module `open`), so one
+        // found in neither is not missed while it starts.
+        self.refuse_waiting(id).await?;
         if let Some(entry) = read(&self.inner.games).get(id) {
             return Ok(entry.clone());
         }
         if let Some(entry) = read(&self.inner.finished).get(id) {
             return Ok(entry.clone());
         }
-        self.refuse_waiting(id).await?;
         if self.inner.shared.is_some() {
             // Created by another process sharing the database (module `cluster`).
             if let Some(stored) = self.inner.store.load_game(id).await? {

@@ -39,6 +39,7 @@ use axum::http::HeaderMap;
 use axum::Json;
 use engine::Seat;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// A game waiting for players to take its open seats.
@@ -46,7 +47,13 @@ use std::time::Duration;
 pub(crate) struct OpenGame {
     kind: &'static str,
     stored: StoredGame,
+    /// When it began waiting here, among the open games: `created_at` counts whole seconds,
+    /// and games opened in one second are listed (and matched) in the order they were opened.
+    arrival: u64,
 }
+
+/// The next [`OpenGame::arrival`].
+static ARRIVALS: AtomicU64 = AtomicU64::new(0);
 
 impl OpenGame {
     fn first_open_seat(&self) -> Option<usize> {
@@ -85,6 +92,8 @@ struct Listed {
     seats: Vec<ListedSeat>,
     created_at: i64,
     expires_at: i64,
+    #[serde(skip)]
+    arrival: u64,
 }
 
 #[derive(Serialize)]
@@ -97,7 +106,19 @@ pub(crate) struct OpenGames {
 impl Server {
     /// Keeps `stored`, a game with open seats just stored or loaded, until it is full.
     pub(crate) fn wait_for_players(&self, kind: &'static str, stored: StoredGame) {
-        write(&self.inner.open).insert(stored.id.clone(), OpenGame { kind, stored });
+        let mut open = write(&self.inner.open);
+        let arrival = open.get(&stored.id).map_or_else(
+            || ARRIVALS.fetch_add(1, Ordering::Relaxed),
+            |known| known.arrival,
+        );
+        open.insert(
+            stored.id.clone(),
+            OpenGame {
+                kind,
+                stored,
+                arrival,
+            },
+        );
     }
 
     /// The kind, creation time and open seats left of `id`, if it is an open game waiting for
@@ -347,10 +368,11 @@ pub(crate) async fn list(State(server): State<Server>) -> Json<OpenGames> {
                     .collect(),
                 created_at: g.stored.created_at,
                 expires_at: g.stored.created_at + lifetime as i64,
+                arrival: g.arrival,
             }
         })
         .collect();
-    games.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.game.cmp(&b.game)));
+    games.sort_by(|a, b| (b.created_at, b.arrival).cmp(&(a.created_at, a.arrival)));
     Json(OpenGames {
         games,
         open_game_seconds: lifetime,
