@@ -114,6 +114,16 @@ impl TestServer {
 
     /// [`TestServer::start`] offering the kinds of `registry`.
     pub fn start_with(bot_delay: Duration, registry: server::Registry) -> TestServer {
+        TestServer::start_configured(bot_delay, registry, |_| {})
+    }
+
+    /// [`TestServer::start_with`], its configuration changed by `configure` (a test's own
+    /// limits, such as a small analysis budget).
+    pub fn start_configured(
+        bot_delay: Duration,
+        registry: server::Registry,
+        configure: impl FnOnce(&mut server::Config),
+    ) -> TestServer {
         let runtime = Arc::new(
             tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -127,7 +137,7 @@ impl TestServer {
                 .expect("bind a loopback port");
             let addr = listener.local_addr().expect("local address");
             let store = Arc::new(server::SqliteStore::open_in_memory().expect("in-memory store"));
-            let config = server::Config {
+            let mut config = server::Config {
                 bot_delay,
                 public_url: Some(format!("http://{addr}")),
                 // The test polls the server's view while the page plays.
@@ -135,6 +145,7 @@ impl TestServer {
                 rate_burst: 1000,
                 ..server::Config::default()
             };
+            configure(&mut config);
             let server = server::Server::start(config, registry, store).expect("server starts");
             tokio::spawn(async move {
                 let _ = server.serve(listener).await;

@@ -812,7 +812,7 @@ fn powergrid_at_building(server: &TestServer) -> (String, String) {
 }
 
 /// The new player's tour: every page (lobby, a Power Grid seat with its invitations and name
-/// box, a The Game spectator, a finished game, its replay, the hotseat screen, both rules
+/// box, a The Game spectator, a finished game, its replay and its analysis, the hotseat screen, both rules
 /// pages, a Power Grid seat about to build, the account page, a player's page) in every
 /// language, at 1366×900 and 390×844: no page is wider than the window, no text has a
 /// missing-message marker, no header item breaks inside a word, no separator follows a full
@@ -880,6 +880,13 @@ fn every_page_fits_both_sizes_in_every_language() {
             "replay",
             format!("{url}/games/{over_game}#replay&step=3"),
             "#replay-revealed li",
+        ),
+        // The same replay once its analysis is done (the server analyses a finished game by
+        // itself): the chart and the summary.
+        (
+            "replay-analysis",
+            format!("{url}/games/{over_game}#replay&step=3"),
+            "#win-chart .win-line > *",
         ),
         (
             "hotseat",

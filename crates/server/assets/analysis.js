@@ -176,10 +176,12 @@ function DecisionHere({ s, summary, report }) {
   const d = decisionAt(report.decisions || [], s.step);
   if (!d || s.shown !== s.step) return null;
   const words = describer(s, summary);
+  // A report without the actions as JSON (an older one) names them in the text form.
+  const named = (actions, text) => (actions?.length ? words.many(actions) : (text || []).join(", "));
   const args = {
     name: seatName(summary.kind, d.seat, summary.seats),
-    taken: words.many(d.taken_actions || []),
-    preferred: words.many(d.preferred_actions || []),
+    taken: named(d.taken_actions, d.taken),
+    preferred: named(d.preferred_actions, d.preferred),
   };
   const estimate = (e) => {
     const { id, ...rest } = estimateArgs(e);
