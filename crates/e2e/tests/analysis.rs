@@ -7,7 +7,10 @@
 //! analyses with a small budget so that the test takes seconds. Screenshots:
 //! `target/e2e-screenshots/analysis-*.png`.
 
-use e2e::{can_run_browser, settled, text, Browser, TestServer, ENTER};
+use e2e::{
+    can_run_browser, create_game as create, fits_the_width, scored_registry, settled, text,
+    Browser, TestServer, ENTER,
+};
 use serde_json::{json, Value};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -19,28 +22,6 @@ const DESKTOP: (u32, u32) = (1366, 900);
 const PHONE: (u32, u32) = (390, 844);
 const LANGUAGES: [&str; 5] = ["en", "zh-CN", "ko", "th", "gu"];
 
-/// The kinds as the real server registers them, keeping results (so that a game can be
-/// rated); the heuristic bot stands in.
-fn registry() -> server::Registry {
-    let mut r = server::Registry::new();
-    let play = server::PlayRules {
-        stand_in: "heuristic",
-    };
-    r.register_scored::<powergrid::State>(
-        server::registered_bots(),
-        play.clone(),
-        None,
-        Some(server::POWERGRID_SCORING),
-    );
-    r.register_scored::<thegame::State>(
-        server::registered_bots(),
-        play,
-        Some(server::thegame_final_hands),
-        Some(server::THEGAME_SCORING),
-    );
-    r
-}
-
 /// A server analysing with a small budget, and a browser; `None` where the browser test cannot
 /// run.
 fn session(size: (u32, u32)) -> Option<(MutexGuard<'static, ()>, TestServer, Browser)> {
@@ -48,29 +29,11 @@ fn session(size: (u32, u32)) -> Option<(MutexGuard<'static, ()>, TestServer, Bro
         return None;
     }
     let one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let server = TestServer::start_configured(Duration::from_millis(10), registry(), |c| {
+    let server = TestServer::start_configured(Duration::from_millis(10), scored_registry(), |c| {
         c.analysis.budget = analysis::Budget::Samples(2);
     });
     let b = Browser::start(size.0, size.1);
     Some((one, server, b))
-}
-
-fn create(server: &TestServer, body: Value) -> Value {
-    let answer = server.post("/api/games", None, &body);
-    assert_eq!(answer.status, 201, "{}", answer.body);
-    answer.json()
-}
-
-/// No part of the page is wider than the window (a phone must not scroll sideways).
-fn fits_the_width(b: &Browser, what: &str) {
-    let wide = b.js(
-        "return document.documentElement.scrollWidth - window.innerWidth",
-        json!([]),
-    );
-    assert!(
-        wide.as_i64().unwrap() <= 1,
-        "{what}: the page is {wide} px too wide"
-    );
 }
 
 /// No text on the page is a missing message's `{id}` marker.
@@ -105,7 +68,10 @@ fn finished_thegame(server: &TestServer) -> (String, Vec<String>, Value) {
     let mut hint = Value::Null;
     let started = Instant::now();
     loop {
-        assert!(started.elapsed() < Duration::from_secs(120), "the game took too long");
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the game took too long"
+        );
         let summary = server.get(&format!("/api/games/{game}"), None);
         if summary["outcome"] != Value::Null {
             return (game, tokens, hint);
@@ -135,34 +101,9 @@ fn finished_thegame(server: &TestServer) -> (String, Vec<String>, Value) {
 /// engine, its actions sent to the server in order, Ann taking a hint before the first: the
 /// game, the tokens and the hint.
 fn finished_powergrid(server: &TestServer) -> (String, Vec<String>, Value) {
-    let seed = 5;
-    let created = create(
-        server,
-        json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": seed},
-               "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
-    );
-    let game = created["game"].as_str().unwrap().to_owned();
-    let tokens: Vec<String> = (0..2)
-        .map(|s| created["seats"][s]["token"].as_str().unwrap().to_owned())
-        .collect();
-    let mut bots: Vec<Box<dyn engine::Bot<powergrid::State>>> = vec![
-        Box::new(bots::powergrid::Heuristic::new()),
-        Box::new(bots::powergrid::Heuristic::new()),
-    ];
-    let setup = powergrid::Setup::new(2, powergrid::MapId::Germany, seed);
-    let played = bots::powergrid::play_game(setup, &mut bots).expect("the bots finish the game");
-    let first = usize::from(played.actions[0].0 .0);
-    let hint = take_hint(server, &game, &tokens[first]);
-    let mut version = server.get(&format!("/api/games/{game}"), None)["version"].clone();
-    for (seat, action) in &played.actions {
-        let answer = server.post(
-            &format!("/api/games/{game}/actions"),
-            Some(&tokens[usize::from(seat.0)]),
-            &json!({"version": version, "action": action}),
-        );
-        assert_eq!(answer.status, 200, "{action}: {}", answer.body);
-        version = answer.json()["version"].clone();
-    }
+    let (game, tokens, actions) = powergrid_by_heuristics(server, 5);
+    let hint = take_hint(server, &game, &tokens[actions[0].0]);
+    send_actions(server, &game, &tokens, &actions);
     (game, tokens, hint)
 }
 
@@ -176,7 +117,10 @@ fn analysed(server: &TestServer, game: &str) -> Value {
             Some("queued" | "running" | "none") => {}
             other => panic!("the analysis is {other:?}: {answer}"),
         }
-        assert!(Instant::now() < deadline, "the analysis never finished: {answer}");
+        assert!(
+            Instant::now() < deadline,
+            "the analysis never finished: {answer}"
+        );
         std::thread::sleep(Duration::from_millis(250));
     }
 }
@@ -242,7 +186,10 @@ fn check_replay(kind: &str, finished: fn(&TestServer) -> (String, Vec<String>, V
     if status == "absent" {
         b.click("#analysis-ask");
     } else {
-        assert!(["queued", "running", "done"].contains(&status.as_str().unwrap()), "{status}");
+        assert!(
+            ["queued", "running", "done"].contains(&status.as_str().unwrap()),
+            "{status}"
+        );
     }
     let answer = analysed(&server, &game);
     b.wait_js(
@@ -265,7 +212,10 @@ fn check_replay(kind: &str, finished: fn(&TestServer) -> (String, Vec<String>, V
         .clone();
     for lang in LANGUAGES {
         b.goto(&format!("{url}/"));
-        b.js("localStorage.setItem('tabletop.lang', arguments[0])", json!([lang]));
+        b.js(
+            "localStorage.setItem('tabletop.lang', arguments[0])",
+            json!([lang]),
+        );
         for (size, (w, h)) in [("desktop", DESKTOP), ("phone", PHONE)] {
             let what = format!("{kind} {lang} {size}");
             b.resize(w, h);
@@ -290,24 +240,48 @@ fn check_replay(kind: &str, finished: fn(&TestServer) -> (String, Vec<String>, V
                 json!([]),
             );
             assert_eq!(got["lines"], json!(seats), "{what}: {got}");
-            assert_eq!(got["marks"], json!(marks.len()), "{what}: every mark on the chart");
-            assert_eq!(got["ticks"], json!(marks.len()), "{what}: every mark on the timeline");
+            assert_eq!(
+                got["marks"],
+                json!(marks.len()),
+                "{what}: every mark on the chart"
+            );
+            assert_eq!(
+                got["ticks"],
+                json!(marks.len()),
+                "{what}: every mark on the timeline"
+            );
             assert_eq!(got["rows"], json!(seats), "{what}: a summary per seat");
             assert_eq!(got["mark"], mark_decision["mark"], "{what}: {got}");
             let sentence = got["sentence"].as_str().unwrap();
             assert!(!sentence.is_empty(), "{what}: the decision in words");
             assert!(!got["taken"].as_str().unwrap().is_empty(), "{what}: {got}");
             if mark_decision["agrees"] == false {
-                assert!(!got["preferred"].as_str().unwrap().is_empty(), "{what}: {got}");
+                assert!(
+                    !got["preferred"].as_str().unwrap().is_empty(),
+                    "{what}: {got}"
+                );
             }
             // The chart is drawn at its box's width, inside the window, its labels readable.
-            assert!(got["width"].as_f64().unwrap() <= got["window"].as_f64().unwrap(), "{what}: {got}");
-            assert!(got["axis"].as_f64().unwrap() >= 10.0, "{what}: axis labels {got}");
+            assert!(
+                got["width"].as_f64().unwrap() <= got["window"].as_f64().unwrap(),
+                "{what}: {got}"
+            );
+            assert!(
+                got["axis"].as_f64().unwrap() >= 10.0,
+                "{what}: axis labels {got}"
+            );
             if lang == "en" {
                 let win = |e: &Value| (e["win"].as_f64().unwrap() * 100.0).round();
                 let taken = format!("{}% chance to win", win(&mark_decision["taken_estimate"]));
-                assert!(got["taken"].as_str().unwrap().contains(&taken), "{what}: {got} lacks {taken}");
-                let who = if mark_decision["seat"] == 0 { "You chose " } else { "Bo chose " };
+                assert!(
+                    got["taken"].as_str().unwrap().contains(&taken),
+                    "{what}: {got} lacks {taken}"
+                );
+                let who = if mark_decision["seat"] == 0 {
+                    "You chose "
+                } else {
+                    "Bo chose "
+                };
                 assert!(sentence.starts_with(who), "{what}: {sentence:?}");
                 if mark_decision["agrees"] == false {
                     assert!(sentence.contains("the bot prefers"), "{what}: {sentence:?}");
@@ -324,7 +298,10 @@ fn check_replay(kind: &str, finished: fn(&TestServer) -> (String, Vec<String>, V
     b.js("localStorage.setItem('tabletop.lang', 'en')", json!([]));
     b.goto(&format!("{url}/games/{game}#replay&step=0"));
     wait_for_step(&b, 0, "the start");
-    let before = b.js("return document.querySelector('#mark-prev').disabled", json!([]));
+    let before = b.js(
+        "return document.querySelector('#mark-prev').disabled",
+        json!([]),
+    );
     assert_eq!(before, json!(first_mark > 0), "no mark before the first");
     for &mark in marks.iter().filter(|&&m| m > 0).take(3) {
         b.js("document.querySelector('#mark-next').focus()", json!([]));
@@ -332,7 +309,13 @@ fn check_replay(kind: &str, finished: fn(&TestServer) -> (String, Vec<String>, V
         wait_for_step(&b, mark, "the next mark");
         assert_eq!(shown_step(&b), mark);
     }
-    let steps = b.js("return Number(document.querySelector('#win-chart').dataset.steps)", json!([])).as_u64().unwrap();
+    let steps = b
+        .js(
+            "return Number(document.querySelector('#win-chart').dataset.steps)",
+            json!([]),
+        )
+        .as_u64()
+        .unwrap();
     b.js(
         "const c = document.querySelector('#win-chart'); const r = c.getBoundingClientRect();
          c.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.right - 10, clientY: r.top + r.height / 2 }))",
@@ -385,12 +368,21 @@ fn the_hint_button_suggests_a_move_without_playing_it() {
         json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": 5},
                "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
     );
-    let pg_first = server.get(&format!("/api/games/{}", pg["game"].as_str().unwrap()), None)["actor"]["seat"]
+    let pg_first = server.get(
+        &format!("/api/games/{}", pg["game"].as_str().unwrap()),
+        None,
+    )["actor"]["seat"]
         .as_u64()
         .unwrap() as usize;
     let cases = [
         ("thegame", &tg, 0, ".card.hinted", ".pile.hinted"),
-        ("powergrid", &pg, pg_first, ".plant.hinted", "#market-current .plant.hinted"),
+        (
+            "powergrid",
+            &pg,
+            pg_first,
+            ".plant.hinted",
+            "#market-current .plant.hinted",
+        ),
     ];
     for (kind, created, seat, first, second) in cases {
         let game = created["game"].as_str().unwrap();
@@ -412,9 +404,16 @@ fn the_hint_button_suggests_a_move_without_playing_it() {
                 "return [document.querySelector(arguments[0]) !== null, document.querySelector(arguments[1]) !== null]",
                 json!([first, second]),
             );
-            assert_eq!(pointed, json!([true, true]), "{kind} {size}: the hint is pointed at");
+            assert_eq!(
+                pointed,
+                json!([true, true]),
+                "{kind} {size}: the hint is pointed at"
+            );
             let after = server.get(&format!("/api/games/{game}/view"), Some(token));
-            assert_eq!(after["version"], before["version"], "{kind}: a hint plays nothing");
+            assert_eq!(
+                after["version"], before["version"],
+                "{kind}: a hint plays nothing"
+            );
             fits_the_width(&b, &format!("{kind} hint {size}"));
             no_missing_message(&b, &format!("{kind} hint {size}"));
             b.save_screenshot(&format!("analysis-hint-{kind}-{size}.png"));
@@ -472,7 +471,16 @@ fn a_rated_game_has_no_hint_button() {
     settled(&b, &server, game, token);
     let hint = b.js("return document.querySelector('#table-hint')", json!([]));
     assert_eq!(hint, Value::Null, "no Hint button in a rated game");
-    let (status, answer) = xhr("POST", &format!("/api/games/{game}/hint"), Some(token), json!({}));
-    assert_eq!((status, answer["code"].clone()), (403, json!("hints_rated")), "{answer}");
+    let (status, answer) = xhr(
+        "POST",
+        &format!("/api/games/{game}/hint"),
+        Some(token),
+        json!({}),
+    );
+    assert_eq!(
+        (status, answer["code"].clone()),
+        (403, json!("hints_rated")),
+        "{answer}"
+    );
     b.save_screenshot("analysis-rated-no-hint.png");
 }
