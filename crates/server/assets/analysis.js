@@ -6,8 +6,9 @@
 // analysis crate's report, docs/analysis.md); the pure parts are `analysislogic.js`.
 //
 // Decisions:
-// - The chart is an inline SVG drawn at the pixel width of its box (measured, and again when the
-//   window is resized), not a scaled picture, so its labels stay at their font size on a phone.
+// - The chart is an inline SVG drawn at the pixel width of its box (measured, and again whenever
+//   the box changes width), not a scaled picture, so its labels stay at their font size on a
+//   phone.
 // - The marks and the summaries follow the "Seen by" picker: with a seat chosen, that seat's
 //   marks only; with everyone's view, every seat's.
 // - "You" is the seat this browser holds in the game (one seat: a hotseat device holding several
@@ -91,14 +92,17 @@ export function AnalysisPanel({ s, summary, actions }) {
 function WinChart({ s, summary, report, go }) {
   const box = useRef(null);
   const [width, setWidth] = useState(0);
+  // Measured whenever the box changes width: a window resized, or a scroll bar that appears
+  // once the page grows taller than the window.
   useLayoutEffect(() => {
     const measure = () => {
-      const w = Math.round(box.current?.getBoundingClientRect().width || 0);
+      const w = Math.floor(box.current?.getBoundingClientRect().width || 0);
       setWidth((old) => (old === w ? old : w));
     };
     measure();
-    window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
+    const watch = new ResizeObserver(measure);
+    watch.observe(box.current);
+    return () => watch.disconnect();
   }, []);
   const steps = s.steps ?? 0;
   const chart = width ? winChart(report, steps, s.step, width, CHART_HEIGHT) : null;

@@ -18,7 +18,7 @@ export function actionText(kind, action, { view = null, cityName = (id) => id } 
     switch (action.type) {
       case "play": return t("ana-tg-play", { card: action.card, pile: t(`tg-pile-${action.pile}`) });
       case "end_turn": return t("tg-end-turn");
-      case "signal": return t(`tg-signal-send-${action.signal}`);
+      case "signal": return t("ana-tg-signal", { pile: t(`tg-pile-${action.pile}`), signal: t(`tg-signal-${action.signal}`) });
       default: return action.type;
     }
   }

@@ -322,8 +322,8 @@ function Bar({ now }) {
     <section class=${`table-bar${now.replay ? " replay" : ""}`} id="table-bar">
       <ul class="table-seats">${seats}</ul>
       ${notice ? html`<p class="table-notice" id="table-notice" role="status">${notice}</p>` : null}
-      ${hintedAction() ? html`<p class="table-hint" id="table-hint-text" role="status">${t("table-hint-text", { action: now.describe(hintedAction()) })}</p>` : null}
       ${buttons.length || mine ? html`<div class="table-actions">${buttons}${mine ? html`<${Settings} now=${now} mine=${mine} send=${send} />` : null}</div>` : null}
+      ${hintedAction() ? html`<p class="table-hint" id="table-hint-text" role="status">${t("table-hint-text", { action: now.describe(hintedAction()) })}</p>` : null}
       <p class="error" id="table-error" aria-live="polite">${now.error}</p>
     </section>`;
 }

@@ -33,7 +33,7 @@ test("every Power Grid and The Game action has words of its own", () => {
   for (const [action, words] of pg) assert.equal(actionText("powergrid", action), words, JSON.stringify(action));
   assert.equal(actionText("thegame", { type: "play", card: 12, pile: "up1" }), "{ana-tg-play}");
   assert.equal(actionText("thegame", { type: "end_turn" }), "{tg-end-turn}");
-  assert.equal(actionText("thegame", { type: "signal", pile: "up1", signal: "dont_play" }), "{tg-signal-send-dont_play}");
+  assert.equal(actionText("thegame", { type: "signal", pile: "up1", signal: "dont_play" }), "{ana-tg-signal}");
 });
 
 test("a turn of The Game is named by its plays, without the end of turn that closes it", () => {
@@ -46,6 +46,8 @@ test("a turn of The Game is named by its plays, without the end of turn that clo
 test("the real catalogs put the actions and estimates in words in every language", { skip: !catalog("en") && "no compiled catalogs (run through cargo test -p e2e --test scripts)" }, () => {
   const en = translator(catalog("en"), "en");
   assert.equal(en.t("ana-tg-play", { card: 12, pile: en.t("tg-pile-up1") }), "12 on Ascending 1");
+  assert.equal(en.t("ana-tg-signal", { pile: en.t("tg-pile-down2"), signal: en.t("tg-signal-dont_play") }),
+    "signal on Descending 2: “please don't play here”");
   assert.equal(en.t("ana-estimate-rank", { win: 0.34, rank: 2.1 }), "34% chance to win, expected place 2.1");
   assert.equal(en.t("ana-estimate-cards", { win: 0.05, cards: 12.5 }), "5% chance to win, 12.5 cards expected to be left");
   assert.equal(en.t("ana-seat-differ", { name: "Ann", taken: "Bid 20 Elektro", preferred: "Pass (drop out)" }),
@@ -55,7 +57,7 @@ test("the real catalogs put the actions and estimates in words in every language
     const tr = translator(catalog(lang), lang);
     const args = { n: 0.5, win: 0.5, rank: 1.5, cards: 3, decisions: 40, name: "Ann", taken: "X", preferred: "Y",
       estimate: "E", action: "A", position: 2, error: "why", mistakes: 2, inaccuracies: 1, card: 7, pile: "P",
-      city: "Essen", plants: "4", coal: 1 };
+      city: "Essen", plants: "4", coal: 1, signal: "S" };
     for (const id of Object.keys(catalog("en").messages).filter((k) => k.startsWith("ana-") || k.startsWith("table-hint"))) {
       const text = tr.t(id, args);
       assert.doesNotMatch(text, /\{/, `${lang} ${id}: ${text}`);

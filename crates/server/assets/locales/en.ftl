@@ -666,6 +666,7 @@ ana-agreement = { NUMBER($n, style: "percent") } of { $decisions }
 ana-hint-taken = { $name } took a hint: { $action }
 ana-hint-taken-you = Hint taken: { $action }
 ana-tg-play = { $card } on { $pile }
+ana-tg-signal = signal on { $pile }: “{ $signal }”
 ana-pg-pass = Pass
 ana-pg-build = Build in { $city }
 ana-pg-power = Run { $plants }

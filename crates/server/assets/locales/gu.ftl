@@ -639,6 +639,7 @@ ana-agreement = { $decisions } માંથી { NUMBER($n, style: "percent") }
 ana-hint-taken = { $name }એ સૂચન લીધું: { $action }
 ana-hint-taken-you = સૂચન લીધું: { $action }
 ana-tg-play = { $card } { $pile } પર
+ana-tg-signal = { $pile } પર સંકેત: { $signal }
 ana-pg-pass = પાસ
 ana-pg-build = { $city }માં બાંધો
 ana-pg-power = { $plants } ચલાવો

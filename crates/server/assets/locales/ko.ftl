@@ -607,6 +607,7 @@ ana-agreement = { $decisions }번 중 { NUMBER($n, style: "percent") }
 ana-hint-taken = { $name }이(가) 힌트를 봤습니다: { $action }
 ana-hint-taken-you = 힌트를 봤습니다: { $action }
 ana-tg-play = { $card } → { $pile }
+ana-tg-signal = { $pile }에 신호: { $signal }
 ana-pg-pass = 패스
 ana-pg-build = { $city }에 건설
 ana-pg-power = { $plants } 가동

@@ -607,6 +607,7 @@ ana-agreement = { NUMBER($n, style: "percent") } จาก { $decisions } คร
 ana-hint-taken = { $name } ดูคำใบ้: { $action }
 ana-hint-taken-you = ดูคำใบ้: { $action }
 ana-tg-play = { $card } ลง{ $pile }
+ana-tg-signal = ส่งสัญญาณที่{ $pile }: { $signal }
 ana-pg-pass = สละสิทธิ์
 ana-pg-build = สร้างบ้านที่ { $city }
 ana-pg-power = เดินเครื่อง{ $plants }

@@ -607,6 +607,7 @@ ana-agreement = { $decisions } 次中的 { NUMBER($n, style: "percent") }
 ana-hint-taken = { $name }使用了提示：{ $action }
 ana-hint-taken-you = 使用了提示：{ $action }
 ana-tg-play = { $card } 放到{ $pile }
+ana-tg-signal = 在{ $pile }发出信号：{ $signal }
 ana-pg-pass = 弃权
 ana-pg-build = 在 { $city } 建设
 ana-pg-power = 运转{ $plants }
