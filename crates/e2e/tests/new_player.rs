@@ -4,8 +4,8 @@
 //! Screenshots: `target/e2e-screenshots/new-player-*.png`.
 
 use e2e::{
-    can_run_browser, create_game as create, fits_the_width, settled, text, Browser, TestServer,
-    ENTER, TAB,
+    can_run_browser, create_game as create, fits_the_width, powergrid_by_heuristics, send_actions,
+    settled, text, Browser, TestServer, ENTER, TAB,
 };
 use serde_json::{json, Value};
 use std::sync::{Mutex, MutexGuard};
