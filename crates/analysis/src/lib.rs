@@ -256,7 +256,8 @@ pub fn advise_json(
     fn hint<G: Analysed>(record: &Record<G>, seat: Seat, seed: u64) -> Result<Hint, AnalysisError> {
         let action = advise(record, seat, seed)?;
         Ok(Hint {
-            action: serde_json::to_value(&action).map_err(|e| AnalysisError::Record(e.to_string()))?,
+            action: serde_json::to_value(&action)
+                .map_err(|e| AnalysisError::Record(e.to_string()))?,
             text: action.to_string(),
         })
     }

@@ -220,7 +220,10 @@ fn reports_are_deterministic_and_round_trip_through_json() {
     {
         assert_eq!(taken, &actions[i]["action"], "{v}");
     }
-    assert_eq!(v["decisions"][0]["taken_actions"][2], serde_json::json!({"type": "end_turn"}));
+    assert_eq!(
+        v["decisions"][0]["taken_actions"][2],
+        serde_json::json!({"type": "end_turn"})
+    );
     let preferred = v["decisions"][0]["preferred_actions"].as_array().unwrap();
     assert_eq!(
         preferred.len(),
@@ -466,7 +469,9 @@ fn cut<G: Game>(record: &Record<G>, len: usize) -> Record<G> {
 /// Who acts after the first `len` actions of `record`.
 fn actor_after<G: Game>(record: &Record<G>, len: usize) -> engine::Actor {
     let mut state = G::new(record.setup.clone()).unwrap();
-    cut(record, len).play_on(&mut state, |_, _, _, _, _| {}).unwrap();
+    cut(record, len)
+        .play_on(&mut state, |_, _, _, _, _| {})
+        .unwrap();
     state.actor()
 }
 
@@ -546,6 +551,6 @@ fn a_hint_is_refused_a_seat_without_a_decision() {
     // From JSON: the action as a client sends it, and its text form.
     let hint = advise_json(serde_json::to_value(cut(&record, 5)).unwrap(), seat, 7).unwrap();
     let action = advise(&cut(&record, 5), seat, 7).unwrap();
-    assert_eq!(hint.action, serde_json::to_value(&action).unwrap());
+    assert_eq!(hint.action, serde_json::to_value(action).unwrap());
     assert_eq!(hint.text, action.to_string());
 }
