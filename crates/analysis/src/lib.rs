@@ -154,6 +154,14 @@ pub enum AnalysisError {
     /// one (the same refusals as [`engine::record::Record::play_on`]).
     #[error(transparent)]
     Replay(#[from] ReplayError),
+    /// A hint was asked for a seat that has no decision to take now.
+    #[error("{seat} has no decision to take now: {actor}")]
+    NoDecision {
+        /// The seat asked about.
+        seat: Seat,
+        /// Who acts instead (`the game is over`, or the seat that plays).
+        actor: String,
+    },
     /// No state fits the seat's view and memory at a decision: the record contradicts itself.
     #[error("action #{index}: no game fits what {seat} knew there: {error}")]
     Sample {
@@ -215,16 +223,59 @@ pub fn analyze_json(record: serde_json::Value, options: &Options) -> Result<Repo
     if record.get("complete") == Some(&serde_json::Value::Bool(false)) {
         return Err(AnalysisError::Running);
     }
-    let game = match record.get("game") {
-        Some(serde_json::Value::String(game)) => game.clone(),
-        Some(other) => return Err(AnalysisError::UnknownGame(other.to_string())),
-        None if record.pointer("/setup/map").is_some() => "powergrid".to_owned(),
-        None => "thegame".to_owned(),
-    };
+    let game = game_of(&record)?;
     match game.as_str() {
         "powergrid" => analyze(&read::<powergrid::State>(record)?, options),
         "thegame" => analyze(&read::<thegame::State>(record)?, options),
         _ => Err(AnalysisError::UnknownGame(game)),
+    }
+}
+
+/// The search bot's suggestion for one seat's current decision ([`advise`]): the action as
+/// JSON (as a game's actions are sent) and in text form.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Hint {
+    /// The action, as the JSON a client sends to play it.
+    pub action: serde_json::Value,
+    /// The action in its text form (`play 4 up1`).
+    pub text: String,
+}
+
+/// Reads a record of either game from JSON and gives [`advise`]'s hint for `seat`.
+///
+/// # Errors
+/// Not a record, an unknown game, or anything [`advise`] reports.
+pub fn advise_json(
+    record: serde_json::Value,
+    seat: Seat,
+    seed: u64,
+) -> Result<Hint, AnalysisError> {
+    if !record.is_object() {
+        return Err(AnalysisError::NotARecord);
+    }
+    fn hint<G: Analysed>(record: &Record<G>, seat: Seat, seed: u64) -> Result<Hint, AnalysisError> {
+        let action = advise(record, seat, seed)?;
+        Ok(Hint {
+            action: serde_json::to_value(&action)
+                .map_err(|e| AnalysisError::Record(e.to_string()))?,
+            text: action.to_string(),
+        })
+    }
+    match game_of(&record)?.as_str() {
+        "powergrid" => hint(&read::<powergrid::State>(record)?, seat, seed),
+        "thegame" => hint(&read::<thegame::State>(record)?, seat, seed),
+        other => Err(AnalysisError::UnknownGame(other.to_owned())),
+    }
+}
+
+/// The game a record's JSON names (records written before the field existed are told apart
+/// by their setup).
+fn game_of(record: &serde_json::Value) -> Result<String, AnalysisError> {
+    match record.get("game") {
+        Some(serde_json::Value::String(game)) => Ok(game.clone()),
+        Some(other) => Err(AnalysisError::UnknownGame(other.to_string())),
+        None if record.pointer("/setup/map").is_some() => Ok("powergrid".to_owned()),
+        None => Ok("thegame".to_owned()),
     }
 }
 
@@ -236,6 +287,72 @@ fn read<G: Game>(value: serde_json::Value) -> Result<Record<G>, AnalysisError> {
 struct Mind<G: Analysed> {
     memory: G::Memory,
     adviser: G::Adviser,
+}
+
+impl<G: Analysed> Mind<G> {
+    /// A fresh mind for `seat` in an analysis seeded `seed`.
+    fn new(seed: u64, seat: Seat) -> Mind<G> {
+        Mind {
+            memory: G::Memory::default(),
+            adviser: G::adviser(adviser_seed(seed, seat)),
+        }
+    }
+
+    /// Shows `seat`'s memory and adviser what it sees of `events`.
+    fn observe(&mut self, seat: Seat, events: &[G::Event]) {
+        for event in events {
+            if let Some(seen) = G::redact(event, Viewer::Seat(seat)) {
+                G::remember(&mut self.memory, &seen);
+                G::observe(&mut self.adviser, &seen);
+            }
+        }
+    }
+}
+
+/// The seat and action of step `index` of a record, replayed on `state`: a step without its
+/// seat is the actor's.
+///
+/// # Errors
+/// A hidden step (only its events are known), or an action after the end.
+fn taken<'r, G: Game>(
+    state: &G,
+    index: usize,
+    step: &'r Step<G>,
+) -> Result<(Seat, &'r G::Action), AnalysisError> {
+    let (seat, action) = match step {
+        Step::Taken { seat, action } => (*seat, action),
+        Step::Seen { seat, .. } => return Err(ReplayError::Hidden { index, seat: *seat }.into()),
+    };
+    match (seat, state.actor()) {
+        (Some(seat), _) => Ok((seat, action)),
+        (None, Actor::Seat(s)) => Ok((s, action)),
+        (None, Actor::Terminal) => Err(ReplayError::Over {
+            index,
+            action: action.to_string(),
+        }
+        .into()),
+    }
+}
+
+/// Applies step `index` of a record, `seat`'s `action`, to `state`; its events.
+///
+/// # Errors
+/// The rules refuse the action.
+fn apply_step<G: Game>(
+    state: &mut G,
+    index: usize,
+    seat: Seat,
+    action: &G::Action,
+) -> Result<Vec<G::Event>, AnalysisError> {
+    state.apply_as(seat, action).map_err(|e| {
+        ReplayError::Illegal {
+            index,
+            seat,
+            action: action.to_string(),
+            error: e.to_string(),
+        }
+        .into()
+    })
 }
 
 /// A decision being taken: where it began and what was taken so far.
@@ -273,35 +390,18 @@ pub fn analyze<G: Analysed>(
     }
     let mut minds: Vec<Option<Mind<G>>> = (0..seats)
         .map(|i| {
-            options.seat.is_none_or(|s| s.index() == i).then(|| Mind {
-                memory: G::Memory::default(),
-                adviser: G::adviser(adviser_seed(options.seed, Seat(i as u8))),
-            })
+            options
+                .seat
+                .is_none_or(|s| s.index() == i)
+                .then(|| Mind::new(options.seed, Seat(i as u8)))
         })
         .collect();
     let mut open: Vec<Option<Open<G>>> = (0..seats).map(|_| None).collect();
     let mut decisions = Vec::new();
     let mut legal = Vec::new();
     for (index, step) in record.actions.iter().enumerate() {
-        let (seat, action) = match step {
-            Step::Taken { seat, action } => (*seat, action),
-            Step::Seen { seat, .. } => {
-                return Err(ReplayError::Hidden { index, seat: *seat }.into())
-            }
-        };
-        let actor = state.actor();
-        let seat = match (seat, actor) {
-            (Some(seat), _) => seat,
-            (None, Actor::Seat(s)) => s,
-            (None, Actor::Terminal) => {
-                return Err(ReplayError::Over {
-                    index,
-                    action: action.to_string(),
-                }
-                .into())
-            }
-        };
-        let acting = actor == Actor::Seat(seat);
+        let (seat, action) = taken(&state, index, step)?;
+        let acting = state.actor() == Actor::Seat(seat);
         if let (true, Some(Some(mind)), Some(None)) =
             (acting, minds.get_mut(seat.index()), open.get(seat.index()))
         {
@@ -319,21 +419,10 @@ pub fn analyze<G: Analysed>(
                 taken: Vec::new(),
             });
         }
-        let events = state
-            .apply_as(seat, action)
-            .map_err(|e| ReplayError::Illegal {
-                index,
-                seat,
-                action: action.to_string(),
-                error: e.to_string(),
-            })?;
+        let events = apply_step(&mut state, index, seat, action)?;
         for (i, mind) in minds.iter_mut().enumerate() {
-            let Some(mind) = mind else { continue };
-            for event in &events {
-                if let Some(seen) = G::redact(event, Viewer::Seat(Seat(i as u8))) {
-                    G::remember(&mut mind.memory, &seen);
-                    G::observe(&mut mind.adviser, &seen);
-                }
+            if let Some(mind) = mind {
+                mind.observe(Seat(i as u8), &events);
             }
         }
         if acting {
@@ -368,6 +457,75 @@ pub fn analyze<G: Analysed>(
         minds_seats(&minds),
         decisions,
     ))
+}
+
+/// The search bot's next action for `seat`, whose decision it is at the end of `record` (a
+/// record of a game still being played, with its seed: the caller holds the whole game): The
+/// Game, the first action of the turn it plans from here.
+///
+/// The adviser is built as [`analyze`] builds it: seeded by [`adviser_seed`] from `seed` and
+/// the seat, shown only the events redacted for the seat, and told what the seat took at each
+/// of its decisions, so the hint is computed from the seat's view and its memory of public
+/// events alone. It is not asked about the seat's past decisions (a Power Grid search per
+/// decision would make a late hint cost a whole analysis), so where the search is close the
+/// hint may differ from the analysis's preferred action at the same step.
+///
+/// # Errors
+/// A bad setup or seat, a hidden or illegal action, or a seat with no decision now
+/// ([`AnalysisError::NoDecision`]).
+pub fn advise<G: Analysed>(
+    record: &Record<G>,
+    seat: Seat,
+    seed: u64,
+) -> Result<G::Action, AnalysisError> {
+    let mut state =
+        G::new(record.setup.clone()).map_err(|e| AnalysisError::Setup(e.to_string()))?;
+    let seats = state.seats();
+    if seat.index() >= seats {
+        return Err(AnalysisError::NoSuchSeat {
+            seat: seat.0,
+            seats,
+        });
+    }
+    let mut mind = Mind::<G>::new(seed, seat);
+    let mut deciding = false;
+    for (index, step) in record.actions.iter().enumerate() {
+        let (by, action) = taken(&state, index, step)?;
+        let mine = by == seat && state.actor() == Actor::Seat(seat);
+        if mine && !deciding {
+            G::took(&mut mind.adviser, &state.view(Viewer::Seat(seat)), action);
+            deciding = true;
+        }
+        let events = apply_step(&mut state, index, by, action)?;
+        mind.observe(seat, &events);
+        if mine && (G::ends_decision(action) || state.actor() != Actor::Seat(seat)) {
+            deciding = false;
+        }
+        if state.past_round_cap() {
+            break;
+        }
+    }
+    let actor = state.actor();
+    if actor != Actor::Seat(seat) || state.past_round_cap() {
+        return Err(AnalysisError::NoDecision {
+            seat,
+            actor: match actor {
+                Actor::Seat(s) if !state.past_round_cap() => format!("{s} is playing"),
+                _ => "the game is over".to_owned(),
+            },
+        });
+    }
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let view = state.view(Viewer::Seat(seat));
+    G::advise(&mut mind.adviser, &view, &legal)
+        .into_iter()
+        .next()
+        .or_else(|| legal.first().cloned())
+        .ok_or(AnalysisError::NoDecision {
+            seat,
+            actor: "it has no legal action".to_owned(),
+        })
 }
 
 fn minds_seats<G: Analysed>(minds: &[Option<Mind<G>>]) -> Vec<Seat> {
@@ -410,8 +568,18 @@ fn estimate<G: Analysed>(
     seed: u64,
 ) -> Result<Decision, AnalysisError> {
     let text = |a: &[G::Action]| a.iter().map(ToString::to_string).collect::<Vec<_>>();
+    let json = |a: &[G::Action]| {
+        a.iter()
+            .map(|a| serde_json::to_value(a).unwrap_or(serde_json::Value::Null))
+            .collect::<Vec<_>>()
+    };
     if open.forced {
-        return Ok(Decision::forced(open.index, seat, text(&open.taken)));
+        return Ok(Decision::forced(
+            open.index,
+            seat,
+            text(&open.taken),
+            json(&open.taken),
+        ));
     }
     let agrees = same_effect(&open.before, seat, &open.taken, &open.preferred);
     let mut rng =
@@ -457,8 +625,8 @@ fn estimate<G: Analysed>(
     Ok(Decision::estimated(
         open.index,
         seat,
-        text(&open.taken),
-        text(&open.preferred),
+        (text(&open.taken), json(&open.taken)),
+        (text(&open.preferred), json(&open.preferred)),
         agrees,
         taken,
         preferred,

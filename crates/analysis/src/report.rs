@@ -103,9 +103,15 @@ pub struct Decision {
     /// Whether the seat had a single legal action (nothing else is filled in then).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub forced: bool,
+    /// The actions taken as JSON, as a game's actions are sent to the server.
+    #[serde(default)]
+    pub taken_actions: Vec<serde_json::Value>,
     /// The search bot's preferred actions.
     #[serde(default)]
     pub preferred: Vec<String>,
+    /// The preferred actions as JSON.
+    #[serde(default)]
+    pub preferred_actions: Vec<serde_json::Value>,
     /// Whether the taken and preferred actions leave the seat the same view.
     #[serde(default)]
     pub agrees: bool,
@@ -130,12 +136,19 @@ pub struct Decision {
 }
 
 impl Decision {
-    pub(crate) fn forced(index: usize, seat: Seat, taken: Vec<String>) -> Decision {
+    pub(crate) fn forced(
+        index: usize,
+        seat: Seat,
+        taken: Vec<String>,
+        taken_actions: Vec<serde_json::Value>,
+    ) -> Decision {
         Decision {
             index,
             seat,
             preferred: taken.clone(),
             taken,
+            preferred_actions: taken_actions.clone(),
+            taken_actions,
             forced: true,
             agrees: true,
             taken_estimate: None,
@@ -151,8 +164,8 @@ impl Decision {
     pub(crate) fn estimated(
         index: usize,
         seat: Seat,
-        taken: Vec<String>,
-        preferred: Vec<String>,
+        (taken, taken_actions): (Vec<String>, Vec<serde_json::Value>),
+        (preferred, preferred_actions): (Vec<String>, Vec<serde_json::Value>),
         agrees: bool,
         taken_estimate: Estimate,
         preferred_estimate: Estimate,
@@ -183,8 +196,10 @@ impl Decision {
             index,
             seat,
             taken,
+            taken_actions,
             forced: false,
             preferred,
+            preferred_actions,
             agrees,
             taken_estimate: Some(taken_estimate),
             preferred_estimate: Some(preferred_estimate),

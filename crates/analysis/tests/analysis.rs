@@ -2,7 +2,9 @@
 //! round-trip through JSON, bad input gets a clear error, and nothing a seat could not see
 //! changes its analysis.
 
-use analysis::{analyze, analyze_json, AnalysisError, Budget, Mark, Options, Report};
+use analysis::{
+    advise, advise_json, analyze, analyze_json, AnalysisError, Budget, Mark, Options, Report,
+};
 use bots::PlayOptions;
 use engine::record::ReplayError;
 use engine::{Game, Record, Seat, Viewer};
@@ -208,6 +210,26 @@ fn reports_are_deterministic_and_round_trip_through_json() {
     assert_eq!(v["secondary"], "cards_left");
     assert_eq!(v["decisions"][0]["mark"], "mistake");
     assert_eq!(v["decisions"][0]["taken"][2], "end");
+    // Each decision's actions also as the JSON a client sends, the record's own form.
+    let actions = serde_json::to_value(&record).unwrap()["actions"].clone();
+    for (i, taken) in v["decisions"][0]["taken_actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        assert_eq!(taken, &actions[i]["action"], "{v}");
+    }
+    assert_eq!(
+        v["decisions"][0]["taken_actions"][2],
+        serde_json::json!({"type": "end_turn"})
+    );
+    let preferred = v["decisions"][0]["preferred_actions"].as_array().unwrap();
+    assert_eq!(
+        preferred.len(),
+        v["decisions"][0]["preferred"].as_array().unwrap().len()
+    );
+    assert_eq!(preferred[0]["type"], "play");
     // The record read from its JSON gives the same report.
     let from_json = analyze_json(serde_json::to_value(&record).unwrap(), &options(None)).unwrap();
     assert_eq!(from_json, a);
@@ -434,4 +456,101 @@ fn powergrid_analysis_of_a_seat_ignores_what_it_could_not_see() {
     assert!(a.seats[0].decisions >= 3, "{:?}", a.seats);
     assert_eq!(a.decisions, b.decisions);
     assert_eq!(a.seats, b.seats);
+}
+
+/// The first `len` actions of `record`, as the record of a game still being played.
+fn cut<G: Game>(record: &Record<G>, len: usize) -> Record<G> {
+    let mut cut = record.clone();
+    cut.actions.truncate(len);
+    cut.outcome = None;
+    cut
+}
+
+/// Who acts after the first `len` actions of `record`.
+fn actor_after<G: Game>(record: &Record<G>, len: usize) -> engine::Actor {
+    let mut state = G::new(record.setup.clone()).unwrap();
+    cut(record, len)
+        .play_on(&mut state, |_, _, _, _, _| {})
+        .unwrap();
+    state.actor()
+}
+
+#[test]
+fn thegame_a_hint_ignores_what_the_seat_could_not_see() {
+    let record = self_play::<thegame::State>(thegame::Setup::seeded(3, 8), "heuristic", 2);
+    let mut checked = 0;
+    // Turn starts and the middle of turns, for every seat.
+    for len in (4..record.actions.len()).step_by(9).take(8) {
+        let engine::Actor::Seat(seat) = actor_after(&record, len) else {
+            continue;
+        };
+        let played = cut(&record, len);
+        let permuted = thegame_hidden_permuted(&played, seat);
+        same_observations(&played, &permuted, seat);
+        let hint = advise(&played, seat, 7).unwrap();
+        assert_eq!(advise(&permuted, seat, 7).unwrap(), hint, "{seat} at {len}");
+        let mut state = thegame::State::new(played.setup.clone()).unwrap();
+        played.play_on(&mut state, |_, _, _, _, _| {}).unwrap();
+        assert!(state.is_legal(&hint), "{hint} at {len}");
+        checked += 1;
+    }
+    assert!(checked >= 5);
+}
+
+#[test]
+fn powergrid_a_hint_ignores_what_the_seat_could_not_see() {
+    let setup = powergrid::Setup::new(3, powergrid::MapId::Germany, 3);
+    let mut seats: Vec<_> = (0..3)
+        .map(|s| {
+            bots::find::<powergrid::State>("heuristic")
+                .unwrap()
+                .build(s)
+        })
+        .collect();
+    let game = bots::powergrid::play_game(setup, &mut seats).unwrap();
+    let record = Record::new(game.setup, game.actions);
+    let mut checked = 0;
+    for len in [12, 25, 40] {
+        let engine::Actor::Seat(seat) = actor_after(&record, len) else {
+            continue;
+        };
+        let played = cut(&record, len);
+        let permuted = powergrid_hidden_permuted(&played);
+        same_observations(&played, &permuted, seat);
+        let hint = advise(&played, seat, 7).unwrap();
+        assert_eq!(advise(&permuted, seat, 7).unwrap(), hint, "{seat} at {len}");
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+}
+
+#[test]
+fn a_hint_is_refused_a_seat_without_a_decision() {
+    let record = self_play::<thegame::State>(thegame::Setup::seeded(2, 8), "heuristic", 2);
+    let engine::Actor::Seat(seat) = actor_after(&record, 5) else {
+        panic!("the game is not over after 5 actions");
+    };
+    let other = Seat(1 - seat.0);
+    let e = advise(&cut(&record, 5), other, 7).unwrap_err();
+    assert_eq!(
+        e,
+        AnalysisError::NoDecision {
+            seat: other,
+            actor: format!("{seat} is playing")
+        }
+    );
+    let over = advise(&record, seat, 7).unwrap_err();
+    assert!(
+        matches!(&over, AnalysisError::NoDecision { actor, .. } if actor == "the game is over"),
+        "{over}"
+    );
+    assert_eq!(
+        advise(&cut(&record, 5), Seat(5), 7).unwrap_err(),
+        AnalysisError::NoSuchSeat { seat: 5, seats: 2 }
+    );
+    // From JSON: the action as a client sends it, and its text form.
+    let hint = advise_json(serde_json::to_value(cut(&record, 5)).unwrap(), seat, 7).unwrap();
+    let action = advise(&cut(&record, 5), seat, 7).unwrap();
+    assert_eq!(hint.action, serde_json::to_value(action).unwrap());
+    assert_eq!(hint.text, action.to_string());
 }

@@ -74,6 +74,32 @@ pub struct ServeArgs {
     /// How long a game with open seats waits for its players before it is removed, in seconds.
     #[arg(long, default_value_t = Config::default().open_game_seconds, value_parser = clap::value_parser!(u64).range(1..))]
     open_game_seconds: u64,
+    #[command(flatten)]
+    analysis: AnalysisArgs,
+}
+
+/// How the server analyses finished games (docs/analysis.md, "On the server").
+#[derive(clap::Args, Clone, Copy)]
+pub struct AnalysisArgs {
+    /// Samples per estimated action in the background analyses of finished games: a number
+    /// from 1, or "standard" (Power Grid 32, The Game 512).
+    #[arg(long, value_name = "N", default_value = "standard")]
+    analysis_budget: analysis::Budget,
+    /// Analyse no finished games here: requests for analyses are refused (analysis_disabled);
+    /// finished games are still queued, for a later run or another process on the database.
+    #[arg(long)]
+    no_analysis: bool,
+}
+
+impl AnalysisArgs {
+    /// The server's analysis settings these flags give.
+    pub fn config(self) -> server::AnalysisConfig {
+        server::AnalysisConfig {
+            enabled: !self.no_analysis,
+            budget: self.analysis_budget,
+            ..server::AnalysisConfig::default()
+        }
+    }
 }
 
 fn open_store(data: &Path) -> anyhow::Result<Arc<SqliteStore>> {
@@ -158,6 +184,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<()> {
             login_attempts_per_minute: args.login_attempts_per_minute,
             join_attempts_per_minute: args.join_attempts_per_minute,
             open_game_seconds: args.open_game_seconds,
+            analysis: args.analysis.config(),
             ..Config::default()
         };
         let server = Server::start(config, registry(), store)?;
@@ -216,6 +243,10 @@ pub struct BenchServeArgs {
     /// over them round-robin.
     #[arg(long, default_value_t = 1)]
     pub processes: usize,
+    /// The in-process server's analyses of the games that finish during the run (not passed
+    /// to the processes of --database).
+    #[command(flatten)]
+    analysis: AnalysisArgs,
 }
 
 impl BenchServeArgs {
@@ -261,6 +292,7 @@ pub fn bench_serve(args: BenchServeArgs) -> anyhow::Result<()> {
     let config = Config {
         bot_delay: Duration::ZERO,
         rate_per_second: 0,
+        analysis: args.analysis.config(),
         ..Config::default()
     };
     let (addr, task) = server_rt.block_on(async {

@@ -99,6 +99,28 @@ pub fn registry() -> server::Registry {
     r
 }
 
+/// The kinds as the real server registers them, keeping results (so that games can be rated),
+/// with the heuristic bot standing in, so that games handed to it end quickly.
+pub fn scored_registry() -> server::Registry {
+    let mut r = server::Registry::new();
+    let play = server::PlayRules {
+        stand_in: "heuristic",
+    };
+    r.register_scored::<powergrid::State>(
+        server::registered_bots(),
+        play.clone(),
+        None,
+        Some(server::POWERGRID_SCORING),
+    );
+    r.register_scored::<thegame::State>(
+        server::registered_bots(),
+        play,
+        Some(server::thegame_final_hands),
+        Some(server::THEGAME_SCORING),
+    );
+    r
+}
+
 /// A running server on a loopback port.
 pub struct TestServer {
     /// Where it listens.
@@ -114,6 +136,16 @@ impl TestServer {
 
     /// [`TestServer::start`] offering the kinds of `registry`.
     pub fn start_with(bot_delay: Duration, registry: server::Registry) -> TestServer {
+        TestServer::start_configured(bot_delay, registry, |_| {})
+    }
+
+    /// [`TestServer::start_with`], its configuration changed by `configure` (a test's own
+    /// limits, such as a small analysis budget).
+    pub fn start_configured(
+        bot_delay: Duration,
+        registry: server::Registry,
+        configure: impl FnOnce(&mut server::Config),
+    ) -> TestServer {
         let runtime = Arc::new(
             tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -127,7 +159,7 @@ impl TestServer {
                 .expect("bind a loopback port");
             let addr = listener.local_addr().expect("local address");
             let store = Arc::new(server::SqliteStore::open_in_memory().expect("in-memory store"));
-            let config = server::Config {
+            let mut config = server::Config {
                 bot_delay,
                 public_url: Some(format!("http://{addr}")),
                 // The test polls the server's view while the page plays.
@@ -135,6 +167,7 @@ impl TestServer {
                 rate_burst: 1000,
                 ..server::Config::default()
             };
+            configure(&mut config);
             let server = server::Server::start(config, registry, store).expect("server starts");
             tokio::spawn(async move {
                 let _ = server.serve(listener).await;
@@ -472,6 +505,81 @@ pub fn settled(b: &Browser, server: &TestServer, game: &str, token: &str) -> Val
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+/// Creates a game (`POST /api/games` with `body`) and gives the answer; panics unless created.
+pub fn create_game(server: &TestServer, body: Value) -> Value {
+    let answer = server.post("/api/games", None, &body);
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    answer.json()
+}
+
+/// A two-player Power Grid game on Germany with seed `seed` (Ann and Bo, both human), created
+/// on `server`, and the actions the engine's heuristic bot plays it to its end with: the game,
+/// the seats' tokens and the `(seat, action)` pairs in order (not sent: see [`send_actions`]).
+pub fn powergrid_by_heuristics(
+    server: &TestServer,
+    seed: u64,
+) -> (String, Vec<String>, Vec<(usize, Value)>) {
+    let created = create_game(
+        server,
+        json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": seed},
+               "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
+    );
+    let game = created["game"].as_str().expect("a game id").to_owned();
+    let tokens: Vec<String> = (0..2)
+        .map(|s| {
+            created["seats"][s]["token"]
+                .as_str()
+                .expect("a token")
+                .to_owned()
+        })
+        .collect();
+    let mut bots: Vec<Box<dyn engine::Bot<powergrid::State>>> = vec![
+        Box::new(bots::powergrid::Heuristic::new()),
+        Box::new(bots::powergrid::Heuristic::new()),
+    ];
+    let setup = powergrid::Setup::new(2, powergrid::MapId::Germany, seed);
+    let played = bots::powergrid::play_game(setup, &mut bots).expect("the bots finish the game");
+    let actions = played
+        .actions
+        .iter()
+        .map(|(seat, action)| (usize::from(seat.0), json!(action)))
+        .collect();
+    (game, tokens, actions)
+}
+
+/// Sends `actions` (`(seat, action)` pairs) to `game` in order, each with its seat's token;
+/// panics on a refusal.
+pub fn send_actions(
+    server: &TestServer,
+    game: &str,
+    tokens: &[String],
+    actions: &[(usize, Value)],
+) {
+    let mut version = server.get(&format!("/api/games/{game}"), None)["version"].clone();
+    for (seat, action) in actions {
+        let answer = server.post(
+            &format!("/api/games/{game}/actions"),
+            Some(&tokens[*seat]),
+            &json!({"version": version, "action": action}),
+        );
+        assert_eq!(answer.status, 200, "{action}: {}", answer.body);
+        version = answer.json()["version"].clone();
+    }
+}
+
+/// Fails unless the page fits the window's width (a phone must not scroll sideways); `what`
+/// names the page in the failure.
+pub fn fits_the_width(b: &Browser, what: &str) {
+    let wide = b.js(
+        "return document.documentElement.scrollWidth - window.innerWidth",
+        json!([]),
+    );
+    assert!(
+        wide.as_i64().unwrap_or(i64::MAX) <= 1,
+        "{what}: the page is {wide} px too wide"
+    );
 }
 
 /// The text of the first element `css` selects, or "" when there is none.

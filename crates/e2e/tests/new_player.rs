@@ -3,7 +3,10 @@
 //! behind most of them is unit-tested in `crates/server/js-tests/`, run by `scripts.rs`).
 //! Screenshots: `target/e2e-screenshots/new-player-*.png`.
 
-use e2e::{can_run_browser, settled, text, Browser, TestServer, ENTER, TAB};
+use e2e::{
+    can_run_browser, create_game as create, fits_the_width, powergrid_by_heuristics, send_actions,
+    settled, text, Browser, TestServer, ENTER, TAB,
+};
 use serde_json::{json, Value};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -26,24 +29,6 @@ fn session(
     let server = TestServer::start(Duration::from_millis(bot_delay_ms));
     let b = Browser::start(size.0, size.1);
     Some((one, server, b))
-}
-
-fn create(server: &TestServer, body: Value) -> Value {
-    let answer = server.post("/api/games", None, &body);
-    assert_eq!(answer.status, 201, "{}", answer.body);
-    answer.json()
-}
-
-/// No part of the page is wider than the window (a phone must not scroll sideways).
-fn fits_the_width(b: &Browser, what: &str) {
-    let wide = b.js(
-        "return document.documentElement.scrollWidth - window.innerWidth",
-        json!([]),
-    );
-    assert!(
-        wide.as_i64().unwrap() <= 1,
-        "{what}: the page is {wide} px too wide"
-    );
 }
 
 /// The header's items (the title, the account link, the connection line) each stay on one
@@ -696,32 +681,8 @@ fn final_standings_are_numbered_once() {
     let Some((_one, server, b)) = session(10, PHONE) else {
         return;
     };
-    let seed = 5;
-    let created = create(
-        &server,
-        json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": seed},
-               "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
-    );
-    let game = created["game"].as_str().unwrap().to_owned();
-    let tokens: Vec<String> = (0..2)
-        .map(|s| created["seats"][s]["token"].as_str().unwrap().to_owned())
-        .collect();
-    let mut bots: Vec<Box<dyn engine::Bot<powergrid::State>>> = vec![
-        Box::new(bots::powergrid::Heuristic::new()),
-        Box::new(bots::powergrid::Heuristic::new()),
-    ];
-    let setup = powergrid::Setup::new(2, powergrid::MapId::Germany, seed);
-    let played = bots::powergrid::play_game(setup, &mut bots).expect("the bots finish the game");
-    let mut version = server.get(&format!("/api/games/{game}"), None)["version"].clone();
-    for (seat, action) in &played.actions {
-        let answer = server.post(
-            &format!("/api/games/{game}/actions"),
-            Some(&tokens[usize::from(seat.0)]),
-            &json!({"version": version, "action": action}),
-        );
-        assert_eq!(answer.status, 200, "{action}: {}", answer.body);
-        version = answer.json()["version"].clone();
-    }
+    let (game, tokens, actions) = powergrid_by_heuristics(&server, 5);
+    send_actions(&server, &game, &tokens, &actions);
     for lang in ["en", "zh-CN", "ko", "th", "gu"] {
         b.goto(&format!("{}/", server.url()));
         b.js(
@@ -774,23 +735,8 @@ fn final_standings_are_numbered_once() {
 /// A two-player Power Grid game (Ann and Bo, both human) played by the heuristic bot in the
 /// engine until Ann is to build in round 1: the game and Ann's token.
 fn powergrid_at_building(server: &TestServer) -> (String, String) {
-    let seed = 5;
-    let created = create(
-        server,
-        json!({"kind": "powergrid", "setup": {"players": 2, "map": "germany", "seed": seed},
-               "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]}),
-    );
-    let game = created["game"].as_str().unwrap().to_owned();
-    let tokens: Vec<String> = (0..2)
-        .map(|s| created["seats"][s]["token"].as_str().unwrap().to_owned())
-        .collect();
-    let mut bots: Vec<Box<dyn engine::Bot<powergrid::State>>> = vec![
-        Box::new(bots::powergrid::Heuristic::new()),
-        Box::new(bots::powergrid::Heuristic::new()),
-    ];
-    let setup = powergrid::Setup::new(2, powergrid::MapId::Germany, seed);
-    let played = bots::powergrid::play_game(setup, &mut bots).expect("the bots finish the game");
-    for (seat, action) in &played.actions {
+    let (game, tokens, actions) = powergrid_by_heuristics(server, 5);
+    for (seat, action) in &actions {
         let st = server.get(&format!("/api/games/{game}/view"), Some(&tokens[0]));
         if st["view"]["phase"] == json!("building")
             && st["legal"]
@@ -803,7 +749,7 @@ fn powergrid_at_building(server: &TestServer) -> (String, String) {
         }
         let answer = server.post(
             &format!("/api/games/{game}/actions"),
-            Some(&tokens[usize::from(seat.0)]),
+            Some(&tokens[*seat]),
             &json!({"version": st["version"], "action": action}),
         );
         assert_eq!(answer.status, 200, "{action}: {}", answer.body);
@@ -812,7 +758,7 @@ fn powergrid_at_building(server: &TestServer) -> (String, String) {
 }
 
 /// The new player's tour: every page (lobby, a Power Grid seat with its invitations and name
-/// box, a The Game spectator, a finished game, its replay, the hotseat screen, both rules
+/// box, a The Game spectator, a finished game, its replay and its analysis, the hotseat screen, both rules
 /// pages, a Power Grid seat about to build, the account page, a player's page) in every
 /// language, at 1366×900 and 390×844: no page is wider than the window, no text has a
 /// missing-message marker, no header item breaks inside a word, no separator follows a full
@@ -880,6 +826,13 @@ fn every_page_fits_both_sizes_in_every_language() {
             "replay",
             format!("{url}/games/{over_game}#replay&step=3"),
             "#replay-revealed li",
+        ),
+        // The same replay once its analysis is done (the server analyses a finished game by
+        // itself): the chart and the summary.
+        (
+            "replay-analysis",
+            format!("{url}/games/{over_game}#replay&step=3"),
+            "#win-chart .win-line > *",
         ),
         (
             "hotseat",

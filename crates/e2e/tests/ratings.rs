@@ -4,33 +4,12 @@
 //! against the heuristic bot's account; the leaderboard and both player pages then show the
 //! ratings, the bot marked. Screenshots: `target/e2e-screenshots/ratings-*.png`.
 
-use e2e::{can_run_browser, text, Browser, TestServer};
+use e2e::{can_run_browser, fits_the_width, scored_registry, text, Browser, TestServer};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
 const DESKTOP: (u32, u32) = (1366, 900);
 const PHONE: (u32, u32) = (390, 844);
-
-/// The real kinds, keeping results; the heuristic bot stands in, so that games end quickly.
-fn registry() -> server::Registry {
-    let mut r = server::Registry::new();
-    let play = server::PlayRules {
-        stand_in: "heuristic",
-    };
-    r.register_scored::<powergrid::State>(
-        server::registered_bots(),
-        play.clone(),
-        None,
-        Some(server::POWERGRID_SCORING),
-    );
-    r.register_scored::<thegame::State>(
-        server::registered_bots(),
-        play,
-        Some(server::thegame_final_hands),
-        Some(server::THEGAME_SCORING),
-    );
-    r
-}
 
 /// One request from the page (same origin, with its session cookie): `[status, body]`.
 fn xhr(
@@ -88,21 +67,12 @@ fn wait_until_over(server: &TestServer, game: &str) {
     }
 }
 
-/// No part of the page is wider than the window.
-fn fits_the_width(b: &Browser, what: &str) {
-    let wide = b.js(
-        "return document.documentElement.scrollWidth - window.innerWidth",
-        json!([]),
-    );
-    assert!(wide.as_i64().unwrap() <= 1, "{what}: {wide} px too wide");
-}
-
 #[test]
 fn two_accounts_and_a_bot_see_their_ratings_on_the_leaderboard_and_player_pages() {
     if !can_run_browser() {
         return;
     }
-    let server = TestServer::start_with(Duration::ZERO, registry());
+    let server = TestServer::start_with(Duration::ZERO, scored_registry());
     let b = Browser::start(DESKTOP.0, DESKTOP.1);
     b.goto(&server.url());
     b.wait_js(

@@ -39,11 +39,12 @@
 //   market the current phase needs is placed right under the action panel.
 import { t, list, paragraphs } from "./i18n.js";
 import { Connection } from "./net.js";
-import { refetchLog, sendAction, sending, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
+import { refetchLog, sendAction, sending, startTable, tableState, tableBar, seatName, youMark, hintedAction } from "./table.js";
 import { createStore } from "./store.js";
 import { html, render, Node, useLayoutEffect, useRef } from "./view.js";
 import { logAfter } from "./gamelog.js";
 import { homeBox, buyNoneReason, winnersOf, refillRow, incomeRows } from "./powergridlogic.js";
+import { actionText, hintTarget, sameAction } from "./analysislogic.js";
 
 const RES = ["coal", "oil", "garbage", "uranium"];
 const COLOURS = ["#d62828", "#1d5fd1", "#2a9d3b", "#e9c80b", "#8e44ad", "#222"];
@@ -67,7 +68,7 @@ function phoneLayout() {
  * Starts the page in `main`. `source` (the replay viewer, replay.js) replaces the live
  * connection and the log route.
  */
-export async function start(main, gameId, token, _summary, source = null) {
+export async function start(main, gameId, token, summary, source = null) {
   render(html`<p>${t("loading")}</p>`, main);
   const rules = await (await fetch("/assets/powergrid/rules.json")).json();
   const store = createStore({
@@ -128,7 +129,16 @@ export async function start(main, gameId, token, _summary, source = null) {
     document.body.dataset.kind = "powergrid";
     render(html`<${Page} s=${s} page=${page} busy=${sending()} bar=${tableBar()} />`, main);
   };
-  startTable(conn, { gameId, token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: draw, replay: Boolean(source) });
+  // The Hint button's suggestion in words: as the page's buttons name it, cities by their name.
+  const describe = (action) => {
+    const v = store.get().msg?.view;
+    const cities = v ? store.get().maps[v.map]?.cities || [] : [];
+    return actionText("powergrid", action, { view: v, cityName: (id) => cities.find((c) => c.id === id)?.name ?? id });
+  };
+  startTable(conn, {
+    gameId, token, kind: "powergrid", colour: (seat) => COLOURS[seat], label: (seat) => t(`pg-colour-${seat}`), refresh: draw,
+    replay: Boolean(source), rated: Boolean(summary?.options?.rated), describe,
+  });
   store.subscribe(draw);
   // The layout changes at 800 px (the phone's fixed action panel): a map still on its first
   // view opens it again for the new size.
@@ -485,7 +495,7 @@ function sender(page, busy) {
 
 /** A button that sends `action` (see `table.js`'s `sendAction`), named `label`. */
 function Act({ outbox, label, action, confirm = false, ...attrs }) {
-  return html`<button class="act" ...${attrs} disabled=${outbox.busy} onClick=${() => outbox.send(action, label, { confirm })}>${label}</button>`;
+  return html`<button class=${`act${sameAction(hintedAction(), action) ? " hinted" : ""}`} ...${attrs} disabled=${outbox.busy} onClick=${() => outbox.send(action, label, { confirm })}>${label}</button>`;
 }
 
 function Controls({ s, page, busy }) {
@@ -606,7 +616,7 @@ function BuyControls({ s, page, outbox }) {
       reason: buyReason(s, page.rules, res, n, max),
     });
     return html`
-      <div class="buy-row" data-buy=${res} key=${res}>
+      <div class=${`buy-row${hintTarget(hintedAction()).resource === res ? " hinted" : ""}`} data-buy=${res} key=${res}>
         <label for=${inputId}><span class=${`res-dot ${res}`}></span> ${t("pg-buy-title", { res: t(`pg-res-${res}`) })} (${t("pg-buy-room", { n: max })}) </label>
         <${NumberControl} s=${s} page=${page} outbox=${outbox} inputId=${inputId} buttonId=${`buy-${res}`} initial=${1} judge=${judge}
           action=${(n) => ({ type: "buy", resource: res, amount: n })} />
@@ -695,7 +705,8 @@ function IncomeTable({ rules, cities, powered }) {
 function PlantCard({ n, page, onPick, selectable, selected }) {
   const s = page.spec(n);
   const what = plantText(page.spec, n);
-  const cls = `plant k-${s.kind}${selectable ? " selectable" : ""}${selected ? " selected" : ""}`;
+  const hinted = hintTarget(hintedAction()).plant === n;
+  const cls = `plant k-${s.kind}${selectable ? " selectable" : ""}${selected ? " selected" : ""}${hinted ? " hinted" : ""}`;
   if (!onPick) {
     return html`<div class=${cls} data-plant=${n} title=${t("pg-plant-title", { n })}><span class="num">${n}</span><span class="what">${what}</span></div>`;
   }
@@ -732,6 +743,7 @@ function MarketPanel({ s, page }) {
 function ResourcePanel({ s, page }) {
   const v = s.msg.view;
   const refill = refillRow(page.rules, v.players.length, v.step);
+  const hint = hintTarget(hintedAction());
   const rows = RES.map((res) => {
     const prices = page.rules.place_prices[res];
     const inMarket = v.resource_market[res];
@@ -744,7 +756,7 @@ function ResourcePanel({ s, page }) {
           onClick=${(ev) => { ev.stopPropagation(); resourceClicked(page, res, ev.currentTarget.closest(".res-row"), i - first + 1); }}>${p}</span>`
       : html`<span class="space" title=${`${p}`}>${p}</span>`;
     return html`
-      <div class="res-row" data-res=${res} key=${res} tabindex="0" role="button" aria-label=${label}
+      <div class=${`res-row${hint.resource === res ? " hinted" : ""}`} data-res=${res} key=${res} tabindex="0" role="button" aria-label=${label}
         ...${activate((el) => resourceClicked(page, res, el, null))}>
         <div class="res-name">${t(`pg-res-${res}`)} · <span class="in-market">${t("pg-res-market", { n: inMarket })}</span> · ${t("pg-res-supply", { n: v.supply[res] })} · <span class="refill" data-refill=${refill[res]}>${t("pg-res-refill", { n: refill[res] })}</span></div>
         <div class="spaces">${prices.map(space)}</div>
@@ -968,6 +980,7 @@ function MapView({ s, page }) {
   const inPlay = new Set(v.regions);
   const pos = Object.fromEntries(map.cities.map((c) => [c.id, c]));
   const legalCities = new Set(s.msg.legal.filter((a) => a.type === "build").map((a) => a.city));
+  const hintedCity = hintTarget(hintedAction()).city;
   const chosenCity = selectedCity(s);
   const preview = chosenCity ? buildPreview(s, page.rules, chosenCity) : null;
   const pathEdges = new Set();
@@ -1033,7 +1046,7 @@ function MapView({ s, page }) {
     const owners = cityOwners(v, c.id);
     const buildable = legalCities.has(c.id);
     return html`
-      <g key=${c.id} class=${`city${live ? "" : " off"}${buildable ? " buildable" : ""}${chosenCity === c.id ? " selected" : ""}`}
+      <g key=${c.id} class=${`city${live ? "" : " off"}${buildable ? " buildable" : ""}${chosenCity === c.id ? " selected" : ""}${hintedCity === c.id ? " hinted" : ""}`}
         data-city=${c.id} data-owners=${owners.join(",")}
         tabindex=${live && v.phase === "building" ? 0 : -1}
         role="button" aria-label=${cityLabel(s, page.rules, c, owners, buildable)}

@@ -12,11 +12,14 @@
 //   for this browser's seat.
 // - One step at a time: a step is fetched only after the previous one is drawn, so playing at
 //   speed on a slow connection slows down instead of piling up requests.
+// - The game's analysis (analysis.js) sits under the controls: its chart, the marks on the
+//   timeline and the decision at the step shown; it is loaded once, and again while it waits.
 import { t, errorText } from "./i18n.js";
 import { api, savedSeats } from "./net.js";
 import { seatName } from "./seatnames.js";
 import { createStore } from "./store.js";
 import { html, render, Node, useState } from "./view.js";
+import { AnalysisPanel, MarkButtons, TimelineMarks, loadAnalysis } from "./analysis.js";
 
 const SPEEDS = [2000, 1000, 500, 250];
 
@@ -61,6 +64,9 @@ export async function replay(main, gameId, summary, token) {
   }
   const mod = await import(summary.kind === "powergrid" ? "./powergrid.js" : "./thegame.js");
   const seat = Number(params.get("seat"));
+  // The seat this browser holds, told "you" by the analysis (none when it holds several).
+  const held = savedSeats().filter((x) => x.game === gameId);
+  const reader = held.length === 1 ? held[0].seat : (held.find((x) => x.token === token)?.seat ?? null);
   const store = createStore({
     seat: params.has("seat") && Number.isInteger(seat) && seat >= 0 && seat < summary.seats.length ? seat : null,
     step: Math.max(0, Number(params.get("step")) || 0),
@@ -73,6 +79,13 @@ export async function replay(main, gameId, summary, token) {
     error: "",
     wanted: null, // the step asked for while another is on its way: `{n, redraw}`
     busy: false,
+    reader,
+    view: null, // the game's view at the step shown (how the analysis words an action)
+    cities: null, // Power Grid: the map's city names by id
+    analysis: null, // the server's answer on the game's analysis
+    analysisError: "",
+    analysisTimer: null, // the next look while the analysis waits or runs
+    analysisBusy: false,
   });
   // The board is the game page's own, drawn by it in this element.
   const board = document.createElement("div");
@@ -105,7 +118,8 @@ export async function replay(main, gameId, summary, token) {
         fallback = false;
         await page.onState(r.state);
         board.dataset.shown = String(r.step);
-        store.set({ shown: r.step, views: r.views });
+        store.set({ shown: r.step, views: r.views, view: r.state.view });
+        if (summary.kind === "powergrid" && !store.get().cities) loadCities(store, r.state.view.map);
         history.replaceState(null, "", `#replay&step=${r.step}${q}`);
       } catch (e) {
         store.set({ error: errorText(e) });
@@ -140,6 +154,7 @@ export async function replay(main, gameId, summary, token) {
   };
   const actions = {
     go, toggle,
+    askAnalysis: () => loadAnalysis(store, gameId, true),
     setSpeed: (ms) => store.set({ speed: ms }),
     setSeat: (s) => {
       store.set({ seat: s });
@@ -149,6 +164,7 @@ export async function replay(main, gameId, summary, token) {
   const draw = () => render(html`
     <div class="replay">
       <${ReplayBar} s=${store.get()} summary=${summary} actions=${actions} gameId=${gameId} token=${mine} backHref=${backHref} />
+      <${AnalysisPanel} s=${store.get()} summary=${summary} actions=${actions} />
       <${Revealed} s=${store.get()} summary=${summary} />
       <${Node} node=${board} class="replay-board-slot" />
     </div>`, main);
@@ -156,8 +172,20 @@ export async function replay(main, gameId, summary, token) {
   store.subscribe(draw);
   draw();
   document.body.classList.add("replaying");
+  loadAnalysis(store, gameId);
   await mod.start(board, gameId, null, summary, source);
   await show(store.get().step, true);
+}
+
+/** The city names of a Power Grid map, for the analysis's words ("Build in Essen"). */
+async function loadCities(store, map) {
+  store.set({ cities: {} }); // asked once
+  try {
+    const data = await (await fetch(`/assets/powergrid/${map}.json`)).json();
+    store.set({ cities: Object.fromEntries(data.cities.map((c) => [c.id, c.name])) });
+  } catch {
+    // The analysis names a city by its id then.
+  }
 }
 
 function ReplayBar({ s, summary, actions, gameId, token, backHref }) {
@@ -177,9 +205,13 @@ function ReplayBar({ s, summary, actions, gameId, token, backHref }) {
         <span id="replay-step" aria-live="polite">${s.steps === null ? "" : t("lobby-replay-counter", { step: s.step, steps })}</span>
       </div>
       <div class="replay-controls">
-        <input type="range" id="replay-slider" min="0" max=${steps} value=${s.step} aria-label=${t("lobby-replay-jump")}
-          onInput=${(ev) => actions.go(Number(ev.currentTarget.value))} />
+        <div class="replay-timeline">
+          <input type="range" id="replay-slider" min="0" max=${steps} value=${s.step} aria-label=${t("lobby-replay-jump")}
+            onInput=${(ev) => actions.go(Number(ev.currentTarget.value))} />
+          <${TimelineMarks} s=${s} />
+        </div>
       </div>
+      <${MarkButtons} s=${s} go=${actions.go} />
       <div class="replay-controls">
         <label>${t("lobby-replay-speed")} <select id="replay-speed" aria-label=${t("lobby-replay-speed")} value=${String(s.speed)}
           onChange=${(ev) => actions.setSpeed(Number(ev.currentTarget.value))}>

@@ -2,8 +2,9 @@
 //
 // Seat names and clocks, turn alerts (tab title, favicon badge, an optional sound, a browser
 // notification while the page is in the background), undo, confirmation of moves that cannot
-// be taken back, handing a seat to the bot and taking it back, replacing an absent player, and
-// the rematch. A game page calls `startTable` once, `tableState(msg)` on every state message,
+// be taken back, handing a seat to the bot and taking it back, replacing an absent player, the
+// Hint button of unrated games (the bot's suggestion in words, never played: the page
+// highlights it where it can, from `hintedAction()`), and the rematch. A game page calls `startTable` once, `tableState(msg)` on every state message,
 // and puts `tableBar()` at the top of what it renders; names come from `seatName`. The table's
 // state is one store (`table` below); the pure decisions (who may be replaced, whether a
 // rematch is followed or offered) are in `tablelogic.js`, unit-tested with `node --test`.
@@ -61,6 +62,12 @@ export async function sendAction(conn, page, action, label, { confirm = false } 
   await sendOnce(drawn, page, () => conn.send(action), failureText);
 }
 
+/** The action the Hint button suggested for the position shown, or null. */
+export function hintedAction() {
+  const now = table.get();
+  return now?.hint && now.hint.version === now.msg?.version ? now.hint.action : null;
+}
+
 /** Whether a message of this page's is on its way to the server (action controls wait). */
 export function sending() {
   return Boolean(table.get()?.sending);
@@ -94,11 +101,13 @@ const drawn = { get: () => table.get(), set: update };
 /**
  * Starts the table of a game page: `colour(seat)` gives a seat's colour (or nothing), `label(seat)`
  * its name when the player gave none (a colour's name, "Seat 2"), `refresh()` renders the page
- * again. In a replay (`replay: true`) the bar is read-only: names only, no seat's controls.
+ * again. In a replay (`replay: true`) the bar is read-only: names only, no seat's controls. A
+ * game that is not `rated` offers the Hint button; `describe(action)` puts an action in words.
  */
-export function startTable(conn, { gameId, token, kind, colour = () => null, label, refresh, replay = false }) {
+export function startTable(conn, { gameId, token, kind, colour = () => null, label, refresh, replay = false, rated = false, describe = (action) => action.type }) {
   table.set(() => ({
-    conn, gameId, token, kind, colour, label, refresh, replay,
+    conn, gameId, token, kind, colour, label, refresh, replay, rated, describe,
+    hint: null, hinting: false, // the bot's suggestion for this seat: `{version, action}` (gone when the game moves on)
     msg: null, myTurn: false, sending: false, offset: 0, settingsOpen: false, rematch: null, renaming: false, draft: "",
     sawRunning: false, askedRematch: false, audio: null, bar: null, error: "",
     // The seats this browser holds (hotseat): never offered for replacement.
@@ -154,8 +163,9 @@ export function tableState(msg) {
     ...now, msg, myTurn,
     offset: msg.clock ? msg.clock.now_ms - Date.now() : now.offset,
     sawRunning: now.sawRunning || !msg.outcome,
-    // A refusal is news until the game moves on.
+    // A refusal and a hint are news until the game moves on.
     error: msg.version !== now.msg?.version ? "" : now.error,
+    hint: now.hint && now.hint.version === msg.version ? now.hint : null,
   }));
   updateTitle();
 }
@@ -288,6 +298,16 @@ function Bar({ now }) {
   } else if (mine && !msg.outcome && msg.undo) {
     buttons.push(html`<button class="act" id="table-undo" disabled=${now.sending} onClick=${() => send({ type: "undo", version: msg.version })}>${t("table-undo")}</button>`);
   }
+  if (mine && !now.replay && !now.rated && !msg.outcome && !mine.away && msg.legal?.length) {
+    const version = msg.version;
+    const ask = () => {
+      update({ hinting: true, error: "" });
+      api(`/api/games/${now.gameId}/hint`, { method: "POST", body: {}, token: now.token })
+        .then((h) => update({ hint: { version, action: h.action } }), fail)
+        .finally(() => update({ hinting: false }));
+    };
+    buttons.push(html`<button class="small" id="table-hint" title=${t("table-hint-help")} disabled=${now.sending || now.hinting} onClick=${ask}>${t("table-hint")}</button>`);
+  }
   if (msg.outcome && mine && !now.rematch) {
     const ask = () => {
       table.set({ askedRematch: true });
@@ -303,6 +323,7 @@ function Bar({ now }) {
       <ul class="table-seats">${seats}</ul>
       ${notice ? html`<p class="table-notice" id="table-notice" role="status">${notice}</p>` : null}
       ${buttons.length || mine ? html`<div class="table-actions">${buttons}${mine ? html`<${Settings} now=${now} mine=${mine} send=${send} />` : null}</div>` : null}
+      ${hintedAction() ? html`<p class="table-hint" id="table-hint-text" role="status">${t("table-hint-text", { action: now.describe(hintedAction()) })}</p>` : null}
       <p class="error" id="table-error" aria-live="polite">${now.error}</p>
     </section>`;
 }

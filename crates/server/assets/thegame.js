@@ -14,11 +14,12 @@
 // plays it there.
 import { t, list, paragraphs } from "./i18n.js";
 import { Connection } from "./net.js";
-import { refetchLog, sendAction, sending, startTable, tableState, tableBar, seatName, youMark } from "./table.js";
+import { refetchLog, sendAction, sending, startTable, tableState, tableBar, seatName, youMark, hintedAction } from "./table.js";
 import { createStore } from "./store.js";
 import { html, render, Node } from "./view.js";
 import { logAfter } from "./gamelog.js";
 import { PILES, isBackwards, whyNot, signalActions } from "./thegamelogic.js";
+import { actionText, hintTarget } from "./analysislogic.js";
 
 const name = (seat) => seatName(seat);
 const sorted = (cards) => [...cards].sort((a, b) => a - b);
@@ -27,7 +28,7 @@ const sorted = (cards) => [...cards].sort((a, b) => a - b);
  * Starts the page in `main`. `source` (the replay viewer, replay.js) replaces the live
  * connection and the log route.
  */
-export function start(main, gameId, token, _summary, source = null) {
+export function start(main, gameId, token, summary, source = null) {
   const store = createStore({ replay: Boolean(source), msg: null, selected: null, helpOpen: true, log: null, why: "", signalMenu: null, error: "" });
   const fetchLog = (version) => refetchLog(store, { source, gameId, token }, version);
   const onState = async (msg) => {
@@ -45,7 +46,10 @@ export function start(main, gameId, token, _summary, source = null) {
     document.body.dataset.kind = "thegame";
     render(html`<${Page} state=${store.get()} store=${store} conn=${conn} busy=${sending()} bar=${tableBar()} />`, main);
   };
-  startTable(conn, { gameId, token, kind: "thegame", label: (seat) => t("seat-name", { n: seat + 1 }), refresh: draw, replay: Boolean(source) });
+  startTable(conn, {
+    gameId, token, kind: "thegame", label: (seat) => t("seat-name", { n: seat + 1 }), refresh: draw, replay: Boolean(source),
+    rated: Boolean(summary?.options?.rated), describe: (action) => actionText("thegame", action),
+  });
   main.replaceChildren();
   render(html`<p>${t("loading")}</p>`, main);
   store.subscribe(draw);
@@ -66,6 +70,9 @@ function Page({ state, store, conn, busy, bar }) {
     : (myTurn ? t("your-turn") : t("tg-turn", { name: name(v.current) }));
   const who = state.replay ? null : seatMe === null ? t("spectating") : t("you-are", { name: name(seatMe) });
   const canEnd = msg.legal.some((a) => a.type === "end_turn");
+  // The Hint button's suggestion, pointed at: its card and its pile (or End turn).
+  const hinted = hintedAction();
+  const hint = hintTarget(hinted);
   return html`
     <${Node} node=${bar} class="bar-slot" />
     <div class="tg">
@@ -80,7 +87,7 @@ function Page({ state, store, conn, busy, bar }) {
           </details>`}
       </div>
       <section class="piles">
-        ${PILES.map((p, i) => html`<${Pile} key=${p} pile=${p} i=${i} state=${state} store=${store} seatMe=${seatMe} plays=${plays} send=${send} busy=${busy} />`)}
+        ${PILES.map((p, i) => html`<${Pile} key=${p} pile=${p} i=${i} state=${state} store=${store} seatMe=${seatMe} plays=${plays} send=${send} busy=${busy} hinted=${hint.pile === p} />`)}
       </section>
       <p class="why" id="tg-why" aria-live="polite">${state.why}</p>
       ${msg.viewer.type === "seat" && !(over && Array.isArray(msg.final_hands)) ? html`<section class="hand-box">
@@ -89,10 +96,10 @@ function Page({ state, store, conn, busy, bar }) {
         <div class="hand" id="tg-hand">
           ${sorted(v.hand).map((c) => over || state.replay
             ? html`<span key=${c} class="card final" data-card=${c}>${c}</span>`
-            : html`<${Card} key=${c} card=${c} v=${v} plays=${plays} selected=${state.selected === c} store=${store} />`)}
+            : html`<${Card} key=${c} card=${c} v=${v} plays=${plays} selected=${state.selected === c} store=${store} hinted=${hint.card === c} />`)}
         </div>
         ${myTurn && !over ? html`<p id="tg-turn-count">${t("tg-played-this-turn", { n: v.played_this_turn, min: v.minimum })}</p>` : null}
-        ${canEnd ? html`<button class="act" id="end-turn" disabled=${busy} onClick=${() => send({ type: "end_turn" }, t("tg-end-turn"))}>${t("tg-end-turn")}</button>` : null}
+        ${canEnd ? html`<button class=${`act${hinted?.type === "end_turn" ? " hinted" : ""}`} id="end-turn" disabled=${busy} onClick=${() => send({ type: "end_turn" }, t("tg-end-turn"))}>${t("tg-end-turn")}</button>` : null}
         <p class="error" id="tg-error" aria-live="polite">${state.error}</p>
       </section>` : null}
       <section class="team">
@@ -109,15 +116,15 @@ function Page({ state, store, conn, busy, bar }) {
     </div>`;
 }
 
-function Card({ card, v, plays, selected, store }) {
+function Card({ card, v, plays, selected, store, hinted }) {
   const playable = plays.some((a) => a.card === card);
   const backAny = plays.some((a) => a.card === card && isBackwards(a.pile, card, v.tops[PILES.indexOf(a.pile)]));
   const choose = () => store.set((s) => ({ ...s, selected: s.selected === card ? null : card, why: "" }));
-  return html`<button class=${`card${selected ? " selected" : ""}${playable ? "" : " unplayable"}${backAny ? " has-back" : ""}`}
+  return html`<button class=${`card${selected ? " selected" : ""}${playable ? "" : " unplayable"}${backAny ? " has-back" : ""}${hinted ? " hinted" : ""}`}
     data-card=${card} disabled=${!playable} aria-pressed=${String(selected)} onClick=${choose}>${card}</button>`;
 }
 
-function Pile({ pile, i, state, store, seatMe, plays, send, busy }) {
+function Pile({ pile, i, state, store, seatMe, plays, send, busy, hinted }) {
   const { msg, selected } = state;
   const v = msg.view;
   const top = v.tops[i];
@@ -148,7 +155,7 @@ function Pile({ pile, i, state, store, seatMe, plays, send, busy }) {
   };
   const label = `${t(`tg-pile-${pile}`)}: ${top}`;
   return html`
-    <div class=${`pile ${up ? "up" : "down"}${dim ? " dim" : ""}${takes ? " takes" : ""}${back ? " backwards" : ""}`}
+    <div class=${`pile ${up ? "up" : "down"}${dim ? " dim" : ""}${takes ? " takes" : ""}${back ? " backwards" : ""}${hinted ? " hinted" : ""}`}
       data-pile=${pile} data-top=${top} tabindex="0" role="button" aria-label=${label} aria-disabled=${String(dim || busy)}
       onClick=${(ev) => { if (!ev.target.closest("button, details")) act(); }} onKeyDown=${onKey}>
       <div class="pile-name">${t(`tg-pile-${pile}`)}</div>

@@ -10,7 +10,9 @@ use crate::new_game::{CreatedGame, NewGame};
 use crate::seats::{check_name, PlayOptions};
 use crate::table::SeatChange;
 use crate::token::hash_token;
-use crate::{account, assets, bot_account, limit, open, ratings, rematch, ws, GameEntry, Server};
+use crate::{
+    account, analyses, assets, bot_account, limit, open, ratings, rematch, ws, GameEntry, Server,
+};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, Query, State};
@@ -63,9 +65,9 @@ impl FromRequestParts<Server> for Audience {
 
 /// The game of the path and the seat of the bearer token, for the routes only a seated player
 /// may use. Refusals as [`Audience`]'s, with `missing_token` when there is no token.
-struct Player {
-    entry: GameEntry,
-    seat: Seat,
+pub(crate) struct Player {
+    pub(crate) entry: GameEntry,
+    pub(crate) seat: Seat,
 }
 
 impl FromRequestParts<Server> for Player {
@@ -107,6 +109,11 @@ pub(crate) fn router(server: Server) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/replay", get(replay))
         .route("/api/games/{id}/rematch", post(rematch::rematch))
+        .route(
+            "/api/games/{id}/analysis",
+            get(analyses::get).post(analyses::request),
+        )
+        .route("/api/games/{id}/hint", post(analyses::hint))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/players/games", post(player_games))
         .route("/api/players/{name}", get(account::player))

@@ -227,6 +227,23 @@ pub enum ApiError {
     /// An account asked for a second seat of a rated game.
     #[error("your account holds seat {seat} of this rated game already; every seat of a rated game is a different player")]
     AlreadySeated { seat: u8 },
+    /// A hint was asked in a rated game.
+    #[error("this game is rated: it gives no hints (ask in an unrated game)")]
+    HintsRated,
+    /// A hint was asked by a seat that has no decision to take now.
+    #[error("seat {seat} has no decision to take now: {actor}; ask for a hint on your turn")]
+    NotYourTurn { seat: u8, actor: String },
+    /// The bot cannot suggest an action in this game.
+    #[error("no hint can be given: {0}")]
+    HintUnavailable(String),
+    /// The analysis queue holds as many analyses as it may.
+    #[error(
+        "{queued} analyses are waiting, the most the queue holds; ask again once some are done"
+    )]
+    AnalysisQueueFull { queued: u64 },
+    /// This server analyses no games (`--no-analysis`).
+    #[error("this server does not analyse games (it was started with --no-analysis)")]
+    AnalysisDisabled,
 }
 
 fn present_reason(connected: bool, away_seconds: u64, limit_seconds: u64) -> String {
@@ -302,6 +319,11 @@ impl ApiError {
             ApiError::TooManySeeks { .. } => "too_many_seeks",
             ApiError::NotRatable(_) => "not_ratable",
             ApiError::RatedNoUndo => "rated_no_undo",
+            ApiError::HintsRated => "hints_rated",
+            ApiError::NotYourTurn { .. } => "not_your_turn",
+            ApiError::HintUnavailable(_) => "hint_unavailable",
+            ApiError::AnalysisQueueFull { .. } => "analysis_queue_full",
+            ApiError::AnalysisDisabled => "analysis_disabled",
             ApiError::AlreadySeated { .. } => "already_seated",
         }
     }
@@ -332,6 +354,7 @@ impl ApiError {
             | ApiError::WrongSeat { .. }
             | ApiError::SpectatorCannotAct
             | ApiError::NotCreator
+            | ApiError::HintsRated
             | ApiError::ForeignOrigin { .. } => StatusCode::FORBIDDEN,
             ApiError::StaleVersion { .. }
             | ApiError::GameOver
@@ -347,6 +370,7 @@ impl ApiError {
             | ApiError::SeatTaken(_)
             | ApiError::TooManySeeks { .. }
             | ApiError::RatedNoUndo
+            | ApiError::NotYourTurn { .. }
             | ApiError::AlreadySeated { .. } => StatusCode::CONFLICT,
             ApiError::IllegalAction(_)
             | ApiError::InvalidName(_)
@@ -361,6 +385,7 @@ impl ApiError {
             | ApiError::PasswordTooShort { .. }
             | ApiError::PasswordTooLong { .. }
             | ApiError::InvalidSeek(_)
+            | ApiError::HintUnavailable(_)
             | ApiError::NotRatable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. }
             | ApiError::TooManyAttempts { .. }
@@ -368,9 +393,10 @@ impl ApiError {
             | ApiError::TooManyWebSockets { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::Unavailable | ApiError::StorageUnavailable(_) => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            ApiError::Unavailable
+            | ApiError::StorageUnavailable(_)
+            | ApiError::AnalysisQueueFull { .. }
+            | ApiError::AnalysisDisabled => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::RequestTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
         }
     }
@@ -556,6 +582,14 @@ mod tests {
             ApiError::NotRatable(String::new()),
             ApiError::RatedNoUndo,
             ApiError::AlreadySeated { seat: 0 },
+            ApiError::HintsRated,
+            ApiError::NotYourTurn {
+                seat: 0,
+                actor: String::new(),
+            },
+            ApiError::HintUnavailable(String::new()),
+            ApiError::AnalysisQueueFull { queued: 1 },
+            ApiError::AnalysisDisabled,
         ];
         for e in &all {
             match e {
@@ -620,7 +654,12 @@ mod tests {
                 | ApiError::TooManySeeks { .. }
                 | ApiError::NotRatable(_)
                 | ApiError::RatedNoUndo
-                | ApiError::AlreadySeated { .. } => {}
+                | ApiError::AlreadySeated { .. }
+                | ApiError::HintsRated
+                | ApiError::NotYourTurn { .. }
+                | ApiError::HintUnavailable(_)
+                | ApiError::AnalysisQueueFull { .. }
+                | ApiError::AnalysisDisabled => {}
             }
         }
         all

@@ -153,6 +153,8 @@ pub(crate) async fn retire(server: Weak<Inner>, mut finished: mpsc::UnboundedRec
         let Some(inner) = server.upgrade() else {
             return;
         };
+        // Its analysis is queued with its finished mark; the worker looks once it is woken.
+        inner.analyses.wake();
         let entry = {
             let mut finished = write(&inner.finished);
             let Some(entry) = write(&inner.games).remove(&id) else {

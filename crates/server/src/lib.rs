@@ -25,8 +25,11 @@
 //! - Playing with friends (names, clocks, stand-in bots, undo: module `seats`; rematches:
 //!   module `rematch`) is built from the same pieces: records in the game's stream, and
 //!   secrets kept only as hashes.
+//! - Finished games are analysed in the background by one low-priority worker, and players of
+//!   unrated games may ask for hints (module `analyses`).
 
 mod account;
+mod analyses;
 mod api;
 mod assets;
 mod bot_account;
@@ -53,6 +56,7 @@ mod table;
 mod token;
 mod ws;
 
+pub use analyses::{analysis_seed, AnalysisConfig};
 pub use error::{ApiError, ErrorBody};
 pub use finished::FINISHED_CACHE;
 pub use games::{
@@ -152,6 +156,8 @@ pub struct Config {
     /// How long a game with open seats waits for its players before it is removed, in
     /// seconds (module `open`).
     pub open_game_seconds: u64,
+    /// Analyses of finished games and hints (module `analyses`).
+    pub analysis: AnalysisConfig,
 }
 
 impl Default for Config {
@@ -175,6 +181,7 @@ impl Default for Config {
             login_attempts_per_minute: 5,
             join_attempts_per_minute: 30,
             open_game_seconds: 3600,
+            analysis: AnalysisConfig::default(),
         }
     }
 }
@@ -225,6 +232,8 @@ struct Inner {
     shared: Option<Arc<dyn store::Shared>>,
     /// Set once the leases are given up for a clean stop: no more are taken.
     stopping: std::sync::atomic::AtomicBool,
+    /// The analysis worker's wake and the hints' bound (module `analyses`).
+    analyses: analyses::Analyses,
 }
 
 #[derive(Clone)]
@@ -360,6 +369,7 @@ impl Server {
         });
         let websockets = limit::OpenCounts::new(per_address(config.max_websockets_per_address));
         let attempts = account::AttemptLimits::new(&config);
+        let (analyses, woken) = analyses::prepare(&config.analysis);
         let server = Server {
             inner: Arc::new(Inner {
                 config,
@@ -380,8 +390,12 @@ impl Server {
                 rematching: tokio::sync::Mutex::new(()),
                 shared: shared.clone(),
                 stopping: std::sync::atomic::AtomicBool::new(false),
+                analyses,
             }),
         };
+        if let Some(woken) = woken {
+            analyses::start_worker(&server, woken);
+        }
         if let (Some(shared), Some(changes)) = (shared, changes) {
             cluster::start(&server, shared, changes);
         }

@@ -623,3 +623,57 @@ player-record-line = { $players }: { $games } games · { $wins } won · { $cards
 error-not_ratable = This game cannot be rated: a rated game needs your account in your seat, a time control, and every other seat open to accounts or played by a rated bot.
 error-rated_no_undo = This game is rated: nothing can be taken back.
 error-already_seated = You hold a seat of this rated game already.
+
+## Game analysis in the replay, and the Hint button at the table (analysis.js, table.js)
+ana-title = Analysis
+ana-queued = The analysis is waiting in the queue (position { $position }).
+ana-running = The analysis is running; it appears here when done.
+ana-failed = The analysis failed: { $error }
+ana-ask-again = Ask again
+ana-absent = This game has not been analysed yet.
+ana-ask = Analyse this game
+ana-chart-label = Each player's chance to win, move by move
+ana-percent = { NUMBER($n, style: "percent") }
+ana-axis-step = Move
+ana-mark-mistake = mistake
+ana-mark-inaccuracy = inaccuracy
+ana-mark-mistakes = Mistakes
+ana-mark-inaccuracies = Inaccuracies
+ana-prev-mark = ← Previous mark
+ana-next-mark = Next mark →
+ana-mark-count = Marked: { $mistakes ->
+    [one] one mistake
+   *[other] { $mistakes } mistakes
+}, { $inaccuracies ->
+    [one] one inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+}
+ana-marked-mistake = Mistake
+ana-marked-inaccuracy = Inaccuracy
+ana-you-differ = You chose { $taken }; the bot prefers { $preferred }.
+ana-seat-differ = { $name } chose { $taken }; the bot prefers { $preferred }.
+ana-you-agree = You chose { $taken }, as the bot would.
+ana-seat-agree = { $name } chose { $taken }, as the bot would.
+ana-you-forced = You had only one choice: { $taken }.
+ana-seat-forced = { $name } had only one choice: { $taken }.
+ana-estimate-taken = This choice: { $estimate }
+ana-estimate-preferred = The bot's choice: { $estimate }
+ana-estimate-rank = { NUMBER($win, style: "percent") } chance to win, expected place { $rank }
+ana-estimate-cards = { NUMBER($win, style: "percent") } chance to win, { $cards } cards expected to be left
+ana-col-player = Player
+ana-col-agreement = Same choice as the bot
+ana-agreement = { NUMBER($n, style: "percent") } of { $decisions }
+ana-hint-taken = { $name } took a hint: { $action }
+ana-hint-taken-you = Hint taken: { $action }
+ana-tg-play = { $card } on { $pile }
+ana-tg-signal = signal on { $pile }: “{ $signal }”
+ana-pg-pass = Pass
+ana-pg-build = Build in { $city }
+ana-pg-power = Run { $plants }
+ana-pg-power-coal = Run { $plants }, burning { $coal } coal in the hybrids
+ana-pg-done = End the turn
+table-hint = Hint
+table-hint-help = The bot's suggestion for this move, from what your seat knows; it is not played for you.
+table-hint-text = Hint: { $action }
+error-hints_rated = This game is rated: it has no hints.
+error-not_your_turn = It is not your turn.

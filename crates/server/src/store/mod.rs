@@ -26,11 +26,14 @@ use std::task::{Context, Poll};
 use tokio::sync::oneshot;
 
 pub mod accounts;
+pub mod analyses;
 mod load;
 pub mod postgres;
 mod postgres_accounts;
+mod postgres_analyses;
 mod sqlite;
 mod sqlite_accounts;
+mod sqlite_analyses;
 #[cfg(test)]
 mod suite;
 mod wal;
@@ -202,7 +205,8 @@ pub trait Store: Send + Sync + 'static {
     /// # Errors
     /// The database could not be read or holds rows that make no sense.
     fn load_unfinished(&self) -> Result<Vec<StoredGame>, StoreError>;
-    /// Marks a game finished: it is no longer loaded at start-up.
+    /// Marks a game finished: it is no longer loaded at start-up. Its analysis is queued in the
+    /// same transaction, unless it has one (module `analyses`).
     fn mark_finished(&self, game: &str) -> Commit;
     /// Starts a game that waited for its open seats to be taken: it counts as created at
     /// `created_at` (its clocks start then). PostgreSQL: the process that writes it takes the
@@ -228,6 +232,8 @@ pub trait Store: Send + Sync + 'static {
     fn load_game(&self, game: &str) -> Answer<Option<StoredGame>>;
     /// Accounts and what they keep (module `accounts`), in the same database.
     fn accounts(&self) -> Arc<dyn accounts::AccountStore>;
+    /// Analyses and hints (module `analyses`), in the same database.
+    fn analyses(&self) -> Arc<dyn analyses::AnalysisStore>;
     /// The change feed and leases of a database that several processes share; `None` for a
     /// store that one process owns (SQLite).
     fn shared(&self) -> Option<Arc<dyn Shared>> {

@@ -50,6 +50,7 @@
 //!   advisory lock so that processes starting together migrate once.
 
 use super::accounts::AccountStore;
+use super::analyses::AnalysisStore;
 use super::load::{push_record, push_seat, stored_action, token_hash, Which};
 use super::postgres_accounts::PgAccounts;
 use super::writer::{self, Backend, Queue, Write};
@@ -186,6 +187,29 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE results ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
      DROP INDEX results_best;
      CREATE INDEX results_best ON results(kind, players, score) WHERE rated;",
+    // 6: analyses of finished games and the hints players took, as the SQLite store's
+    // version 7.
+    "CREATE TABLE analyses (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        status TEXT NOT NULL,
+        report TEXT,
+        error TEXT,
+        samples BIGINT,
+        seed BIGINT,
+        queued_at_ms BIGINT NOT NULL,
+        started_at_ms BIGINT,
+        finished_at_ms BIGINT
+     );
+     CREATE INDEX analyses_queue ON analyses(queued_at_ms, game_id) WHERE status = 'queued';
+     CREATE TABLE hints (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat SMALLINT NOT NULL,
+        step BIGINT NOT NULL,
+        action TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (game_id, step, seat)
+     );",
 ];
 
 /// The schema version this program writes in PostgreSQL.
@@ -665,7 +689,12 @@ impl Writer {
                 "UPDATE seats SET token_hash = $3, open_seat = false
                  WHERE game_id = $1 AND seat = $2 AND bot IS NULL AND token_hash IS NULL"
             ),
-            prepare("UPDATE games SET finished = true WHERE id = $1"),
+            // The game's analysis is queued with the mark (module `analyses`).
+            prepare(
+                "WITH marked AS (UPDATE games SET finished = true WHERE id = $1 RETURNING id)
+                 INSERT INTO analyses (game_id, status, queued_at_ms)
+                 SELECT id, 'queued', $2 FROM marked ON CONFLICT (game_id) DO NOTHING"
+            ),
             prepare("DELETE FROM leases WHERE game_id = $1"),
         )?;
         Ok(Writer {
@@ -821,8 +850,8 @@ impl Writer {
                         Ok(Ok(()))
                     })
                 }
-                Write::Finished(game) => Box::pin(async move {
-                    c.execute(&self.finished, &[game]).await?;
+                Write::Finished(game, at_ms) => Box::pin(async move {
+                    c.execute(&self.finished, &[game, at_ms]).await?;
                     c.execute(&self.unlease, &[game]).await?;
                     Ok(Ok(()))
                 }),
@@ -1023,7 +1052,8 @@ impl Store for PgStore {
     }
 
     fn mark_finished(&self, game: &str) -> Commit {
-        self.queue.write(Write::Finished(game.to_owned()))
+        self.queue
+            .write(Write::Finished(game.to_owned(), crate::seats::now_ms()))
     }
 
     fn start_open_game(&self, game: &str, created_at: i64) -> Commit {
@@ -1100,6 +1130,10 @@ impl Store for PgStore {
     }
 
     fn accounts(&self) -> Arc<dyn AccountStore> {
+        self.accounts.clone()
+    }
+
+    fn analyses(&self) -> Arc<dyn AnalysisStore> {
         self.accounts.clone()
     }
 
@@ -1290,6 +1324,62 @@ mod tests {
             .await;
         assert!(again.is_err(), "a second rematch of one game was stored");
         drop(store);
+    }
+
+    /// A database of schema 5 (every table before analyses) keeps its games and gains analyses
+    /// and hints: nothing is queued for the games finished before, until someone asks.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn migration_6_adds_analyses_and_keeps_every_game() {
+        use crate::store::analyses::{AnalysisStatus, Requested};
+        let Some(config) = super::super::suite::fresh_schema().await else {
+            return;
+        };
+        let (client, connection) = config.connect(NoTls).await.unwrap();
+        tokio::spawn(connection);
+        for sql in &MIGRATIONS[..5] {
+            client.batch_execute(sql).await.unwrap();
+        }
+        client
+            .batch_execute(
+                "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY);
+                 INSERT INTO schema_migrations VALUES (1), (2), (3), (4), (5);
+                 INSERT INTO games (id, kind, setup, created_at, options, finished) VALUES
+                    ('old', 'thegame', '{}', 5, '{}', true),
+                    ('live', 'thegame', '{}', 6, '{}', false);
+                 INSERT INTO seats (game_id, seat, bot, name) VALUES
+                    ('old', 0, NULL, 'Ann'), ('old', 1, 'heuristic', NULL),
+                    ('live', 0, NULL, 'Bo'), ('live', 1, 'heuristic', NULL);
+                 INSERT INTO actions (game_id, seq, seat, action, kind, at_ms) VALUES
+                    ('old', 1, 0, '{\"type\":\"end_turn\"}', 'action', 77);",
+            )
+            .await
+            .unwrap();
+        let store = PgStore::connect_with(config).await.unwrap();
+        let (old, _) = store.load_finished("old").await.unwrap().unwrap();
+        assert_eq!(old.seats[0].name.as_deref(), Some("Ann"));
+        assert_eq!(old.actions[0].at_ms, 77);
+        assert_eq!(store.load_game("live").await.unwrap().unwrap().id, "live");
+        let analyses = store.analyses();
+        assert!(analyses.analysis("old").await.unwrap().is_none());
+        let Requested::Now(asked) = analyses.request_analysis("old", 9, 10).await.unwrap() else {
+            panic!("refused")
+        };
+        assert_eq!(asked.status, AnalysisStatus::Queued);
+        store.mark_finished("live").await.unwrap();
+        assert_eq!(
+            analyses.claim_analysis(10).await.unwrap().as_deref(),
+            Some("old")
+        );
+        assert_eq!(
+            analyses.claim_analysis(11).await.unwrap().as_deref(),
+            Some("live")
+        );
+        let version: i64 = client
+            .query_one("SELECT max(version) FROM schema_migrations", &[])
+            .await
+            .unwrap()
+            .get(0);
+        assert_eq!(version, schema_version());
     }
 
     /// A database of schema 2 (every table before accounts) keeps its games, seats and records,

@@ -23,17 +23,18 @@ use std::sync::Arc;
 use tokio::sync::{oneshot, Mutex, OwnedMutexGuard};
 use tokio_postgres::{Client, Config, Row};
 
-/// The account half of a [`PgStore`](super::PgStore).
+/// The account half of a [`PgStore`](super::PgStore), which also answers its analysis queries
+/// (module `postgres_analyses`) on the same connection: both are rare beside game writes.
 pub(super) struct PgAccounts {
     config: Config,
     conn: Arc<Mutex<Option<Client>>>,
 }
 
 /// The account connection, held by one query.
-struct Held(OwnedMutexGuard<Option<Client>>);
+pub(super) struct Held(OwnedMutexGuard<Option<Client>>);
 
 impl Held {
-    fn client(&mut self) -> Result<&mut Client, StoreError> {
+    pub(super) fn client(&mut self) -> Result<&mut Client, StoreError> {
         self.0
             .as_mut()
             .ok_or_else(|| StoreError::Unavailable("the account connection is closed".into()))
@@ -49,7 +50,7 @@ impl PgAccounts {
     }
 
     /// Runs `query` on a task of its own once it holds the connection.
-    fn run<T, F>(&self, query: impl FnOnce(Held) -> F + Send + 'static) -> Answer<T>
+    pub(super) fn run<T, F>(&self, query: impl FnOnce(Held) -> F + Send + 'static) -> Answer<T>
     where
         T: Send + 'static,
         F: Future<Output = Result<T, StoreError>> + Send,

@@ -19,6 +19,7 @@
 //! - Versioned migrations keyed on `PRAGMA user_version`.
 
 use super::accounts::AccountStore;
+use super::analyses::AnalysisStore;
 use super::load::{push_record, push_seat, stored_action, token_hash, Which};
 use super::sqlite_accounts::SqliteAccounts;
 use super::wal::{self, WalBound, WAL_LIMIT_BYTES};
@@ -87,7 +88,32 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE results ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
      DROP INDEX results_best;
      CREATE INDEX results_best ON results(kind, players, score) WHERE rated;",
+    // 7: analyses of finished games and the hints players took (module `analyses`).
+    ANALYSES,
 ];
+
+/// Migration 7, on its own so that the PostgreSQL store's migration 6 can be read beside it.
+const ANALYSES: &str = "CREATE TABLE analyses (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        status TEXT NOT NULL,
+        report TEXT,
+        error TEXT,
+        samples INTEGER,
+        seed INTEGER,
+        queued_at_ms INTEGER NOT NULL,
+        started_at_ms INTEGER,
+        finished_at_ms INTEGER
+     ) WITHOUT ROWID;
+     CREATE INDEX analyses_queue ON analyses(queued_at_ms, game_id) WHERE status = 'queued';
+     CREATE TABLE hints (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        step INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        PRIMARY KEY (game_id, step, seat)
+     ) WITHOUT ROWID;";
 
 /// Migration 4, on its own so that tests can build a database of version 3 and upgrade it.
 const ACCOUNTS: &str = "CREATE TABLE accounts (
@@ -284,7 +310,8 @@ impl Store for SqliteStore {
     }
 
     fn mark_finished(&self, game: &str) -> Commit {
-        self.queue.write(Write::Finished(game.to_owned()))
+        self.queue
+            .write(Write::Finished(game.to_owned(), crate::seats::now_ms()))
     }
 
     fn start_open_game(&self, game: &str, created_at: i64) -> Commit {
@@ -370,6 +397,10 @@ impl Store for SqliteStore {
     }
 
     fn accounts(&self) -> Arc<dyn AccountStore> {
+        Arc::new(SqliteAccounts(self.queue.clone()))
+    }
+
+    fn analyses(&self) -> Arc<dyn AnalysisStore> {
         Arc::new(SqliteAccounts(self.queue.clone()))
     }
 }
@@ -479,9 +510,14 @@ fn commit(conn: &mut Connection, writes: &[&Write]) -> Result<(), StoreError> {
                         )));
                     }
                 }
-                Write::Finished(game) => {
+                Write::Finished(game, at_ms) => {
                     tx.prepare_cached("UPDATE games SET finished = 1 WHERE id = ?1")?
                         .execute([game])?;
+                    tx.prepare_cached(
+                        "INSERT INTO analyses (game_id, status, queued_at_ms)
+                         VALUES (?1, 'queued', ?2) ON CONFLICT (game_id) DO NOTHING",
+                    )?
+                    .execute(params![game, at_ms])?;
                 }
                 Write::Start(game, created_at) => {
                     tx.prepare_cached("UPDATE games SET created_at = ?2 WHERE id = ?1")?
@@ -787,6 +823,64 @@ mod tests {
         let store = SqliteStore::open(&path).unwrap();
         let (game, _) = store.load_finished("g").await.unwrap().unwrap();
         crate::store::suite::assert_upgraded_with_accounts(&store, &game).await;
+        drop(store);
+        let conn = Connection::open(&path).unwrap();
+        let version: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, schema_version());
+    }
+
+    /// A database of version 6 (every table before analyses) keeps its games, finished or
+    /// not, and gains analyses and hints: nothing is queued for the games finished before,
+    /// until someone asks.
+    #[tokio::test]
+    async fn a_version_6_database_gains_analyses_with_its_games_intact() {
+        use crate::store::analyses::{AnalysisStatus, Requested};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let conn = Connection::open(&path).unwrap();
+        for (i, sql) in MIGRATIONS[..6].iter().enumerate() {
+            conn.execute_batch(sql).unwrap();
+            if i == 2 {
+                conn.execute_batch(REMATCH_INDEX).unwrap();
+            }
+        }
+        conn.pragma_update(None, "user_version", 6).unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, kind, setup, created_at, options, finished)
+             VALUES ('old', 'thegame', '{\"players\":2,\"seed\":1}', 5, '{}', 1),
+                    ('live', 'thegame', '{\"players\":2,\"seed\":2}', 6, '{}', 0);
+             INSERT INTO seats (game_id, seat, bot, name) VALUES
+                ('old', 0, NULL, 'Ann'), ('old', 1, 'heuristic', NULL),
+                ('live', 0, NULL, 'Bo'), ('live', 1, 'heuristic', NULL);
+             INSERT INTO actions (game_id, seq, seat, action, kind, at_ms)
+             VALUES ('old', 1, 0, '{\"type\":\"end_turn\"}', 'action', 77);",
+        )
+        .unwrap();
+        drop(conn);
+        let store = SqliteStore::open(&path).unwrap();
+        let (old, _) = store.load_finished("old").await.unwrap().unwrap();
+        assert_eq!(old.seats[0].name.as_deref(), Some("Ann"));
+        assert_eq!(old.actions[0].at_ms, 77);
+        let live = store.load_unfinished().unwrap();
+        assert_eq!(live.len(), 1);
+        assert_eq!(live[0].id, "live");
+        let analyses = store.analyses();
+        assert!(analyses.analysis("old").await.unwrap().is_none());
+        let Requested::Now(asked) = analyses.request_analysis("old", 9, 10).await.unwrap() else {
+            panic!("refused")
+        };
+        assert_eq!(asked.status, AnalysisStatus::Queued);
+        store.mark_finished("live").await.unwrap();
+        assert_eq!(
+            analyses.claim_analysis(10).await.unwrap().as_deref(),
+            Some("old")
+        );
+        assert_eq!(
+            analyses.claim_analysis(11).await.unwrap().as_deref(),
+            Some("live")
+        );
         drop(store);
         let conn = Connection::open(&path).unwrap();
         let version: i64 = conn

@@ -12,11 +12,12 @@ use super::{Answer, StoreError};
 use crate::token::TokenHash;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
-/// The account half of a [`SqliteStore`](super::SqliteStore).
+/// The account half of a [`SqliteStore`](super::SqliteStore), which also answers its analysis
+/// queries (module `sqlite_analyses`).
 pub(super) struct SqliteAccounts(pub(super) Queue<SqliteWriter>);
 
 impl SqliteAccounts {
-    fn run<T: Send + 'static>(
+    pub(super) fn run<T: Send + 'static>(
         &self,
         query: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> Answer<T> {

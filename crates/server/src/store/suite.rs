@@ -6,6 +6,7 @@
 use super::accounts::{
     AccountId, AccountStore, GameResult, NewAccount, Rate, RatingPoint, SeatOwner,
 };
+use super::analyses::{AnalysisOutcome, AnalysisStatus, Requested};
 use super::*;
 use std::time::Duration;
 
@@ -159,6 +160,164 @@ async fn finished_games_are_loaded_on_demand_only(store: &dyn Store) {
     assert!(store.load_game("a").await.unwrap().is_none());
     assert_eq!(store.load_game("b").await.unwrap().unwrap().id, "b");
     assert!(store.load_game("zz").await.unwrap().is_none());
+}
+
+/// The analysis of game `id` as stored (it must have one).
+async fn analysis_of(store: &dyn Store, id: &str) -> analyses::StoredAnalysis {
+    store.analyses().analysis(id).await.unwrap().unwrap()
+}
+
+async fn finished_games_are_queued_for_analysis_and_claimed_oldest_first(store: &dyn Store) {
+    for id in ["a", "b", "c"] {
+        store.create_game(game(id)).await.unwrap();
+    }
+    let analyses = store.analyses();
+    assert!(analyses.analysis("a").await.unwrap().is_none());
+    assert!(analyses.claim_analysis(1).await.unwrap().is_none());
+    store.mark_finished("a").await.unwrap();
+    store.mark_finished("b").await.unwrap();
+    let a = analysis_of(store, "a").await;
+    assert_eq!((a.status, a.position), (AnalysisStatus::Queued, Some(1)));
+    assert_eq!(analysis_of(store, "b").await.position, Some(2));
+    assert!(analyses.analysis("c").await.unwrap().is_none());
+
+    assert_eq!(
+        analyses.claim_analysis(10).await.unwrap().as_deref(),
+        Some("a")
+    );
+    let a = analysis_of(store, "a").await;
+    assert_eq!(
+        (a.status, a.position, a.started_at_ms),
+        (AnalysisStatus::Running, None, Some(10))
+    );
+    assert_eq!(analysis_of(store, "b").await.position, Some(1));
+    let done = AnalysisOutcome::Done {
+        report: r#"{"decisions":[]}"#.into(),
+        samples: 4,
+        seed: u64::MAX - 1,
+    };
+    analyses.finish_analysis("a", done, 20).await.unwrap();
+    let a = analysis_of(store, "a").await;
+    assert_eq!(a.status, AnalysisStatus::Done);
+    assert_eq!(a.report.as_deref(), Some(r#"{"decisions":[]}"#));
+    assert_eq!((a.samples, a.seed), (Some(4), Some(u64::MAX - 1)));
+    assert_eq!(a.finished_at_ms, Some(20));
+    // Marking it finished again (a restart finishing it again) keeps the report.
+    store.mark_finished("a").await.unwrap();
+    assert_eq!(analysis_of(store, "a").await.status, AnalysisStatus::Done);
+
+    // A process that stops with an analysis running leaves it to be queued again.
+    assert_eq!(
+        analyses.claim_analysis(30).await.unwrap().as_deref(),
+        Some("b")
+    );
+    assert!(analyses.claim_analysis(31).await.unwrap().is_none());
+    assert_eq!(analyses.requeue_running().await.unwrap(), 1);
+    let b = analysis_of(store, "b").await;
+    assert_eq!((b.status, b.position), (AnalysisStatus::Queued, Some(1)));
+    assert_eq!(
+        analyses.claim_analysis(40).await.unwrap().as_deref(),
+        Some("b")
+    );
+    let failed = AnalysisOutcome::Failed("no".into());
+    analyses.finish_analysis("b", failed, 50).await.unwrap();
+    let b = analysis_of(store, "b").await;
+    assert_eq!(
+        (b.status, b.error.as_deref()),
+        (AnalysisStatus::Failed, Some("no"))
+    );
+}
+
+async fn a_request_queues_an_analysis_once_and_within_the_bound(store: &dyn Store) {
+    for id in ["a", "b", "c"] {
+        store.create_game(game(id)).await.unwrap();
+    }
+    let analyses = store.analyses();
+    let Requested::Now(a) = analyses.request_analysis("a", 100, 2).await.unwrap() else {
+        panic!("refused")
+    };
+    assert_eq!(
+        (a.status, a.position, a.queued_at_ms),
+        (AnalysisStatus::Queued, Some(1), 100)
+    );
+    // Asking again changes nothing, even when the queue is full.
+    let again = analyses.request_analysis("a", 200, 1).await.unwrap();
+    assert_eq!(again, Requested::Now(a.clone()));
+    let Requested::Now(b) = analyses.request_analysis("b", 150, 2).await.unwrap() else {
+        panic!("refused")
+    };
+    assert_eq!(b.position, Some(2));
+    assert_eq!(
+        analyses.request_analysis("c", 160, 2).await.unwrap(),
+        Requested::Full { queued: 2 }
+    );
+    assert!(analyses.analysis("c").await.unwrap().is_none());
+    // A failed analysis is queued again on request, at the back; a done one is left alone.
+    assert_eq!(
+        analyses.claim_analysis(300).await.unwrap().as_deref(),
+        Some("a")
+    );
+    analyses
+        .finish_analysis("a", AnalysisOutcome::Failed("x".into()), 301)
+        .await
+        .unwrap();
+    let Requested::Now(a) = analyses.request_analysis("a", 400, 2).await.unwrap() else {
+        panic!("refused")
+    };
+    assert_eq!(
+        (a.status, a.position, a.error),
+        (AnalysisStatus::Queued, Some(2), None)
+    );
+    assert_eq!(
+        analyses.claim_analysis(500).await.unwrap().as_deref(),
+        Some("b")
+    );
+    let done = AnalysisOutcome::Done {
+        report: "{}".into(),
+        samples: 1,
+        seed: 3,
+    };
+    analyses.finish_analysis("b", done, 501).await.unwrap();
+    let Requested::Now(b) = analyses.request_analysis("b", 600, 2).await.unwrap() else {
+        panic!("refused")
+    };
+    assert_eq!(
+        (b.status, b.report.as_deref()),
+        (AnalysisStatus::Done, Some("{}"))
+    );
+}
+
+fn hint(game: &str, seat: u8, step: u64, text: &str) -> analyses::StoredHint {
+    analyses::StoredHint {
+        game: game.into(),
+        seat,
+        step,
+        action: format!("{{\"type\":\"{text}\"}}"),
+        text: text.into(),
+        at_ms: 1_764_000_000_000 + step as i64,
+    }
+}
+
+async fn hints_are_stored_once_per_seat_and_step_in_step_order(store: &dyn Store) {
+    store.create_game(game("a")).await.unwrap();
+    store.create_game(game("b")).await.unwrap();
+    let analyses = store.analyses();
+    assert!(analyses.hints("a").await.unwrap().is_empty());
+    analyses.add_hint(hint("a", 1, 7, "pass")).await.unwrap();
+    analyses.add_hint(hint("a", 0, 3, "buy")).await.unwrap();
+    analyses.add_hint(hint("a", 0, 7, "bid")).await.unwrap();
+    analyses.add_hint(hint("b", 0, 1, "end")).await.unwrap();
+    // The same seat and step again: the first hint stays.
+    analyses.add_hint(hint("a", 0, 3, "other")).await.unwrap();
+    assert_eq!(
+        analyses.hints("a").await.unwrap(),
+        [
+            hint("a", 0, 3, "buy"),
+            hint("a", 0, 7, "bid"),
+            hint("a", 1, 7, "pass")
+        ]
+    );
+    assert_eq!(analyses.hints("b").await.unwrap(), [hint("b", 0, 1, "end")]);
 }
 
 async fn records_after_a_version_come_in_order(store: &dyn Store) {
@@ -685,6 +844,9 @@ for_every_store!(
     seats_are_owned_once_and_open_seats_close_when_claimed,
     results_and_ratings_are_stored_once_and_ranked,
     an_open_game_starts_when_full_or_is_abandoned,
+    finished_games_are_queued_for_analysis_and_claimed_oldest_first,
+    a_request_queues_an_analysis_once_and_within_the_bound,
+    hints_are_stored_once_per_seat_and_step_in_step_order,
 );
 
 /// A PostgreSQL game waiting for its open seats has no lease (no process drives it); the

@@ -35,7 +35,9 @@ pub const MAX_BATCH: usize = 4096;
 pub(super) enum Write {
     Game(Box<StoredGame>),
     Action(String, StoredAction),
-    Finished(String),
+    /// The game is over: it is marked finished, and its analysis is queued (at this time, in
+    /// milliseconds since the epoch) unless it has one.
+    Finished(String, i64),
     Name(String, u8, Option<String>),
     Claim(String, u8, TokenHash),
     /// An open game whose last open seat was taken starts: its clock starts at this time
@@ -51,7 +53,7 @@ impl Write {
         match self {
             Write::Game(g) => &g.id,
             Write::Action(game, _)
-            | Write::Finished(game)
+            | Write::Finished(game, _)
             | Write::Start(game, _)
             | Write::Abandon(game)
             | Write::Name(game, _, _)

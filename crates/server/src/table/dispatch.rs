@@ -168,6 +168,9 @@ impl<G: Game> Table<G> {
                     self.publish(&[]);
                 }
             }
+            Command::Decision { seat, reply } => {
+                let _ = reply.send(self.decision(seat));
+            }
             Command::Remote { seq, record } => self.remote(seq, record).await,
             Command::CatchUp => self.catch_up().await,
             Command::Drive(drive) => self.drive(drive).await,
@@ -184,6 +187,18 @@ impl<G: Game> Table<G> {
                     self.publish(&[]);
                 }
             }
+        }
+    }
+
+    /// The whole record and the step, if `seat` has a decision to take now.
+    fn decision(&self, seat: Seat) -> Result<(Value, u64), ApiError> {
+        match self.actor() {
+            Actor::Terminal => Err(ApiError::GameOver),
+            Actor::Seat(s) if s == seat => Ok((self.whole_record(), self.history.len() as u64)),
+            Actor::Seat(s) => Err(ApiError::NotYourTurn {
+                seat: seat.0,
+                actor: format!("seat {} is playing", s.0),
+            }),
         }
     }
 

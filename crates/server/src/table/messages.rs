@@ -283,6 +283,16 @@ impl<G: Game> Table<G> {
     /// fixes every hidden card) and with other seats' actions given only by what the viewer saw
     /// of them.
     pub(super) fn record_message(&self, viewer: Viewer) -> Outgoing {
+        to_json(&self.record_value(viewer, self.actor() == Actor::Terminal))
+    }
+
+    /// The whole record, seed and every action, even while the game runs: for the hint's
+    /// adviser (module `hints`), which reads only what the seat may know from it. Never sent.
+    pub(super) fn whole_record(&self) -> Value {
+        self.record_value(Viewer::Spectator, true)
+    }
+
+    fn record_value(&self, viewer: Viewer, whole: bool) -> Value {
         let complete = self.actor() == Actor::Terminal;
         let mut record = Record::<G>::new(self.setup.clone(), []);
         record.id = Some(self.id.clone());
@@ -297,7 +307,7 @@ impl<G: Game> Table<G> {
             .history
             .iter()
             .map(|e| {
-                if complete || viewer == Viewer::Seat(e.seat) {
+                if whole || viewer == Viewer::Seat(e.seat) {
                     Step::Taken {
                         seat: Some(e.seat),
                         action: e.action.clone(),
@@ -312,13 +322,11 @@ impl<G: Game> Table<G> {
             .collect();
         let mut value = serde_json::to_value(&record).unwrap_or(Value::Null);
         // The seed fixes every hidden card: a running game's record leaves it out.
-        if let (false, Some(setup)) = (
-            complete,
-            value.get_mut("setup").and_then(Value::as_object_mut),
-        ) {
+        if let (false, Some(setup)) = (whole, value.get_mut("setup").and_then(Value::as_object_mut))
+        {
             setup.remove("seed");
         }
-        to_json(&value)
+        value
     }
 
     /// Sends the new state, with `events` (what the last record caused), to every watcher.

@@ -126,6 +126,12 @@ pub(crate) enum Command {
     },
     /// A connection of this seat closed: it was last seen now.
     Seen { seat: Seat },
+    /// The whole record (never sent: see `Table::whole_record`) and the step, if `seat` has a
+    /// decision to take now.
+    Decision {
+        seat: Seat,
+        reply: oneshot::Sender<Result<(Value, u64), ApiError>>,
+    },
     /// Another process accepted record `seq` (`None`: read it from the store).
     Remote {
         seq: u64,
@@ -237,6 +243,12 @@ impl GameHandle {
             reply,
         })
         .await?
+    }
+
+    /// The whole record and the step of `seat`'s current decision, for its hint: refused with
+    /// `game_over` after the end and `not_your_turn` when another seat plays.
+    pub async fn decision(&self, seat: Seat) -> Result<(Value, u64), ApiError> {
+        self.ask(|reply| Command::Decision { seat, reply }).await?
     }
 
     /// Tells the game a connection of `seat` closed; never waits.

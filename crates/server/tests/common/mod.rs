@@ -27,12 +27,17 @@ pub fn registry() -> Registry {
     r
 }
 
-/// No bot pause, and no rate limits: every test client comes from 127.0.0.1 (the tests of
-/// limits set their own).
+/// No bot pause, no rate limits (every test client comes from 127.0.0.1; the tests of limits
+/// set their own), and no background analyses (finished games are still queued; the tests of
+/// analyses turn the worker on: `tests/analysis_api.rs`).
 pub fn config() -> Config {
     Config {
         bot_delay: Duration::ZERO,
         rate_per_second: 0,
+        analysis: server::AnalysisConfig {
+            enabled: false,
+            ..server::AnalysisConfig::default()
+        },
         ..Config::default()
     }
 }
