@@ -372,7 +372,7 @@ pub(crate) async fn list(State(server): State<Server>) -> Json<OpenGames> {
             }
         })
         .collect();
-    games.sort_by(|a, b| (b.created_at, b.arrival).cmp(&(a.created_at, a.arrival)));
+    games.sort_by_key(|g| std::cmp::Reverse((g.created_at, g.arrival)));
     Json(OpenGames {
         games,
         open_game_seconds: lifetime,
