@@ -269,6 +269,16 @@ async fn requests_beyond_the_queue_bound_are_refused_and_failures_are_reported()
     assert_eq!((status, again), (StatusCode::ACCEPTED, answer));
 }
 
+/// A request (method, path, token, body) and the status and code it is refused with.
+type Refusal<'a> = (
+    &'a str,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+    StatusCode,
+    &'a str,
+);
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_not_over_has_no_analysis_and_refusals_have_their_codes() {
     let server = in_memory(tiny());
@@ -289,7 +299,7 @@ async fn a_game_not_over_has_no_analysis_and_refusals_have_their_codes() {
     );
     let analysis = format!("/api/games/{game}/analysis");
     let hint = format!("/api/games/{game}/hint");
-    let cases: [(&str, &str, Option<&str>, Option<&str>, StatusCode, &str); 10] = [
+    let cases: [Refusal; 10] = [
         (
             "GET",
             &analysis,
