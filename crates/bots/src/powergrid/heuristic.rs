@@ -258,9 +258,13 @@ impl Heuristic {
         ctx.bidders = bidders;
         let last = || ctx.final_round(money);
         let choice = match legal[0] {
+            Action::StartAuction { .. } | Action::Bid { .. } | Action::Pass if last() => {
+                ctx.final_auction(legal)
+            }
             Action::StartAuction { .. } | Action::Bid { .. } | Action::Pass => {
                 ctx.bait(legal, money).or_else(|| ctx.auction(legal))
             }
+            Action::Discard { .. } if last() => ctx.final_discard(legal),
             Action::Discard { .. } => ctx.discard_least_fuelled(legal),
             Action::Buy { .. } | Action::Done => match view.phase {
                 powergrid::PhaseKind::Resources if last() => {
@@ -624,7 +628,7 @@ impl<'a> Ctx<'a> {
 
     /// The heuristic's discard: the plant that powers the fewest fuelled cities (see the module
     /// docs).
-    fn discard_least_fuelled(&self, legal: &[Action]) -> Option<Action> {
+    pub(crate) fn discard_least_fuelled(&self, legal: &[Action]) -> Option<Action> {
         let mut hand = self.me.plants.clone();
         if let Some((_, plant)) = self.view.pending_discard {
             if !hand.contains(&plant) {
