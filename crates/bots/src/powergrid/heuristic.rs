@@ -86,8 +86,12 @@
 //!   the bot buys the fuel for the most cities it can still power at the final count with all
 //!   its money, houses included ([`Ctx::final_reach`], the cheapest fuel the market holds for
 //!   some of its plants), and builds the cheapest cities up to what the fuel it holds powers: a
-//!   dark city is paid for and earns nothing. It does not hold back the city that reaches the count when
-//!   ending would not win: the field then ends the game a round later anyway, with the bot behind.
+//!   dark city is paid for and earns nothing. Its auction that round prices a plant by the
+//!   cities it adds at the final count with the money left after its price
+//!   ([`Ctx::final_auction`]), not by its long-term value, and a full hand drops the plant
+//!   whose loss costs the fewest of those cities. It does not hold back the city that reaches
+//!   the count when ending would not win: the field then ends the game a round later anyway,
+//!   with the bot behind.
 //! - **Stalls**: the rules engine has no round limit, and a game can stall (an empty plant market,
 //!   a starved resource market, every player waiting for a better moment to end). From round
 //!   [`STALL_ROUND`] on, the bot builds whatever it can afford, so heuristic games always end.
