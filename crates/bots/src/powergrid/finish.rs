@@ -15,6 +15,14 @@
 //!   buying the cheapest fuel the market holds for a set of its plants ([`Ctx::fuel_for`]) and
 //!   the cheapest houses for the cities it lacks; every bot that knows the round is the last
 //!   spends towards it.
+//! - **A plant is priced by the final count.** In the final round's auction the heuristic
+//!   values a plant by the cities it lets the bot power at the final count with the money left
+//!   after its price ([`Ctx::final_auction`]), not by its long-term value: a plant that adds no
+//!   city it can fuel and connect is worth nothing that round, and one that does is worth up to
+//!   all the money the houses and fuel do not need. The fuel counted is the market less what
+//!   the rivals buying before the bot lack for one run of their plants ([`Ctx::market_left`]):
+//!   the leader buys last, and a plant whose fuel will be gone by its turn adds nothing. A full
+//!   hand drops the plant whose loss costs the fewest cities ([`Ctx::final_discard`]).
 //! - The helpers read only a seat's view, like every bot; the regret finder of the `sim` crate
 //!   drives alternative final rounds through [`fuel_toward`] and [`build_toward`].
 
@@ -43,6 +51,15 @@ pub struct Reach {
     pub cities: u32,
     /// The fuel it buys for them.
     pub fuel: Purchase,
+    /// What the fuel and the houses cost.
+    pub spent: u32,
+}
+
+impl Reach {
+    /// Ranks reaches: the most cities, then the least spent.
+    fn key(&self) -> (u32, std::cmp::Reverse<u32>) {
+        (self.cities, std::cmp::Reverse(self.spent))
+    }
 }
 
 impl Ctx<'_> {
@@ -91,33 +108,66 @@ impl Ctx<'_> {
     /// cheapest open city from the network as it grows (entry `k` is the cost of `k` cities;
     /// shorter when the board runs out of room).
     pub(crate) fn houses_cost(&self, player: &PlayerView, n: u32) -> Vec<u32> {
-        let mut network: Vec<CityId> = player.cities.clone();
+        // Per city on the board (by its index on the map): houses built, and whether it is
+        // the player's.
+        let mut houses = [0u8; 64];
+        let mut mine = [false; 64];
+        for p in &self.view.players {
+            for c in &p.cities {
+                if let Some(h) = houses.get_mut(c.local()) {
+                    *h += 1;
+                }
+            }
+        }
+        for c in &player.cities {
+            if let Some(m) = mine.get_mut(c.local()) {
+                *m = true;
+            }
+        }
+        let room = self.view.step;
+        let houses_in = |c: CityId| houses.get(c.local()).copied().unwrap_or(u8::MAX);
+        // The open cities and their connection cost from the network (None: unreachable).
+        let mut open: Vec<(CityId, Option<u32>)> = self
+            .board
+            .cities()
+            .filter(|c| !mine.get(c.local()).copied().unwrap_or(true) && houses_in(*c) < room)
+            .map(|c| {
+                let connection = if player.cities.is_empty() {
+                    Some(0)
+                } else {
+                    player
+                        .cities
+                        .iter()
+                        .filter_map(|&m| self.board.distance(m, c))
+                        .min()
+                        .map(u32::from)
+                };
+                (c, connection)
+            })
+            .collect();
         let mut total = vec![0u32];
-        let room = u32::from(self.view.step);
+        // A player with no city connects its first anywhere for free, the next from it.
+        let mut anywhere = player.cities.is_empty();
         for _ in 0..n.min(u32::from(player.houses_left)) {
-            let next = self
-                .board
-                .cities()
-                .filter(|c| !network.contains(c))
-                .filter_map(|c| {
-                    let houses = self.houses_in(c);
-                    if houses >= room {
-                        return None;
-                    }
-                    let connection = if network.is_empty() {
-                        0
-                    } else {
-                        network
-                            .iter()
-                            .filter_map(|&m| self.board.distance(m, c))
-                            .min()
-                            .map(u32::from)?
-                    };
-                    Some((connection + house_price(houses as u8), c))
+            let next = open
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &(c, connection))| {
+                    Some((connection? + house_price(houses_in(c)), c, i))
                 })
                 .min();
-            let Some((cost, city)) = next else { break };
-            network.push(city);
+            let Some((cost, city, i)) = next else { break };
+            open.swap_remove(i);
+            for (c, connection) in open.iter_mut() {
+                if anywhere {
+                    *connection = None;
+                }
+                if let Some(d) = self.board.distance(city, *c) {
+                    let d = u32::from(d);
+                    *connection = Some(connection.map_or(d, |x| x.min(d)));
+                }
+            }
+            anywhere = false;
             total.push(total.last().copied().unwrap_or(0) + cost);
         }
         total
@@ -131,22 +181,187 @@ impl Ctx<'_> {
         money: u32,
         market: ByResource<u8>,
     ) -> Reach {
+        let capacity = Ctx::capacity(plants);
+        let houses = self.houses_cost(self.me, capacity.saturating_sub(self.cities()));
+        self.reach_with(plants, money, market, &houses)
+    }
+
+    /// [`Ctx::final_reach`] with the cumulative cost of the viewer's next houses given
+    /// ([`Ctx::houses_cost`]), for a caller comparing many hands.
+    fn reach_with(
+        &self,
+        plants: &[PlantId],
+        money: u32,
+        market: ByResource<u8>,
+        houses: &[u32],
+    ) -> Reach {
         let held = self.me.resources;
         let cities = self.cities();
-        let capacity = Ctx::capacity(plants);
-        let houses = self.houses_cost(self.me, capacity.saturating_sub(cities));
-        let mut k = capacity.min(cities + houses.len() as u32 - 1);
+        let mut k = Ctx::capacity(plants).min(cities + houses.len().saturating_sub(1) as u32);
         while k > 0 {
             let build = k.saturating_sub(cities) as usize;
             let fuel = Self::fuel_for(plants, held, market, k);
             if let (Some(fuel), Some(&house)) = (fuel, houses.get(build)) {
                 if fuel.cost + house <= money {
-                    return Reach { cities: k, fuel };
+                    return Reach {
+                        cities: k,
+                        fuel,
+                        spent: fuel.cost + house,
+                    };
                 }
             }
             k -= 1;
         }
         Reach::default()
+    }
+
+    /// The market the viewer can expect to buy from in this round's resource phase, seen from
+    /// its auction: the market now, less the fuel the rivals buying before it (later in turn
+    /// order) lack for one run of their plants, their stored fuel counted (a hybrid's share
+    /// taken from whichever of coal and oil the market holds more of).
+    pub(crate) fn market_left(&self) -> ByResource<u8> {
+        let mut left = self.view.resource_market;
+        for p in &self.view.players {
+            if p.seat == self.me.seat || !self.buys_before_me(p.seat) {
+                continue;
+            }
+            let needs = FuelNeeds::of(p.plants.iter().copied());
+            let held = p.resources;
+            let take = |left: &mut u8, want: u8| *left = left.saturating_sub(want);
+            take(&mut left.coal, needs.coal.saturating_sub(held.coal));
+            take(&mut left.oil, needs.oil.saturating_sub(held.oil));
+            take(
+                &mut left.garbage,
+                needs.garbage.saturating_sub(held.garbage),
+            );
+            take(
+                &mut left.uranium,
+                needs.uranium.saturating_sub(held.uranium),
+            );
+            let spare = held.coal.saturating_sub(needs.coal) + held.oil.saturating_sub(needs.oil);
+            let hybrid = needs.hybrid.saturating_sub(spare);
+            if left.coal >= left.oil {
+                take(&mut left.coal, hybrid);
+            } else {
+                take(&mut left.oil, hybrid);
+            }
+        }
+        left
+    }
+
+    /// The viewer's reach at the final count if it bought `plant` for `price` (see the module
+    /// docs): with a full hand, the plant it would discard is the one whose loss costs least.
+    fn reach_buying(
+        &self,
+        plant: PlantId,
+        price: u32,
+        market: ByResource<u8>,
+        houses: &[u32],
+    ) -> Reach {
+        let Some(money) = self.money.checked_sub(price) else {
+            return Reach::default();
+        };
+        let mut hand = self.me.plants.clone();
+        hand.push(plant);
+        if hand.len() <= usize::from(self.rules.max_plants) {
+            let reach = self.reach_with(&hand, money, market, houses);
+            return Reach {
+                spent: reach.spent + price,
+                ..reach
+            };
+        }
+        let best = (0..hand.len())
+            .filter(|&i| hand[i] != plant)
+            .map(|i| {
+                let mut kept = hand.clone();
+                kept.remove(i);
+                self.reach_with(&kept, money, market, houses)
+            })
+            .max_by_key(Reach::key)
+            .unwrap_or_default();
+        Reach {
+            spent: best.spent + price,
+            ..best
+        }
+    }
+
+    /// The final round's discard: the plant whose loss leaves the most cities at the final
+    /// count (then the most money), the bot's usual discard breaking ties.
+    pub(crate) fn final_discard(&self, legal: &[Action]) -> Option<Action> {
+        let mut hand = self.me.plants.clone();
+        if let Some((_, plant)) = self.view.pending_discard {
+            if !hand.contains(&plant) {
+                hand.push(plant);
+            }
+        }
+        let market = self.view.resource_market;
+        let houses = self.houses_cost(self.me, Ctx::capacity(&hand).saturating_sub(self.cities()));
+        let reach = |plant: PlantId| {
+            let kept: Vec<PlantId> = hand.iter().copied().filter(|&p| p != plant).collect();
+            self.reach_with(&kept, self.money, market, &houses).key()
+        };
+        let best = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Discard { plant, .. } => Some(reach(plant)),
+                _ => None,
+            })
+            .max()?;
+        let tied: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(*a, Action::Discard { plant, .. } if reach(plant) == best))
+            .collect();
+        self.discard_least_fuelled(&tied)
+    }
+
+    /// The final round's auction (see the module docs): a plant is worth the cities it adds at
+    /// the final count, with the money left after its price for fuel and houses. The bot opens
+    /// the plant reaching the most cities (then leaving the most money) when that is more than
+    /// it reaches without one, raises a running auction while the next bid still reaches more
+    /// and no other plant of the market would reach more at its minimum price (its own turn to
+    /// open still to come), and otherwise passes.
+    pub(crate) fn final_auction(&self, legal: &[Action]) -> Option<Action> {
+        let market = self.market_left();
+        let capacity = Ctx::capacity(&self.me.plants) + 7;
+        let houses = self.houses_cost(self.me, capacity.saturating_sub(self.cities()));
+        let without = self.reach_with(&self.me.plants, self.money, market, &houses);
+        let opening =
+            |plant: PlantId| self.reach_buying(plant, u32::from(plant.0), market, &houses);
+        if let Some(a) = &self.view.auction {
+            let next = a.high_bid + 1;
+            let with = self.reach_buying(a.plant, next, market, &houses);
+            let my_turn_comes =
+                a.starter != self.me.seat && !self.view.auction_done.contains(&self.me.seat);
+            let better_later = my_turn_comes
+                && self
+                    .view
+                    .current_market
+                    .iter()
+                    .filter(|&&p| p != a.plant)
+                    .any(|&p| opening(p).key() > with.key());
+            let raise = with.cities > without.cities && !better_later;
+            let bid = Action::Bid { amount: next };
+            return Some(if raise && legal.contains(&bid) {
+                bid
+            } else {
+                Action::Pass
+            });
+        }
+        let best = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::StartAuction { plant, bid } if bid == u32::from(plant.0) => {
+                    Some((opening(plant).key(), *a))
+                }
+                _ => None,
+            })
+            .max_by_key(|&(key, _)| key);
+        let may_pass = legal.contains(&Action::Pass);
+        match best {
+            Some((key, a)) if key.0 > without.cities || !may_pass => Some(a),
+            _ => Some(Action::Pass),
+        }
     }
 
     /// Whether this round ends the game (see the module docs): a player has connected the
@@ -256,6 +471,7 @@ pub fn final_reach(view: &View) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::powergrid::Heuristic;
     use engine::Viewer;
     use powergrid::{Board, MapId, RegionSet, Setup, State};
 
@@ -303,6 +519,68 @@ mod tests {
         assert_eq!(Ctx::fuel_for(&plants, none, market, 4), None);
     }
 
+    /// The houses' costs as their definition gives them: each time, the cheapest open city
+    /// (connection from the network as it grows, plus place price), ties to the lowest id.
+    fn houses_cost_plainly(ctx: &Ctx, player: &PlayerView, n: u32) -> Vec<u32> {
+        let mut network: Vec<CityId> = player.cities.clone();
+        let mut total = vec![0u32];
+        for _ in 0..n.min(u32::from(player.houses_left)) {
+            let next = ctx
+                .board
+                .cities()
+                .filter(|c| !network.contains(c))
+                .filter(|&c| ctx.houses_in(c) < u32::from(ctx.view.step))
+                .filter_map(|c| {
+                    let connection = if network.is_empty() {
+                        0
+                    } else {
+                        network
+                            .iter()
+                            .filter_map(|&m| ctx.board.distance(m, c))
+                            .min()
+                            .map(u32::from)?
+                    };
+                    Some((connection + house_price(ctx.houses_in(c) as u8), c))
+                })
+                .min();
+            let Some((cost, city)) = next else { break };
+            network.push(city);
+            total.push(total.last().copied().unwrap_or(0) + cost);
+        }
+        total
+    }
+
+    /// The houses' costs agree with their definition for every player at every building
+    /// decision of a few games, an empty network included.
+    #[test]
+    fn houses_cost_follows_its_definition() {
+        let mut checked = 0;
+        for seed in 0..6 {
+            let mut s = State::new(Setup::new(4, MapId::Germany, seed)).unwrap();
+            let mut legal = Vec::new();
+            while let Some(seat) = s.actor().seat() {
+                s.legal_actions(&mut legal);
+                let view = s.view(Viewer::Seat(seat));
+                if view.phase == powergrid::PhaseKind::Building {
+                    let ctx = Ctx::new(&view).unwrap();
+                    for p in &view.players {
+                        assert_eq!(
+                            ctx.houses_cost(p, 17),
+                            houses_cost_plainly(&ctx, p, 17),
+                            "seed {seed}, round {}",
+                            view.round
+                        );
+                        checked += 1;
+                    }
+                }
+                let money: Vec<u32> = (0..4).map(|i| s.money(engine::Seat(i))).collect();
+                let a = Heuristic::decide(&view, &legal, &money);
+                s.apply_as(seat, &a).unwrap();
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
     /// The most cities at the final count: as many as plants, fuel and houses allow for the
     /// money, fewer when money runs short.
     #[test]
@@ -346,6 +624,80 @@ mod tests {
         let mut ended = view.clone();
         ended.players[rival].cities = board.cities().take(17).collect();
         assert!(Ctx::new(&ended).unwrap().final_round(&[]));
+    }
+
+    /// The final round's auction for the first seat holding `plants`, 11 cities and 200
+    /// Elektro, a rival on 16 cities with plants for 18 and the money for the last house, and
+    /// plants 22 (wind, 2 cities) and 31 (coal, 6 cities) in the market, with no coal left.
+    fn final_auction_view(plants: &[PlantId]) -> View {
+        let mut view = view_with(plants, 0, 11, 200);
+        view.phase = powergrid::PhaseKind::Auction;
+        view.round = 9;
+        // Step 2: two houses a city, so the rival can share the viewer's cities (28 in play).
+        view.step = 2;
+        let me = view
+            .players
+            .iter()
+            .position(|p| p.money == Some(200))
+            .unwrap();
+        let rival = (me + 1) % view.players.len();
+        let board = Board::get(view.map, RegionSet::of(&view.regions));
+        view.players[rival].cities = board.cities().skip(12).take(16).collect();
+        view.players[rival].plants = vec![PlantId(44), PlantId(46), PlantId(50)];
+        view.players[rival].money = Some(100);
+        view.current_market = vec![PlantId(22), PlantId(31)];
+        view.supply.coal += view.resource_market.coal;
+        view.resource_market.coal = 0;
+        view.auction = None;
+        view.auction_done.clear();
+        view
+    }
+
+    /// In the final round a plant is worth the cities it adds at the final count: with plants
+    /// for its 11 cities and money for more houses, the bot opens the wind plant (the coal plant
+    /// adds nothing with no coal to buy) and raises it far past its usual value while the money
+    /// left still connects a city more; it passes once the price leaves none.
+    #[test]
+    fn in_the_final_round_a_plant_is_priced_by_the_final_count() {
+        // Wind 5 and fusion 6: 11 cities.
+        let view = final_auction_view(&[PlantId(44), PlantId(50)]);
+        let ctx = Ctx::new(&view).unwrap();
+        let money: Vec<u32> = view.players.iter().map(|p| p.money.unwrap_or(0)).collect();
+        assert!(ctx.final_round(&money));
+        let open = |plant: u8| Action::StartAuction {
+            plant: PlantId(plant),
+            bid: u32::from(plant),
+        };
+        let legal = [open(22), open(31), Action::Pass];
+        assert_eq!(ctx.final_auction(&legal), Some(open(22)));
+        let houses = ctx.houses_cost(ctx.me, 2);
+        assert!(houses[2] < 100, "{houses:?}");
+        let me = ctx.me.seat;
+        let rival = view.players[(me.index() + 1) % 4].seat;
+        let running_at = |high_bid: u32| {
+            let mut running = view.clone();
+            running.auction = Some(powergrid::AuctionView {
+                plant: PlantId(22),
+                starter: rival,
+                high_bid,
+                high_bidder: rival,
+                bidders: vec![rival, me],
+            });
+            running.auction_done.push(me);
+            running
+        };
+        // The long-term value of plant 22 is about 28: at 60 the bot still raises.
+        let running = running_at(59);
+        assert!(Heuristic::plant_value(&running, PlantId(22)) < 60);
+        let legal = [Action::Bid { amount: 60 }, Action::Pass];
+        let ctx = Ctx::new(&running).unwrap();
+        assert_eq!(ctx.final_auction(&legal), Some(Action::Bid { amount: 60 }));
+        // Once the money left buys no house the plant adds no city.
+        let high = 200 - houses[1];
+        let running = running_at(high);
+        let legal = [Action::Bid { amount: high + 1 }, Action::Pass];
+        let ctx = Ctx::new(&running).unwrap();
+        assert_eq!(ctx.final_auction(&legal), Some(Action::Pass));
     }
 
     /// Toward a target the seat buys the fuel it lacks, then stops; it builds the cheapest

@@ -86,8 +86,12 @@
 //!   the bot buys the fuel for the most cities it can still power at the final count with all
 //!   its money, houses included ([`Ctx::final_reach`], the cheapest fuel the market holds for
 //!   some of its plants), and builds the cheapest cities up to what the fuel it holds powers: a
-//!   dark city is paid for and earns nothing. It does not hold back the city that reaches the count when
-//!   ending would not win: the field then ends the game a round later anyway, with the bot behind.
+//!   dark city is paid for and earns nothing. Its auction that round prices a plant by the
+//!   cities it adds at the final count with the money left after its price
+//!   ([`Ctx::final_auction`]), not by its long-term value, and a full hand drops the plant
+//!   whose loss costs the fewest of those cities. It does not hold back the city that reaches
+//!   the count when ending would not win: the field then ends the game a round later anyway,
+//!   with the bot behind.
 //! - **Stalls**: the rules engine has no round limit, and a game can stall (an empty plant market,
 //!   a starved resource market, every player waiting for a better moment to end). From round
 //!   [`STALL_ROUND`] on, the bot builds whatever it can afford, so heuristic games always end.
@@ -258,9 +262,13 @@ impl Heuristic {
         ctx.bidders = bidders;
         let last = || ctx.final_round(money);
         let choice = match legal[0] {
+            Action::StartAuction { .. } | Action::Bid { .. } | Action::Pass if last() => {
+                ctx.final_auction(legal)
+            }
             Action::StartAuction { .. } | Action::Bid { .. } | Action::Pass => {
                 ctx.bait(legal, money).or_else(|| ctx.auction(legal))
             }
+            Action::Discard { .. } if last() => ctx.final_discard(legal),
             Action::Discard { .. } => ctx.discard_least_fuelled(legal),
             Action::Buy { .. } | Action::Done => match view.phase {
                 powergrid::PhaseKind::Resources if last() => {
@@ -624,7 +632,7 @@ impl<'a> Ctx<'a> {
 
     /// The heuristic's discard: the plant that powers the fewest fuelled cities (see the module
     /// docs).
-    fn discard_least_fuelled(&self, legal: &[Action]) -> Option<Action> {
+    pub(crate) fn discard_least_fuelled(&self, legal: &[Action]) -> Option<Action> {
         let mut hand = self.me.plants.clone();
         if let Some((_, plant)) = self.view.pending_discard {
             if !hand.contains(&plant) {
@@ -990,9 +998,12 @@ mod tests {
         assert!(bought > 100, "{bought}");
     }
 
+    /// Outside the round it foresees as the last, the bot bids no more than its valuation; in
+    /// that round it bids by the final count (`finish`), and some of those bids are higher.
     #[test]
     fn it_bids_no_more_than_its_valuation() {
         let mut bids = 0;
+        let mut final_bids_over = 0;
         for seed in 0..30 {
             let mut s = State::new(Setup::new(4, MapId::Germany, seed)).unwrap();
             let mut legal = Vec::new();
@@ -1001,6 +1012,14 @@ mod tests {
                 let view = s.view(Viewer::Seat(seat));
                 let money: Vec<u32> = (0..4).map(|i| s.money(Seat(i))).collect();
                 let a = Heuristic::decide(&view, &legal, &money);
+                if Ctx::new(&view).unwrap().final_round(&money) {
+                    if let (Action::Bid { amount }, Some(auction)) = (a, &view.auction) {
+                        final_bids_over +=
+                            u32::from(amount > Heuristic::plant_value(&view, auction.plant));
+                    }
+                    s.apply_as(seat, &a).unwrap();
+                    continue;
+                }
                 if let (Action::Bid { amount }, Some(auction)) = (a, &view.auction) {
                     let value = Heuristic::plant_value(&view, auction.plant);
                     assert!(
@@ -1018,6 +1037,7 @@ mod tests {
             }
         }
         assert!(bids > 10, "{bids}");
+        assert!(final_bids_over > 0, "no final-round bid over the valuation");
     }
 
     #[test]
