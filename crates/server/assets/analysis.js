@@ -19,7 +19,7 @@ import { seatName, PG_COLOURS } from "./seatnames.js";
 import { html, useLayoutEffect, useRef, useState } from "./view.js";
 import {
   ANALYSIS_POLL_MS, actionsText, actionText, agreementPercent, analysisPhase, decisionAt, decisionSentence,
-  estimateArgs, markList, nextMark, stepAt, winChart,
+  estimateText, markList, nextMark, stepAt, winChart,
 } from "./analysislogic.js";
 
 const CHART_HEIGHT = 170;
@@ -187,18 +187,14 @@ function DecisionHere({ s, summary, report }) {
     taken: named(d.taken_actions, d.taken),
     preferred: named(d.preferred_actions, d.preferred),
   };
-  const estimate = (e) => {
-    const { id, ...rest } = estimateArgs(e);
-    return t(id, rest);
-  };
   return html`
     <div class=${`decision${d.mark ? ` ${d.mark}` : ""}`} id="analysis-decision" data-seat=${d.seat} data-mark=${d.mark || ""}>
       ${d.mark ? html`<p class="decision-mark">${t(`ana-marked-${d.mark}`)}</p>` : null}
-      <p id="analysis-sentence">${t(decisionSentence(d, s.reader), args)}</p>
+      <p id="analysis-sentence">${decisionSentence(d, s.reader, args)}</p>
       ${d.forced || !d.taken_estimate ? null : html`
         <ul class="estimates">
-          <li id="estimate-taken">${t("ana-estimate-taken", { estimate: estimate(d.taken_estimate) })}</li>
-          ${d.agrees || !d.preferred_estimate ? null : html`<li id="estimate-preferred">${t("ana-estimate-preferred", { estimate: estimate(d.preferred_estimate) })}</li>`}
+          <li id="estimate-taken">${t("ana-estimate-taken", { estimate: estimateText(d.taken_estimate) })}</li>
+          ${d.agrees || !d.preferred_estimate ? null : html`<li id="estimate-preferred">${t("ana-estimate-preferred", { estimate: estimateText(d.preferred_estimate) })}</li>`}
         </ul>`}
     </div>`;
 }
