@@ -32,17 +32,21 @@ const MARK_COLOUR = { mistake: "#c0392b", inaccuracy: "#e08a00" };
 export async function loadAnalysis(store, gameId, ask = false) {
   clearTimeout(store.get().analysisTimer);
   store.set({ analysisTimer: null, analysisBusy: ask });
+  let unreachable = false;
   try {
     const answer = await api(`/api/games/${gameId}/analysis`, ask ? { method: "POST", body: {} } : {});
     store.set({ analysis: answer, analysisError: "" });
   } catch (e) {
+    // A network failure (no code) looks again: the analysis may come once the server is back.
+    // A refusal is said and stays (the "Ask again" button, when shown, asks again).
+    unreachable = !e.code;
     store.set({ analysisError: errorText(e) });
   } finally {
     store.set({ analysisBusy: false });
   }
-  // A network failure looks again too: the analysis may come once the server is back.
-  const waiting = analysisPhase(store.get().analysis) === "waiting" || store.get().analysisError;
-  if (waiting) store.set({ analysisTimer: setTimeout(() => loadAnalysis(store, gameId), ANALYSIS_POLL_MS) });
+  if (unreachable || analysisPhase(store.get().analysis) === "waiting") {
+    store.set({ analysisTimer: setTimeout(() => loadAnalysis(store, gameId), ANALYSIS_POLL_MS) });
+  }
 }
 
 /** Words for one action in the replay: city names from the map, the position shown. */
