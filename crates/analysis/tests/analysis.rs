@@ -426,9 +426,9 @@ fn powergrid_hidden_permuted(record: &Record<powergrid::State>) -> Record<powerg
     permuted
 }
 
-#[test]
-fn powergrid_analysis_of_a_seat_ignores_what_it_could_not_see() {
-    // `play_game` writes the deck out, as `tabletop sim --log` does.
+/// A three-player game of Germany (seed 3) between heuristics, its deck written out as
+/// `tabletop sim --log` writes it (`play_game` does).
+fn powergrid_heuristics_game() -> Record<powergrid::State> {
     let setup = powergrid::Setup::new(3, powergrid::MapId::Germany, 3);
     let mut seats: Vec<_> = (0..3)
         .map(|s| {
@@ -438,7 +438,12 @@ fn powergrid_analysis_of_a_seat_ignores_what_it_could_not_see() {
         })
         .collect();
     let game = bots::powergrid::play_game(setup, &mut seats).unwrap();
-    let mut record = Record::new(game.setup, game.actions);
+    Record::new(game.setup, game.actions)
+}
+
+#[test]
+fn powergrid_analysis_of_a_seat_ignores_what_it_could_not_see() {
+    let mut record = powergrid_heuristics_game();
     // The first 40 actions: enough decisions, and the test stays fast.
     record.actions.truncate(40);
     record.outcome = None;
@@ -499,16 +504,7 @@ fn thegame_a_hint_ignores_what_the_seat_could_not_see() {
 
 #[test]
 fn powergrid_a_hint_ignores_what_the_seat_could_not_see() {
-    let setup = powergrid::Setup::new(3, powergrid::MapId::Germany, 3);
-    let mut seats: Vec<_> = (0..3)
-        .map(|s| {
-            bots::find::<powergrid::State>("heuristic")
-                .unwrap()
-                .build(s)
-        })
-        .collect();
-    let game = bots::powergrid::play_game(setup, &mut seats).unwrap();
-    let record = Record::new(game.setup, game.actions);
+    let record = powergrid_heuristics_game();
     let mut checked = 0;
     for len in [12, 25, 40] {
         let engine::Actor::Seat(seat) = actor_after(&record, len) else {

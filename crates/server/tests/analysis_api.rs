@@ -269,6 +269,16 @@ async fn requests_beyond_the_queue_bound_are_refused_and_failures_are_reported()
     assert_eq!((status, again), (StatusCode::ACCEPTED, answer));
 }
 
+/// A request (method, path, token, body) and the status and code it is refused with.
+type Refusal<'a> = (
+    &'a str,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+    StatusCode,
+    &'a str,
+);
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_not_over_has_no_analysis_and_refusals_have_their_codes() {
     let server = in_memory(tiny());
@@ -281,81 +291,104 @@ async fn a_game_not_over_has_no_analysis_and_refusals_have_their_codes() {
     )
     .await;
     let game = id(&created);
-    let path = format!("/api/games/{game}/analysis");
-    let (status, answer) = call(&app, "GET", &path, None, None).await;
-    assert_eq!(
-        (status, code(&answer)),
-        (StatusCode::CONFLICT, "game_not_over")
-    );
-    let (status, answer) = call(&app, "POST", &path, None, Some("{}")).await;
-    assert_eq!(
-        (status, code(&answer)),
-        (StatusCode::CONFLICT, "game_not_over")
-    );
-    let (status, answer) = call(&app, "POST", &path, None, Some("{\"budget\": 5}")).await;
-    assert_eq!(
-        (status, code(&answer)),
-        (StatusCode::BAD_REQUEST, "invalid_request"),
-        "{answer}"
-    );
-    let (status, answer) = call(&app, "GET", "/api/games/nosuch/analysis", None, None).await;
-    assert_eq!(
-        (status, code(&answer)),
-        (StatusCode::NOT_FOUND, "unknown_game")
-    );
-
-    let hint = format!("/api/games/{game}/hint");
-    let (status, answer) = call(&app, "POST", &hint, None, Some("{}")).await;
-    assert_eq!(
-        (status, code(&answer)),
-        (StatusCode::UNAUTHORIZED, "missing_token")
-    );
-    let (status, answer) = call(&app, "POST", &hint, Some("nope"), Some("{}")).await;
-    assert_eq!(
-        (status, code(&answer)),
-        (StatusCode::FORBIDDEN, "wrong_token")
-    );
     let (_, info) = call(&app, "GET", &format!("/api/games/{game}"), None, None).await;
-    let playing = info["actor"]["seat"].as_u64().unwrap() as usize;
-    let waiting = 1 - playing;
-    let (status, answer) = call(
-        &app,
-        "POST",
-        &hint,
-        Some(&token(&created, waiting)),
-        Some("{}"),
-    )
-    .await;
-    assert_eq!(
-        (status, code(&answer)),
-        (StatusCode::CONFLICT, "not_your_turn"),
-        "{answer}"
+    let playing = token(&created, info["actor"]["seat"].as_u64().unwrap() as usize);
+    let waiting = token(
+        &created,
+        1 - info["actor"]["seat"].as_u64().unwrap() as usize,
     );
-    let (status, answer) = call(
-        &app,
-        "POST",
-        &hint,
-        Some(&token(&created, playing)),
-        Some("[]"),
-    )
-    .await;
-    assert_eq!(
-        (status, code(&answer)),
-        (StatusCode::BAD_REQUEST, "invalid_request"),
-        "{answer}"
-    );
-    let (status, answer) = call(
-        &app,
-        "POST",
-        &hint,
-        Some(&token(&created, playing)),
-        Some("{"),
-    )
-    .await;
-    assert_eq!(
-        (status, code(&answer)),
-        (StatusCode::BAD_REQUEST, "malformed_json")
-    );
+    let analysis = format!("/api/games/{game}/analysis");
+    let hint = format!("/api/games/{game}/hint");
+    let cases: [Refusal; 10] = [
+        (
+            "GET",
+            &analysis,
+            None,
+            None,
+            StatusCode::CONFLICT,
+            "game_not_over",
+        ),
+        (
+            "POST",
+            &analysis,
+            None,
+            Some("{}"),
+            StatusCode::CONFLICT,
+            "game_not_over",
+        ),
+        (
+            "POST",
+            &analysis,
+            None,
+            Some(r#"{"budget": 5}"#),
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+        ),
+        (
+            "GET",
+            "/api/games/nosuch/analysis",
+            None,
+            None,
+            StatusCode::NOT_FOUND,
+            "unknown_game",
+        ),
+        (
+            "POST",
+            &hint,
+            None,
+            Some("{}"),
+            StatusCode::UNAUTHORIZED,
+            "missing_token",
+        ),
+        (
+            "POST",
+            &hint,
+            Some("nope"),
+            Some("{}"),
+            StatusCode::FORBIDDEN,
+            "wrong_token",
+        ),
+        (
+            "POST",
+            &hint,
+            Some(&waiting),
+            Some("{}"),
+            StatusCode::CONFLICT,
+            "not_your_turn",
+        ),
+        (
+            "POST",
+            &hint,
+            Some(&playing),
+            Some("[]"),
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+        ),
+        (
+            "POST",
+            &hint,
+            Some(&playing),
+            Some("{"),
+            StatusCode::BAD_REQUEST,
+            "malformed_json",
+        ),
+        (
+            "POST",
+            &hint,
+            Some(&playing),
+            Some(r#"{"seat": 0}"#),
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+        ),
+    ];
+    for (method, path, token, body, status, expected) in cases {
+        let (got, answer) = call(&app, method, path, token, body).await;
+        assert_eq!(
+            (got, code(&answer)),
+            (status, expected),
+            "{method} {path} {body:?}: {answer}"
+        );
+    }
 }
 
 /// Both seats hand their seats to the stand-in bot, which plays the game to its end.

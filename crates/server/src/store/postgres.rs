@@ -1330,7 +1330,6 @@ mod tests {
     /// and hints: nothing is queued for the games finished before, until someone asks.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn migration_6_adds_analyses_and_keeps_every_game() {
-        use crate::store::analyses::{AnalysisStatus, Requested};
         let Some(config) = super::super::suite::fresh_schema().await else {
             return;
         };
@@ -1355,25 +1354,7 @@ mod tests {
             .await
             .unwrap();
         let store = PgStore::connect_with(config).await.unwrap();
-        let (old, _) = store.load_finished("old").await.unwrap().unwrap();
-        assert_eq!(old.seats[0].name.as_deref(), Some("Ann"));
-        assert_eq!(old.actions[0].at_ms, 77);
-        assert_eq!(store.load_game("live").await.unwrap().unwrap().id, "live");
-        let analyses = store.analyses();
-        assert!(analyses.analysis("old").await.unwrap().is_none());
-        let Requested::Now(asked) = analyses.request_analysis("old", 9, 10).await.unwrap() else {
-            panic!("refused")
-        };
-        assert_eq!(asked.status, AnalysisStatus::Queued);
-        store.mark_finished("live").await.unwrap();
-        assert_eq!(
-            analyses.claim_analysis(10).await.unwrap().as_deref(),
-            Some("old")
-        );
-        assert_eq!(
-            analyses.claim_analysis(11).await.unwrap().as_deref(),
-            Some("live")
-        );
+        crate::store::suite::assert_upgraded_with_analyses(&store).await;
         let version: i64 = client
             .query_one("SELECT max(version) FROM schema_migrations", &[])
             .await

@@ -836,7 +836,6 @@ mod tests {
     /// until someone asks.
     #[tokio::test]
     async fn a_version_6_database_gains_analyses_with_its_games_intact() {
-        use crate::store::analyses::{AnalysisStatus, Requested};
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("db.sqlite");
         let conn = Connection::open(&path).unwrap();
@@ -860,27 +859,7 @@ mod tests {
         .unwrap();
         drop(conn);
         let store = SqliteStore::open(&path).unwrap();
-        let (old, _) = store.load_finished("old").await.unwrap().unwrap();
-        assert_eq!(old.seats[0].name.as_deref(), Some("Ann"));
-        assert_eq!(old.actions[0].at_ms, 77);
-        let live = store.load_unfinished().unwrap();
-        assert_eq!(live.len(), 1);
-        assert_eq!(live[0].id, "live");
-        let analyses = store.analyses();
-        assert!(analyses.analysis("old").await.unwrap().is_none());
-        let Requested::Now(asked) = analyses.request_analysis("old", 9, 10).await.unwrap() else {
-            panic!("refused")
-        };
-        assert_eq!(asked.status, AnalysisStatus::Queued);
-        store.mark_finished("live").await.unwrap();
-        assert_eq!(
-            analyses.claim_analysis(10).await.unwrap().as_deref(),
-            Some("old")
-        );
-        assert_eq!(
-            analyses.claim_analysis(11).await.unwrap().as_deref(),
-            Some("live")
-        );
+        crate::store::suite::assert_upgraded_with_analyses(&store).await;
         drop(store);
         let conn = Connection::open(&path).unwrap();
         let version: i64 = conn

@@ -167,6 +167,31 @@ async fn analysis_of(store: &dyn Store, id: &str) -> analyses::StoredAnalysis {
     store.analyses().analysis(id).await.unwrap().unwrap()
 }
 
+/// Checks a store migrated from before analyses, which held a finished game `old` (seat 0 Ann's,
+/// one action at 77 ms) and a live game `live`: both are intact, `old` has no analysis until
+/// asked, and `live` is queued when it finishes.
+pub(crate) async fn assert_upgraded_with_analyses(store: &dyn Store) {
+    let (old, _) = store.load_finished("old").await.unwrap().unwrap();
+    assert_eq!(old.seats[0].name.as_deref(), Some("Ann"));
+    assert_eq!(old.actions[0].at_ms, 77);
+    assert_eq!(store.load_game("live").await.unwrap().unwrap().id, "live");
+    let analyses = store.analyses();
+    assert!(analyses.analysis("old").await.unwrap().is_none());
+    let Requested::Now(asked) = analyses.request_analysis("old", 9, 10).await.unwrap() else {
+        panic!("refused")
+    };
+    assert_eq!(asked.status, AnalysisStatus::Queued);
+    store.mark_finished("live").await.unwrap();
+    assert_eq!(
+        analyses.claim_analysis(10).await.unwrap().as_deref(),
+        Some("old")
+    );
+    assert_eq!(
+        analyses.claim_analysis(11).await.unwrap().as_deref(),
+        Some("live")
+    );
+}
+
 async fn finished_games_are_queued_for_analysis_and_claimed_oldest_first(store: &dyn Store) {
     for id in ["a", "b", "c"] {
         store.create_game(game(id)).await.unwrap();
