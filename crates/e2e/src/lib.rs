@@ -569,6 +569,20 @@ pub fn send_actions(
     }
 }
 
+/// A careless move of The Game among `legal` (a state message's legal actions): the turn ended
+/// as soon as the rules allow, else the first play listed.
+///
+/// # Panics
+/// When `legal` holds neither.
+pub fn careless_move(legal: &[Value]) -> Value {
+    legal
+        .iter()
+        .find(|a| a["type"] == "end_turn")
+        .or_else(|| legal.iter().find(|a| a["type"] == "play"))
+        .expect("a move")
+        .clone()
+}
+
 /// Fails unless the page fits the window's width (a phone must not scroll sideways); `what`
 /// names the page in the failure.
 pub fn fits_the_width(b: &Browser, what: &str) {

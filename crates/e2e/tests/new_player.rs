@@ -4,8 +4,8 @@
 //! Screenshots: `target/e2e-screenshots/new-player-*.png`.
 
 use e2e::{
-    can_run_browser, create_game as create, fits_the_width, powergrid_by_heuristics, send_actions,
-    settled, text, Browser, TestServer, ENTER, TAB,
+    can_run_browser, careless_move, create_game as create, fits_the_width, powergrid_by_heuristics,
+    send_actions, settled, text, Browser, TestServer, ENTER, TAB,
 };
 use serde_json::{json, Value};
 use std::sync::{Mutex, MutexGuard};
@@ -237,12 +237,7 @@ fn play_to_the_end(server: &TestServer, game: &str, token: &str) {
             std::thread::sleep(Duration::from_millis(20));
             continue;
         }
-        let action = legal
-            .iter()
-            .find(|a| a["type"] == "end_turn")
-            .or_else(|| legal.iter().find(|a| a["type"] == "play"))
-            .expect("a move")
-            .clone();
+        let action = careless_move(legal);
         let answer = server.post(
             &format!("/api/games/{game}/actions"),
             Some(token),

@@ -19,7 +19,7 @@ import { seatName, PG_COLOURS } from "./seatnames.js";
 import { html, useLayoutEffect, useRef, useState } from "./view.js";
 import {
   ANALYSIS_POLL_MS, actionsText, actionText, agreementPercent, analysisPhase, decisionAt, decisionSentence,
-  estimateArgs, markList, nextMark, stepAt, winChart,
+  estimateText, markList, nextMark, stepAt, winChart,
 } from "./analysislogic.js";
 
 const CHART_HEIGHT = 170;
@@ -32,17 +32,21 @@ const MARK_COLOUR = { mistake: "#c0392b", inaccuracy: "#e08a00" };
 export async function loadAnalysis(store, gameId, ask = false) {
   clearTimeout(store.get().analysisTimer);
   store.set({ analysisTimer: null, analysisBusy: ask });
+  let unreachable = false;
   try {
     const answer = await api(`/api/games/${gameId}/analysis`, ask ? { method: "POST", body: {} } : {});
     store.set({ analysis: answer, analysisError: "" });
   } catch (e) {
+    // A network failure (no code) looks again: the analysis may come once the server is back.
+    // A refusal is said and stays (the "Ask again" button, when shown, asks again).
+    unreachable = !e.code;
     store.set({ analysisError: errorText(e) });
   } finally {
     store.set({ analysisBusy: false });
   }
-  // A network failure looks again too: the analysis may come once the server is back.
-  const waiting = analysisPhase(store.get().analysis) === "waiting" || store.get().analysisError;
-  if (waiting) store.set({ analysisTimer: setTimeout(() => loadAnalysis(store, gameId), ANALYSIS_POLL_MS) });
+  if (unreachable || analysisPhase(store.get().analysis) === "waiting") {
+    store.set({ analysisTimer: setTimeout(() => loadAnalysis(store, gameId), ANALYSIS_POLL_MS) });
+  }
 }
 
 /** Words for one action in the replay: city names from the map, the position shown. */
@@ -187,18 +191,14 @@ function DecisionHere({ s, summary, report }) {
     taken: named(d.taken_actions, d.taken),
     preferred: named(d.preferred_actions, d.preferred),
   };
-  const estimate = (e) => {
-    const { id, ...rest } = estimateArgs(e);
-    return t(id, rest);
-  };
   return html`
     <div class=${`decision${d.mark ? ` ${d.mark}` : ""}`} id="analysis-decision" data-seat=${d.seat} data-mark=${d.mark || ""}>
       ${d.mark ? html`<p class="decision-mark">${t(`ana-marked-${d.mark}`)}</p>` : null}
-      <p id="analysis-sentence">${t(decisionSentence(d, s.reader), args)}</p>
+      <p id="analysis-sentence">${decisionSentence(d, s.reader, args)}</p>
       ${d.forced || !d.taken_estimate ? null : html`
         <ul class="estimates">
-          <li id="estimate-taken">${t("ana-estimate-taken", { estimate: estimate(d.taken_estimate) })}</li>
-          ${d.agrees || !d.preferred_estimate ? null : html`<li id="estimate-preferred">${t("ana-estimate-preferred", { estimate: estimate(d.preferred_estimate) })}</li>`}
+          <li id="estimate-taken">${t("ana-estimate-taken", { estimate: estimateText(d.taken_estimate) })}</li>
+          ${d.agrees || !d.preferred_estimate ? null : html`<li id="estimate-preferred">${t("ana-estimate-preferred", { estimate: estimateText(d.preferred_estimate) })}</li>`}
         </ul>`}
     </div>`;
 }

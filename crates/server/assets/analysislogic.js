@@ -120,13 +120,16 @@ export function decisionAt(decisions, step) {
 }
 
 /**
- * Which sentence tells decision `d` to a reader who plays seat `reader` (null: another seat's
- * player or a spectator): the message id, of the "ana-{you,seat}-{forced,agree,differ}" family.
+ * The sentence that tells decision `d` to a reader who plays seat `reader` (null: another
+ * seat's player or a spectator): "You chose X; the bot prefers Y." to its own player, "Ann
+ * chose X; …" to everyone else, "…, as the bot would." when they agree, "… had only one
+ * choice: X." when forced. `args` are the message's `name`, `taken` and `preferred`.
  */
-export function decisionSentence(d, reader) {
-  const who = reader !== null && reader === d.seat ? "you" : "seat";
-  const what = d.forced ? "forced" : d.agrees ? "agree" : "differ";
-  return `ana-${who}-${what}`;
+export function decisionSentence(d, reader, args) {
+  const you = reader !== null && reader === d.seat;
+  if (d.forced) return you ? t("ana-you-forced", args) : t("ana-seat-forced", args);
+  if (d.agrees) return you ? t("ana-you-agree", args) : t("ana-seat-agree", args);
+  return you ? t("ana-you-differ", args) : t("ana-seat-differ", args);
 }
 
 /**
@@ -134,10 +137,16 @@ export function decisionSentence(d, reader) {
  * percent (a share, which the message prints as a percentage), the second estimate (`rank` or
  * `cards_left`) to one decimal.
  */
-export function estimateArgs(estimate) {
+export function estimateNumbers(estimate) {
   const win = Math.round(estimate.win * 100) / 100;
-  if ("rank" in estimate) return { id: "ana-estimate-rank", win, rank: Math.round(estimate.rank * 10) / 10 };
-  return { id: "ana-estimate-cards", win, cards: Math.round(estimate.cards_left * 10) / 10 };
+  if ("rank" in estimate) return { win, rank: Math.round(estimate.rank * 10) / 10 };
+  return { win, cards: Math.round(estimate.cards_left * 10) / 10 };
+}
+
+/** An estimate in words: "34% chance to win, expected place 2.1" (or the cards left). */
+export function estimateText(estimate) {
+  const numbers = estimateNumbers(estimate);
+  return "rank" in numbers ? t("ana-estimate-rank", numbers) : t("ana-estimate-cards", numbers);
 }
 
 /** The agreement of a seat's summary in whole percent. */

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  actionText, actionsText, winChart, stepAt, markList, nextMark, decisionAt, decisionSentence, estimateArgs,
+  actionText, actionsText, winChart, stepAt, markList, nextMark, decisionAt, decisionSentence, estimateNumbers, estimateText,
   agreementPercent, analysisPhase, hintTarget, sameAction, CHART_MARGIN,
 } from "../assets/analysislogic.js";
 import { translator } from "../assets/i18n.js";
@@ -126,17 +126,20 @@ test("the decision at a step is the one whose first action is that step", () => 
 
 test("a decision is told to its own player as 'you', to everyone else by name", () => {
   const differ = report.decisions[1];
-  assert.equal(decisionSentence(differ, 1), "ana-you-differ");
-  assert.equal(decisionSentence(differ, 0), "ana-seat-differ");
-  assert.equal(decisionSentence(differ, null), "ana-seat-differ", "a spectator");
-  assert.equal(decisionSentence(report.decisions[0], 0), "ana-you-agree");
-  assert.equal(decisionSentence(report.decisions[3], null), "ana-seat-forced");
-  assert.equal(decisionSentence(report.decisions[3], 1), "ana-you-forced");
+  const args = { name: "Bo", taken: "X", preferred: "Y" };
+  assert.equal(decisionSentence(differ, 1, args), "{ana-you-differ}");
+  assert.equal(decisionSentence(differ, 0, args), "{ana-seat-differ}");
+  assert.equal(decisionSentence(differ, null, args), "{ana-seat-differ}", "a spectator");
+  assert.equal(decisionSentence(report.decisions[0], 0, args), "{ana-you-agree}");
+  assert.equal(decisionSentence(report.decisions[3], null, args), "{ana-seat-forced}");
+  assert.equal(decisionSentence(report.decisions[3], 1, args), "{ana-you-forced}");
 });
 
 test("estimates: the chance to win in whole percent, the second estimate to one decimal", () => {
-  assert.deepEqual(estimateArgs({ win: 0.3449, rank: 2.149 }), { id: "ana-estimate-rank", win: 0.34, rank: 2.1 });
-  assert.deepEqual(estimateArgs({ win: 0.001953125, cards_left: 60.154296875 }), { id: "ana-estimate-cards", win: 0, cards: 60.2 });
+  assert.deepEqual(estimateNumbers({ win: 0.3449, rank: 2.149 }), { win: 0.34, rank: 2.1 });
+  assert.deepEqual(estimateNumbers({ win: 0.001953125, cards_left: 60.154296875 }), { win: 0, cards: 60.2 });
+  assert.equal(estimateText({ win: 0.5, rank: 1 }), "{ana-estimate-rank}");
+  assert.equal(estimateText({ win: 0.5, cards_left: 3 }), "{ana-estimate-cards}");
   assert.equal(agreementPercent({ agreement: 0.725 }), 73);
   assert.equal(agreementPercent({}), 0);
 });

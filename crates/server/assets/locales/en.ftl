@@ -677,3 +677,6 @@ table-hint-help = The bot's suggestion for this move, from what your seat knows;
 table-hint-text = Hint: { $action }
 error-hints_rated = This game is rated: it has no hints.
 error-not_your_turn = It is not your turn.
+error-hint_unavailable = The bot cannot suggest a move here.
+error-analysis_queue_full = Too many games are waiting for analysis; ask again later.
+error-analysis_disabled = This server does not analyse games.

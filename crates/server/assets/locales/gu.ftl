@@ -650,3 +650,6 @@ table-hint-help = તમારી બેઠક જે જાણે છે તે
 table-hint-text = સૂચન: { $action }
 error-hints_rated = આ ગેમ રેટેડ છે: તેમાં સૂચન નથી.
 error-not_your_turn = હજી તમારો વારો નથી.
+error-hint_unavailable = બૉટ અહીં કોઈ ચાલ સૂચવી શકતો નથી.
+error-analysis_queue_full = વિશ્લેષણ માટે ઘણી ગેમ રાહ જુએ છે; પછી ફરી માગો.
+error-analysis_disabled = આ સર્વર ગેમનું વિશ્લેષણ કરતું નથી.

@@ -618,3 +618,6 @@ table-hint-help = 내 자리가 아는 것만으로 봇이 제안하는 수입�
 table-hint-text = 힌트: { $action }
 error-hints_rated = 레이팅 게임에는 힌트가 없습니다.
 error-not_your_turn = 내 차례가 아닙니다.
+error-hint_unavailable = 봇이 여기서는 수를 제안할 수 없습니다.
+error-analysis_queue_full = 분석을 기다리는 게임이 너무 많습니다. 나중에 다시 요청하세요.
+error-analysis_disabled = 이 서버는 게임을 분석하지 않습니다.

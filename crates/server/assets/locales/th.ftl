@@ -618,3 +618,6 @@ table-hint-help = คำแนะนำของบอทสำหรับต�
 table-hint-text = คำใบ้: { $action }
 error-hints_rated = เกมนี้คิดเรตติ้ง จึงไม่มีคำใบ้
 error-not_your_turn = ยังไม่ถึงตาของคุณ
+error-hint_unavailable = บอทแนะนำตาเดินตรงนี้ไม่ได้
+error-analysis_queue_full = มีเกมรอการวิเคราะห์มากเกินไป ขอใหม่ภายหลัง
+error-analysis_disabled = เซิร์ฟเวอร์นี้ไม่วิเคราะห์เกม

@@ -618,3 +618,6 @@ table-hint-help = 电脑根据你的座位所知给出的建议；不会替你�
 table-hint-text = 提示：{ $action }
 error-hints_rated = 这局游戏计分：没有提示。
 error-not_your_turn = 现在不是你的行动。
+error-hint_unavailable = 电脑无法在这里给出建议。
+error-analysis_queue_full = 等待分析的游戏太多；请稍后再请求。
+error-analysis_disabled = 这个服务器不分析游戏。
