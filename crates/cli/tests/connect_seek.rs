@@ -9,6 +9,21 @@ use loadgen::HttpClient;
 use serde_json::json;
 use std::process::{Command, Output};
 
+/// A server (bots without pause) in `data`, and a person who made bot accounts `names`: the
+/// server process, a client for it, and the bots' API tokens.
+async fn server_with_bots(
+    data: &std::path::Path,
+    names: [&str; 2],
+) -> (std::process::Child, HttpClient, [String; 2]) {
+    let (server, http) = serve(data, &["--bot-delay-ms", "0"]);
+    let cookie = sign_up(http.base(), "Owner");
+    let tokens = [
+        bot_account(&http, &cookie, names[0]).await,
+        bot_account(&http, &cookie, names[1]).await,
+    ];
+    (server, http, tokens)
+}
+
 /// `tabletop connect URL --token TOKEN --seek SEEK --bot BOT --games GAMES`, run to its end.
 fn seek_games(url: String, token: String, seek: &'static str, bot: String, games: u32) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tabletop"))
@@ -87,13 +102,8 @@ async fn two_bots_play(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bot_accounts_seek_each_other_and_play_both_games_to_the_end() {
     let data = tempfile::tempdir().unwrap();
-    let (server, http) = serve(data.path(), &["--bot-delay-ms", "0"]);
+    let (server, http, tokens) = server_with_bots(data.path(), ["SeekerOne", "SeekerTwo"]).await;
     let url = http.base().to_owned();
-    let cookie = sign_up(&url, "Owner");
-    let tokens = [
-        bot_account(&http, &cookie, "SeekerOne").await,
-        bot_account(&http, &cookie, "SeekerTwo").await,
-    ];
     let relay = format!(
         "exec:{} relay-bot thegame heuristic",
         env!("CARGO_BIN_EXE_tabletop")
@@ -139,13 +149,8 @@ async fn two_bot_accounts_seek_each_other_and_play_both_games_to_the_end() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bots_meet_again_game_after_game() {
     let data = tempfile::tempdir().unwrap();
-    let (server, http) = serve(data.path(), &["--bot-delay-ms", "0"]);
+    let (server, http, tokens) = server_with_bots(data.path(), ["AgainOne", "AgainTwo"]).await;
     let url = http.base().to_owned();
-    let cookie = sign_up(&url, "Owner");
-    let tokens = [
-        bot_account(&http, &cookie, "AgainOne").await,
-        bot_account(&http, &cookie, "AgainTwo").await,
-    ];
     let [first, _] = two_bots_play_games(
         &url,
         &tokens,
@@ -168,14 +173,9 @@ async fn two_bots_meet_again_game_after_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bot_accounts_seek_rated_games_and_their_ratings_change() {
     let data = tempfile::tempdir().unwrap();
-    let (server, http) = serve(data.path(), &["--bot-delay-ms", "0"]);
-    let url = http.base().to_owned();
-    let cookie = sign_up(&url, "Owner");
     let names = ["RatedOne", "RatedTwo"];
-    let tokens = [
-        bot_account(&http, &cookie, names[0]).await,
-        bot_account(&http, &cookie, names[1]).await,
-    ];
+    let (server, http, tokens) = server_with_bots(data.path(), names).await;
+    let url = http.base().to_owned();
     let (_, board) = call(&http, "GET", "/api/leaderboards/powergrid", None, None).await;
     assert_eq!(board["standings"], json!([]), "nobody is rated yet");
     let [first, _] = two_bots_play_games(

@@ -22,6 +22,17 @@ static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 const DESKTOP: (u32, u32) = (1366, 900);
 const PHONE: (u32, u32) = (390, 844);
 
+/// This browser test's turn (one at a time), a server and a desktop-sized browser; `None`
+/// where no browser can run.
+fn session() -> Option<(std::sync::MutexGuard<'static, ()>, TestServer, Browser)> {
+    if !can_run_browser() {
+        return None;
+    }
+    let one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = TestServer::start_with(Duration::ZERO, scored_registry());
+    Some((one, server, Browser::start(DESKTOP.0, DESKTOP.1)))
+}
+
 /// One request from the page (same origin, with its session cookie): `[status, body]`.
 fn xhr(
     b: &Browser,
@@ -80,12 +91,9 @@ fn wait_until_over(server: &TestServer, game: &str) {
 
 #[test]
 fn two_accounts_and_a_bot_see_their_ratings_on_the_leaderboard_and_player_pages() {
-    if !can_run_browser() {
+    let Some((_one, server, b)) = session() else {
         return;
-    }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let server = TestServer::start_with(Duration::ZERO, scored_registry());
-    let b = Browser::start(DESKTOP.0, DESKTOP.1);
+    };
     b.goto(&server.url());
     b.wait_js(
         "the lobby",
@@ -475,12 +483,9 @@ fn rating_on_page(b: &Browser, server: &TestServer, name: &str) -> f64 {
 
 #[test]
 fn a_stranger_signs_up_joins_an_open_game_plays_it_and_sees_the_ratings() {
-    if !can_run_browser() {
+    let Some((_one, server, b)) = session() else {
         return;
-    }
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let server = TestServer::start_with(Duration::ZERO, scored_registry());
-    let b = Browser::start(DESKTOP.0, DESKTOP.1);
+    };
     for (size, label, ann, stranger) in [
         (DESKTOP, "desktop", "Ann", "Cleo"),
         (PHONE, "phone", "Bea", "Dora"),

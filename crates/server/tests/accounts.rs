@@ -62,6 +62,17 @@ fn credentials(name: &str, password: &str) -> Option<Value> {
     Some(json!({"name": name, "password": password}))
 }
 
+/// The names of a response's headers, sorted, without `date` (which changes with the second).
+fn header_names(headers: &HeaderMap) -> Vec<String> {
+    let mut names: Vec<String> = headers
+        .keys()
+        .map(|k| k.as_str().to_owned())
+        .filter(|k| k != "date")
+        .collect();
+    names.sort();
+    names
+}
+
 /// `POST /api/account/signup` of `name` and `password`, with `headers`, from `peer` if given.
 async fn signup_with(
     app: &axum::Router,
@@ -135,6 +146,18 @@ async fn cookies_are_secure_over_tls() {
     .app();
     let (_, headers, _) = signup_with(&app, &[], "Ann", "correct horse", None).await;
     assert!(set_cookie(&headers).1.contains("; Secure"));
+    // A client's own X-Forwarded-Proto is not believed: only a trusted proxy's is.
+    let app = server().app();
+    let (_, headers, _) = send(
+        &app,
+        "POST",
+        "/api/account/signup",
+        &[("x-forwarded-proto", "https")],
+        credentials("Cid", "correct horse"),
+        None,
+    )
+    .await;
+    assert!(!set_cookie(&headers).1.contains("Secure"));
     // Behind a trusted proxy, the proxy says whether the client used TLS.
     let app = server_with(server::Config {
         trust_forwarded_for: true,
@@ -201,14 +224,15 @@ async fn an_unknown_name_and_a_wrong_password_get_the_same_answer_in_the_same_ti
             .await;
             times[i] = times[i].min(started.elapsed());
             assert!(headers.get("set-cookie").is_none());
-            answers.push((i, status, body));
+            answers.push((i, status, headers, body));
         }
     }
-    for (_, status, body) in &answers {
+    for (_, status, headers, body) in &answers {
         assert_eq!(*status, StatusCode::UNAUTHORIZED);
-        assert_eq!(*body, answers[0].2, "one body for both");
+        assert_eq!(*body, answers[0].3, "one body for both");
+        assert_eq!(header_names(headers), header_names(&answers[0].2));
     }
-    assert_eq!(answers[0].2["code"], "login_failed");
+    assert_eq!(answers[0].3["code"], "login_failed");
     // Both verify one Argon2id hash (tens of milliseconds); without the dummy hash an unknown
     // name would answer in well under a millisecond, a hundred times faster. The bound is loose
     // because other processes share the cores: each figure is the fastest of 7.
@@ -299,6 +323,38 @@ async fn requests_from_another_sites_pages_are_refused_and_change_nothing() {
     let game = json!({"kind": "highcard", "setup": {"players": 2}});
     let (status, _, _) = send(&app, "POST", "/api/games", &evil, Some(game), None).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+    // Nor sign the browser in to an account of theirs (login CSRF), from a sandboxed frame
+    // (`Origin: null`), another port of the same host, or a host that only begins alike.
+    for origin in [
+        "null",
+        "http://tabletop.example:8081",
+        "http://tabletop.example.evil.example",
+    ] {
+        let headers = [("host", "tabletop.example"), ("origin", origin)];
+        let body = credentials("Ann", "correct horse");
+        let (status, headers, body) =
+            send(&app, "POST", "/api/account/login", &headers, body, None).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{origin}: {body}");
+        assert_eq!(body["code"], "foreign_origin", "{origin}");
+        assert!(headers.get("set-cookie").is_none(), "{origin}");
+    }
+    // This site's own page is let through, as browsers describe it.
+    let same = [
+        ("host", "tabletop.example"),
+        ("origin", "http://tabletop.example"),
+        ("sec-fetch-site", "same-origin"),
+    ];
+    let (status, headers, _) = send(
+        &app,
+        "POST",
+        "/api/account/login",
+        &same,
+        credentials("Ann", "correct horse"),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(set_cookie(&headers).0.starts_with("tabletop_session="));
 }
 
 #[tokio::test]
@@ -356,6 +412,67 @@ async fn logins_are_limited_per_address_and_per_name() {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn the_limit_per_name_tells_nothing_of_which_names_exist() {
+    let app = server_with(server::Config {
+        login_attempts_per_minute: 2,
+        ..config()
+    })
+    .app();
+    sign_up(&app, "Ann", "correct horse").await;
+    let mut last = Vec::new();
+    for name in ["Ann", "Nobody"] {
+        for _ in 0..2 {
+            let body = credentials(name, "guess");
+            let (status, _, _) = send(&app, "POST", "/api/account/login", &[], body, None).await;
+            assert_eq!(status, StatusCode::UNAUTHORIZED);
+        }
+        let body = credentials(name, "guess");
+        let (status, headers, mut body) =
+            send(&app, "POST", "/api/account/login", &[], body, None).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{name}: {body}");
+        body["retry_after_ms"] = Value::Null;
+        last.push((header_names(&headers), body));
+    }
+    assert_eq!(
+        last[0], last[1],
+        "a known and an unknown name are slowed alike"
+    );
+}
+
+#[tokio::test]
+async fn a_client_cannot_dodge_its_addresss_budget_with_a_forwarded_for_header() {
+    let app = server_with(server::Config {
+        account_attempts_per_minute: 3,
+        ..config()
+    })
+    .app();
+    let mut statuses = Vec::new();
+    for i in 0..4 {
+        let forged = format!("203.0.113.{i}");
+        let (status, _, _) = send(
+            &app,
+            "POST",
+            "/api/account/login",
+            &[("x-forwarded-for", &forged)],
+            credentials(&format!("name{i}"), "guess"),
+            Some("192.0.2.9"),
+        )
+        .await;
+        statuses.push(status);
+    }
+    assert_eq!(
+        statuses,
+        [
+            StatusCode::UNAUTHORIZED,
+            StatusCode::UNAUTHORIZED,
+            StatusCode::UNAUTHORIZED,
+            StatusCode::TOO_MANY_REQUESTS
+        ],
+        "the peer's address counts, not the header"
+    );
 }
 
 #[tokio::test]
