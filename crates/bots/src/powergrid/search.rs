@@ -51,7 +51,7 @@
 //!   with nothing else sensible) are answered without a rollout.
 //!
 //! With that budget, on deals not used for tuning, it wins 98-100 % of 200 games against three
-//! of each panel style and 73 % against three heuristics (Germany, 4 players;
+//! of each panel style and 67-73 % against three heuristics (Germany, 4 players;
 //! `docs/benchmarks.md`). How the rollout models,
 //! the cut-off and the budget were chosen, with the figures: `docs/bots/powergrid-search.md`.
 
