@@ -13,7 +13,9 @@
 //!   no other thread of the machine wants the core) and the nice value 19 (the weakest share
 //!   under the normal scheduler, should `SCHED_IDLE` be refused): on Linux both are attributes
 //!   of a thread, so the server's own threads keep their priority, and play stays as fast as
-//!   without analyses (`docs/benchmarks.md`).
+//!   without analyses (`docs/benchmarks.md`). Such a thread may wait long for a core, so it
+//!   never holds what play needs: finding and loading the game (the server's maps of games)
+//!   runs on the runtime and the store's work on its own thread; this one only waits for them.
 //! - **The queue is in the database** (module `store::analyses`): a finished game is queued in
 //!   the transaction that marks it, the worker claims the oldest queued analysis and stores its
 //!   report, and at start the analyses a stopped process left running are queued again; a
@@ -190,15 +192,22 @@ fn work(
 /// Analyses finished game `game` at the configured budget.
 fn analyse(server: Server, runtime: &tokio::runtime::Handle, game: &str) -> AnalysisOutcome {
     let budget = server.config().analysis.budget;
-    let record = runtime.block_on(async {
-        let entry = server.game(game).await?;
+    // Finding and loading the game takes the server's maps of games (and replays a stored
+    // game): that runs on the runtime's threads, at play's priority, and this thread only
+    // waits. Run here, a lock taken by this thread, which may wait long for a core, would
+    // hold up every request that needs it. The game stays loaded only as long as the
+    // finished games' cache keeps it.
+    let id = game.to_owned();
+    let record = runtime.block_on(runtime.spawn(async move {
+        let entry = server.game(&id).await?;
         entry.handle.record(Viewer::Spectator).await
-    });
-    // The game stays loaded only as long as the finished games' cache keeps it.
-    drop(server);
-    let record: Value = match record.map(|text| serde_json::from_str(&text)) {
-        Ok(Ok(record)) => record,
-        Ok(Err(e)) => return AnalysisOutcome::Failed(format!("the record is not JSON: {e}")),
+    }));
+    let record: Value = match record {
+        Ok(Ok(text)) => match serde_json::from_str(&text) {
+            Ok(record) => record,
+            Err(e) => return AnalysisOutcome::Failed(format!("the record is not JSON: {e}")),
+        },
+        Ok(Err(e)) => return AnalysisOutcome::Failed(format!("the game cannot be read: {e}")),
         Err(e) => return AnalysisOutcome::Failed(format!("the game cannot be read: {e}")),
     };
     let options = analysis::Options {
