@@ -89,6 +89,21 @@ pub struct AnalysisArgs {
     /// finished games are still queued, for a later run or another process on the database.
     #[arg(long)]
     no_analysis: bool,
+    /// The share of one core the background analyses take over time, from 0.01 to 1: after
+    /// each analysis the worker rests in proportion (1: it never rests).
+    #[arg(long, value_name = "SHARE", default_value_t = server::DEFAULT_ANALYSIS_SHARE, value_parser = parse_share)]
+    analysis_share: f64,
+}
+
+/// `--analysis-share`: a number from 0.01 to 1.
+fn parse_share(text: &str) -> Result<f64, String> {
+    let least = server::MIN_ANALYSIS_SHARE;
+    match text.parse::<f64>() {
+        Ok(share) if (least..=1.0).contains(&share) => Ok(share),
+        _ => Err(format!(
+            "{text:?} is not a share of a core: give a number from {least} to 1 (0.25: a quarter of one core)"
+        )),
+    }
 }
 
 impl AnalysisArgs {
@@ -97,6 +112,7 @@ impl AnalysisArgs {
         server::AnalysisConfig {
             enabled: !self.no_analysis,
             budget: self.analysis_budget,
+            share: self.analysis_share,
             ..server::AnalysisConfig::default()
         }
     }

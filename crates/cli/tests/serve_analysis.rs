@@ -1,6 +1,7 @@
 //! `tabletop serve --no-analysis` and `--analysis-budget N`: a game that finishes on a server
 //! without analyses waits in the queue, survives `kill -9`, and is analysed at the given budget
-//! by the next server; a budget that is not one is refused before anything starts.
+//! by the next server; a budget, or a share of a core, that is not one is refused before
+//! anything starts.
 
 mod common;
 
@@ -26,6 +27,23 @@ fn a_budget_that_is_not_one_is_refused() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(
             stderr.contains(&format!("\"{budget}\" is not an analysis budget")),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_share_of_a_core_outside_0_01_to_1_is_refused() {
+    for share in ["0", "1.5", "0.001", "half"] {
+        let output = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--analysis-share", share])
+            .output()
+            .unwrap();
+        assert!(!output.status.success());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(&format!("\"{share}\" is not a share of a core"))
+                && stderr.contains("from 0.01 to 1"),
             "{stderr}"
         );
     }

@@ -56,7 +56,7 @@ use std::time::Duration;
 pub const POLL_EVERY: Duration = Duration::from_secs(2);
 
 /// How the server analyses finished games and gives hints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AnalysisConfig {
     /// Whether this process analyses finished games and accepts requests for analyses
     /// (`tabletop serve --no-analysis` turns it off: requests are refused
@@ -69,7 +69,19 @@ pub struct AnalysisConfig {
     pub queue_limit: u64,
     /// Hints computed at once.
     pub hint_threads: usize,
+    /// The share of one core the worker takes over time (`--analysis-share`): after each
+    /// analysis it rests `1 / share - 1` times as long as the analysis took (by the clock, so
+    /// on a busy machine, where the analysis waits for a core, it rests longer). 1 never
+    /// rests; at most [`MIN_SHARE`] of rest is counted below that.
+    pub share: f64,
 }
+
+/// The smallest share of a core the worker is given (`--analysis-share`).
+pub const MIN_SHARE: f64 = 0.01;
+
+/// The share of a core the worker takes by default: with it `tabletop bench serve`'s p99
+/// stays within 10 % of the same run without analyses (`docs/benchmarks.md`).
+pub const DEFAULT_SHARE: f64 = 0.25;
 
 impl Default for AnalysisConfig {
     fn default() -> Self {
@@ -78,6 +90,7 @@ impl Default for AnalysisConfig {
             budget: analysis::Budget::Standard,
             queue_limit: 1000,
             hint_threads: 2,
+            share: DEFAULT_SHARE,
         }
     }
 }
@@ -167,6 +180,8 @@ fn work(
         let server = Server { inner };
         match runtime.block_on(store.claim_analysis(now_ms())) {
             Ok(Some(game)) => {
+                let started = std::time::Instant::now();
+                let share = server.config().analysis.share;
                 let outcome = analyse(server, runtime, &game);
                 if let AnalysisOutcome::Failed(why) = &outcome {
                     tracing::warn!(%game, "analysis failed: {why}");
@@ -174,6 +189,7 @@ fn work(
                 if let Err(e) = runtime.block_on(store.finish_analysis(&game, outcome, now_ms())) {
                     tracing::error!(%game, "cannot store the analysis: {e}");
                 }
+                std::thread::sleep(rest_after(started.elapsed(), share));
                 continue;
             }
             Ok(None) => drop(server),
@@ -187,6 +203,17 @@ fn work(
             Err(std_mpsc::RecvTimeoutError::Disconnected) => return,
         }
     }
+}
+
+/// How long the worker rests after an analysis that took `took`, so that over time it takes
+/// at most `share` of one core (1 or more: no rest).
+fn rest_after(took: Duration, share: f64) -> Duration {
+    // Written so that NaN, like 1 or more, means no rest.
+    if !(share < 1.0) {
+        return Duration::ZERO;
+    }
+    let share = share.max(MIN_SHARE);
+    took.mul_f64((1.0 - share) / share)
 }
 
 /// Analyses finished game `game` at the configured budget.
@@ -375,4 +402,22 @@ pub(crate) async fn hint(
         .add_hint(stored.clone())
         .await?;
     Ok(Json(hint_json(stored)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worker_rests_so_that_it_takes_its_share_of_a_core() {
+        let took = Duration::from_secs(2);
+        assert_eq!(rest_after(took, 1.0), Duration::ZERO);
+        assert_eq!(rest_after(took, 3.0), Duration::ZERO);
+        assert_eq!(rest_after(took, f64::NAN), Duration::ZERO);
+        assert_eq!(rest_after(took, 0.5), Duration::from_secs(2));
+        assert_eq!(rest_after(took, DEFAULT_SHARE), Duration::from_secs(6));
+        // Below the smallest share, the smallest share's rest.
+        assert_eq!(rest_after(took, 0.0), rest_after(took, MIN_SHARE));
+        assert_eq!(rest_after(took, -1.0), Duration::from_secs(198));
+    }
 }

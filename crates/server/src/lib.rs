@@ -56,7 +56,10 @@ mod table;
 mod token;
 mod ws;
 
-pub use analyses::{analysis_seed, AnalysisConfig};
+pub use analyses::{
+    analysis_seed, AnalysisConfig, DEFAULT_SHARE as DEFAULT_ANALYSIS_SHARE,
+    MIN_SHARE as MIN_ANALYSIS_SHARE,
+};
 pub use error::{ApiError, ErrorBody};
 pub use finished::FINISHED_CACHE;
 pub use games::{

@@ -29,6 +29,7 @@ fn tiny() -> AnalysisConfig {
         budget: analysis::Budget::Samples(2),
         queue_limit: 10,
         hint_threads: 2,
+        share: 1.0,
     }
 }
 
