@@ -257,9 +257,9 @@ fn ece_interval(games: &[Vec<(f64, f64)>], k: usize) -> [f64; 2] {
     [at(0.05), at(0.95)]
 }
 
-/// The plot's size in pixels, its margin left and below (axis labels), and the largest point's
-/// radius.
-const SVG_SIZE: f64 = 360.0;
+/// The picture's size in pixels, its margins left and below the plot (axis labels) and above
+/// and right of it (titles), and the largest point's radius.
+const SVG_SIZE: f64 = 420.0;
 const SVG_MARGIN: f64 = 48.0;
 const SVG_TOP: f64 = 36.0;
 const SVG_RADIUS: f64 = 12.0;
@@ -285,7 +285,7 @@ impl Calibration {
         );
         let _ = writeln!(
             s,
-            r#"<text x="{}" y="14" text-anchor="middle" font-size="12">{}, {} players, {} games, {} samples: {} decisions</text>"#,
+            r#"<text x="{}" y="14" text-anchor="middle">{}, {} players, {} games, {} samples: {} decisions</text>"#,
             SVG_SIZE / 2.0,
             self.game,
             self.players,
