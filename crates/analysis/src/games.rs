@@ -2,7 +2,6 @@
 
 use crate::{Analysed, Secondary, Thresholds};
 use engine::{Actor, Bot, Game, Legal, Seat, Viewer};
-use rand_core::{RngCore, SeedableRng};
 
 /// The steps of a drop in the chance to win, the same for both games (see the crate docs).
 const INACCURACY_WIN: f64 = 0.10;
@@ -12,14 +11,6 @@ const STANDARD_ERRORS: f64 = 2.0;
 /// The most actions a Power Grid playout may take before it is scored as unfinished (a game
 /// between heuristics takes about 500).
 const POWERGRID_PLAYOUT_ACTIONS: usize = 20_000;
-
-/// The chance that a Power Grid playout plays one decision of a seat by another sensible action
-/// than the heuristic's: one of the search bot's other candidates, drawn uniformly (see
-/// [`Analysed::play_out`] for `powergrid::State`). Of 0, 0.01, 0.03, 0.1 and 0.2, on the deals
-/// it was tuned on, 0.01 lowered the expected calibration error with the Brier score almost
-/// unchanged; larger chances lowered the error further but cost the estimates their sharpness
-/// (a clearly worse Brier score). Figures: `docs/benchmarks.md`.
-const POWERGRID_DEVIATION: f64 = 0.01;
 
 /// Power Grid's search bot at a fixed rollout count: the count of its standard budget, without
 /// the time cap that would make an analysis depend on the machine.
@@ -70,16 +61,7 @@ impl Analysed for powergrid::State {
         true
     }
 
-    /// Every seat plays the heuristic, but each decision with more than one legal action is,
-    /// with chance [`POWERGRID_DEVIATION`], played by one of the search bot's other candidate
-    /// actions (another plant opened at its minimum, a raise or a pass, the best build or
-    /// stopping, another discard) drawn uniformly from `seed`. Without it a playout is decided
-    /// by the plant draws alone, so its estimates are too sure: 60-90 % won 52-71 % of the
-    /// time in heuristic self-play (`docs/benchmarks.md`). The deviations read only the state
-    /// being played out, never the real one, and cost a search bot's candidate list on one
-    /// decision in a hundred.
-    fn play_out(state: &mut Self, seed: u64) -> Option<powergrid::Outcome> {
-        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    fn play_out(state: &mut Self) -> Option<powergrid::Outcome> {
         let mut legal = Vec::new();
         for _ in 0..POWERGRID_PLAYOUT_ACTIONS {
             let Actor::Seat(seat) = state.actor() else {
@@ -90,18 +72,7 @@ impl Analysed for powergrid::State {
             let money: Vec<u32> = (0..state.players())
                 .map(|i| state.money(Seat(i as u8)))
                 .collect();
-            let roll = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-            let action = if roll < POWERGRID_DEVIATION && legal.len() > 1 {
-                // The heuristic's choice comes first; the others follow it.
-                let candidates = bots::powergrid::search::candidates(&view, &legal, &money);
-                match candidates.len() {
-                    0 => bots::powergrid::Heuristic::decide(&view, &legal, &money),
-                    1 => candidates[0],
-                    n => candidates[1 + (rng.next_u64() % (n as u64 - 1)) as usize],
-                }
-            } else {
-                bots::powergrid::Heuristic::decide(&view, &legal, &money)
-            };
+            let action = bots::powergrid::Heuristic::decide(&view, &legal, &money);
             if state.apply_quiet(seat, &action).is_err() || state.past_round_cap() {
                 return None;
             }
@@ -169,7 +140,7 @@ impl Analysed for thegame::State {
         matches!(action, thegame::Action::EndTurn)
     }
 
-    fn play_out(state: &mut Self, _seed: u64) -> Option<thegame::Outcome> {
+    fn play_out(state: &mut Self) -> Option<thegame::Outcome> {
         let mut policy = bots::thegame::Heuristic::without_lookahead();
         let mut plan = Vec::new();
         let mut actions = 0;

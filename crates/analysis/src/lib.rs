@@ -27,14 +27,10 @@
 //! - **Estimates** are playouts to the end of the game, not the search bot's own scores (Power
 //!   Grid's search cuts its rollouts off two rounds on and scores worth, which is not a chance
 //!   to win). Each sample is a state drawn from the seat's view and memory, played on by the
-//!   same policy in every seat: the heuristic (Power Grid), which one decision in a hundred
-//!   takes another of the search bot's candidate actions instead, drawn at random, and the
-//!   heuristic without lookahead (The Game, the search bot's own playout policy). Power Grid's
-//!   deviations give a playout some of the spread of real play: without them a sample is
-//!   decided by its plant draws alone and the estimates are overconfident (measured in
-//!   `docs/benchmarks.md`). The action taken and the preferred action are played on the
-//!   *same* samples, with the same seed for the playout's own randomness (common random
-//!   numbers), so their difference is far less noisy than either estimate.
+//!   same policy in every seat: the heuristic (Power Grid), the heuristic without lookahead
+//!   (The Game, the search bot's own playout policy). The action taken and the preferred
+//!   action are played on the *same* samples (common random numbers), so their difference is
+//!   far less noisy than either estimate.
 //! - **Marks** ([`Thresholds`]): a drop in the chance to win of 0.10 is an inaccuracy and of
 //!   0.20 a mistake (the steps lichess uses for win-chance drops), or a worsening of the
 //!   secondary estimate (Power Grid: 0.5 and 1 place of expected rank; The Game: 3 and 6
@@ -45,8 +41,7 @@
 //!   The Game 512) keeps the analysis of a whole game within seconds to a minute on one core
 //!   (`docs/benchmarks.md`); the standard error it reaches is in every decision's report.
 //! - **Deterministic.** The same record, seed and budget give the same report: every random
-//!   stream is seeded from the analysis seed, the seat and the decision's index in the record
-//!   (a playout's, also from its sample's number).
+//!   stream is seeded from the analysis seed, the seat and the decision's index in the record.
 
 mod calibration;
 mod games;
@@ -210,9 +205,7 @@ pub trait Analysed: Game {
     /// Whether `action` closes its seat's decision.
     fn ends_decision(action: &Self::Action) -> bool;
     /// Plays `state` to the end with the playout policy in every seat; `None` if it does not end.
-    /// `seed` fixes the policy's randomness, if it has any: the same for the action taken and
-    /// the preferred action on one sample (common random numbers).
-    fn play_out(state: &mut Self, seed: u64) -> Option<Self::Outcome>;
+    fn play_out(state: &mut Self) -> Option<Self::Outcome>;
     /// `seat`'s share of the win and its secondary result in `outcome`.
     fn result(outcome: &Self::Outcome, seat: Seat) -> (f64, f64);
     /// A setup dealt from `seed` for `players` (calibration games).
@@ -548,9 +541,6 @@ pub fn adviser_seed(seed: u64, seat: Seat) -> u64 {
     stream(seed, u64::from(seat.0), u64::MAX)
 }
 
-/// The second index of the streams of the playouts' own randomness (see [`estimate`]).
-const PLAYOUT_STREAM: u64 = 0x706C_6179;
-
 /// A random stream's seed from the analysis seed and two indices.
 fn stream(seed: u64, a: u64, b: u64) -> u64 {
     let mut x =
@@ -592,13 +582,10 @@ fn estimate<G: Analysed>(
         ));
     }
     let agrees = same_effect(&open.before, seat, &open.taken, &open.preferred);
-    let stream_seed = stream(seed, u64::from(seat.0), open.index as u64);
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(stream_seed);
+    let mut rng =
+        rand_pcg::Pcg64Mcg::seed_from_u64(stream(seed, u64::from(seat.0), open.index as u64));
     let mut t = Tally::default();
-    for k in 0..samples {
-        // Not drawn from `rng`, so a deterministic playout policy sees the same samples as
-        // before playouts took a seed.
-        let playout_seed = stream(stream_seed, u64::from(k), PLAYOUT_STREAM);
+    for _ in 0..samples {
         let sample = G::determinize(&open.view, &open.memory, &mut rng).map_err(|e| {
             AnalysisError::Sample {
                 index: open.index,
@@ -606,11 +593,11 @@ fn estimate<G: Analysed>(
                 error: e.to_string(),
             }
         })?;
-        let taken = play::<G>(&sample, seat, &open.taken, playout_seed);
+        let taken = play::<G>(&sample, seat, &open.taken);
         let preferred = if agrees {
             taken
         } else {
-            play::<G>(&sample, seat, &open.preferred, playout_seed)
+            play::<G>(&sample, seat, &open.preferred)
         };
         t.n += 1.0;
         for (k, (w, s)) in [taken, preferred].into_iter().enumerate() {
@@ -670,11 +657,10 @@ fn same_effect<G: Game>(state: &G, seat: Seat, a: &[G::Action], b: &[G::Action])
     }
 }
 
-/// Plays `actions` as `seat` on a copy of `sample`, then the game out (the playout policy's
-/// randomness fixed by `seed`); `seat`'s win share and
+/// Plays `actions` as `seat` on a copy of `sample`, then the game out; `seat`'s win share and
 /// secondary result. An action the sample refuses (it cannot: the sample fits the seat's view)
 /// or a game that does not end scores as a loss with the worst secondary result.
-fn play<G: Analysed>(sample: &G, seat: Seat, actions: &[G::Action], seed: u64) -> (f64, f64) {
+fn play<G: Analysed>(sample: &G, seat: Seat, actions: &[G::Action]) -> (f64, f64) {
     let mut s = sample.clone();
     let worst = G::SECONDARY.worst(s.seats());
     for action in actions {
@@ -685,7 +671,7 @@ fn play<G: Analysed>(sample: &G, seat: Seat, actions: &[G::Action], seed: u64) -
             return (0.0, worst);
         }
     }
-    match G::play_out(&mut s, seed) {
+    match G::play_out(&mut s) {
         Some(outcome) => G::result(&outcome, seat),
         None => (0.0, worst),
     }
