@@ -233,6 +233,9 @@ pub struct CalibrationArgs {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    /// Also write the reliability diagram to this SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// Plays self-play games, analyses them and prints the reliability table.
@@ -255,6 +258,10 @@ pub fn calibration(args: &CalibrationArgs) -> Result<()> {
         other => bail!("unknown game {other:?}: known games are powergrid and thegame"),
     };
     eprintln!();
+    if let Some(path) = &args.svg {
+        std::fs::write(path, report.svg())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -283,8 +290,10 @@ fn print_calibration(c: &Calibration) {
         );
     }
     println!(
-        "expected calibration error {:.1} points, Brier score {:.3}, base rate {:.1}%",
+        "expected calibration error {:.1} points (90% interval over the games {:.1}-{:.1}), Brier score {:.3}, base rate {:.1}%",
         100.0 * c.expected_calibration_error,
+        100.0 * c.ece_interval[0],
+        100.0 * c.ece_interval[1],
         c.brier,
         100.0 * c.base_rate
     );

@@ -145,3 +145,29 @@ fn bad_files_records_seats_and_options_are_refused_clearly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn bench_calibration_prints_the_table_and_writes_the_svg() {
+    let svg = std::env::temp_dir().join(format!("tabletop-{}-calibration.svg", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["bench", "calibration", "thegame", "--games", "1"])
+        .args(["--players", "2", "--budget", "4", "--svg"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("thegame, 2 players, 1 games of heuristic, 4 samples per action"),
+        "{text}"
+    );
+    assert!(text.contains("expected calibration error"), "{text}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_file(&svg).unwrap();
+    assert!(picture.starts_with("<svg"), "{picture}");
+    assert!(picture.contains("<circle"), "{picture}");
+}
