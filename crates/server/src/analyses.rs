@@ -208,8 +208,7 @@ fn work(
 /// How long the worker rests after an analysis that took `took`, so that over time it takes
 /// at most `share` of one core (1 or more: no rest).
 fn rest_after(took: Duration, share: f64) -> Duration {
-    // Written so that NaN, like 1 or more, means no rest.
-    if !(share < 1.0) {
+    if share.is_nan() || share >= 1.0 {
         return Duration::ZERO;
     }
     let share = share.max(MIN_SHARE);
