@@ -137,6 +137,17 @@ async fn check_report(app: &axum::Router, id: &str, report: &Value, game: &str) 
         assert_eq!(preferred.len(), d["preferred"].as_array().unwrap().len());
         assert!(preferred.iter().all(|a| a["type"].is_string()), "{d}");
     }
+    // The report `tabletop analyze` makes of the downloaded record at the report's seed and
+    // budget: the same figures, decision by decision.
+    let options = analysis::Options {
+        budget: analysis::Budget::Samples(2),
+        seed: report["seed"].as_u64().unwrap(),
+        seat: None,
+    };
+    let again = analysis::analyze_json(record, &options).unwrap();
+    // Through text as the report came, so that both floats are parsed the same way.
+    let again: Value = serde_json::from_str(&serde_json::to_string(&again).unwrap()).unwrap();
+    assert_eq!(&again, report);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
