@@ -72,7 +72,7 @@ pub struct AnalysisConfig {
     /// The share of one core the worker takes over time (`--analysis-share`): after each
     /// analysis it rests `1 / share - 1` times as long as the analysis took (by the clock, so
     /// on a busy machine, where the analysis waits for a core, it rests longer). 1 never
-    /// rests; at most [`MIN_SHARE`] of rest is counted below that.
+    /// rests; a share below [`MIN_SHARE`] counts as [`MIN_SHARE`].
     pub share: f64,
 }
 

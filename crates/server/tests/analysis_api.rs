@@ -140,7 +140,7 @@ async fn check_report(app: &axum::Router, id: &str, report: &Value, game: &str) 
     // The report `tabletop analyze` makes of the downloaded record at the report's seed and
     // budget: the same figures, decision by decision.
     let options = analysis::Options {
-        budget: analysis::Budget::Samples(2),
+        budget: tiny().budget,
         seed: report["seed"].as_u64().unwrap(),
         seat: None,
     };
