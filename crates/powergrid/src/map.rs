@@ -546,6 +546,19 @@ impl Board {
         (d != UNREACHABLE).then_some(d)
     }
 
+    /// The cities in play that `city` connects to for at most `cost` Elektro (itself
+    /// included), one bit per index on the map; none when `city` is not in play.
+    pub fn within(&self, city: CityId, cost: u16) -> u64 {
+        if !self.in_play(city) {
+            return 0;
+        }
+        self.dist[city.local()]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d <= cost && d != UNREACHABLE)
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+
     /// The connection cost printed between two cities, if both are in play and joined directly.
     pub fn connection_cost(&self, a: CityId, b: CityId) -> Option<u16> {
         if !self.in_play(a) || !self.in_play(b) {
@@ -559,6 +572,26 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `within` lists exactly the cities in play that `distance` puts within the cost.
+    #[test]
+    fn within_lists_the_cities_distance_puts_in_reach() {
+        for m in MapId::ALL {
+            for regions in [RegionSet(0b11), RegionSet(0b111_000), RegionSet(0b111_111)] {
+                let board = Board::get(m, regions);
+                for a in m.map().city_ids() {
+                    for cost in [0, 10, 20, 35] {
+                        let plain = m
+                            .map()
+                            .city_ids()
+                            .filter(|&b| board.distance(a, b).is_some_and(|d| d <= cost))
+                            .fold(0u64, |bits, b| bits | 1 << b.local());
+                        assert_eq!(board.within(a, cost), plain, "{} within {cost}", a.key());
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn both_maps_parse_with_42_cities_and_unique_keys() {

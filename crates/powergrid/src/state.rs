@@ -288,11 +288,17 @@ impl State {
     /// If `seat` is not one of this game's seats (`seat.index() >= self.players()`), like a
     /// slice index. Every caller in the workspace passes a checked seat.
     pub fn cities(&self, seat: Seat) -> Vec<CityId> {
-        let houses = self.core.seats[seat.index()].houses;
-        (0..CITIES_PER_MAP)
-            .filter(|i| houses & (1 << i) != 0)
-            .map(|i| CityId::from_local(self.core.map, i))
-            .collect()
+        let mut houses = self.core.seats[seat.index()].houses;
+        let mut out = Vec::with_capacity(houses.count_ones() as usize);
+        // One city per set bit, lowest index first.
+        while houses != 0 {
+            out.push(CityId::from_local(
+                self.core.map,
+                houses.trailing_zeros() as usize,
+            ));
+            houses &= houses - 1;
+        }
+        out
     }
 
     /// How many cities a player has connected.

@@ -12,7 +12,7 @@
 //! - **Money has no value at the end** but as the last tie-break. What counts is the cities a
 //!   seat powers at the final count: the fewer of its connected cities and the cities the fuel it
 //!   holds runs. [`Ctx::final_reach`] is the most cities a seat can get to with its money,
-//!   buying the cheapest fuel the market holds for a set of its plants ([`Ctx::fuel_for`]) and
+//!   buying the cheapest fuel the market holds for a set of its plants ([`FuelOptions`]) and
 //!   the cheapest houses for the cities it lacks; every bot that knows the round is the last
 //!   spends towards it.
 //! - **A plant is priced by the final count.** In the final round's auction the heuristic
@@ -26,7 +26,7 @@
 //! - The helpers read only a seat's view, like every bot; the regret finder of the `sim` crate
 //!   drives alternative final rounds through [`fuel_toward`] and [`build_toward`].
 
-use super::heuristic::{largest_purchase, Ctx};
+use super::heuristic::{largest_purchase, spec, Ctx};
 use powergrid::plants::FuelNeeds;
 use powergrid::resources::market_price;
 use powergrid::{house_price, Action, ByResource, CityId, PlantId, PlayerView, Resource, View};
@@ -35,7 +35,7 @@ use powergrid::{house_price, Action, ByResource, CityId, PlantId, PlayerView, Re
 /// [`Ctx::final_round`]).
 const END_SLACK: u32 = 1;
 
-/// The cheapest purchase found by [`Ctx::fuel_for`]: its price and the tokens to buy.
+/// The cheapest purchase found by [`FuelOptions::cheapest`]: its price and the tokens to buy.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Purchase {
     /// Elektro the tokens cost at the market's prices.
@@ -62,25 +62,23 @@ impl Reach {
     }
 }
 
-impl Ctx<'_> {
-    /// The cheapest purchase from `market` with which some of `plants`, holding `held`, power
-    /// at least `target` cities; `None` when the market cannot fuel that many.
-    pub(crate) fn fuel_for(
-        plants: &[PlantId],
-        held: ByResource<u8>,
-        market: ByResource<u8>,
-        target: u32,
-    ) -> Option<Purchase> {
-        if target == 0 {
-            return Some(Purchase::default());
-        }
+/// Every purchase from a market that runs some of a hand's plants: for each set of the plants
+/// (and each split of the hybrids' share between coal and oil), the cities they power and what
+/// their missing fuel costs. Built once per hand and market, it answers for every target and
+/// for the hand less any one plant.
+struct FuelOptions {
+    /// The set (one bit per plant of the hand), the cities it powers and the purchase, in the
+    /// order the sets are listed (by bit mask, then coal for the hybrids from none to all): the
+    /// first cheapest wins ties.
+    options: Vec<(u32, u32, Purchase)>,
+}
+
+impl FuelOptions {
+    fn new(plants: &[PlantId], held: ByResource<u8>, market: ByResource<u8>) -> FuelOptions {
         let n = plants.len().min(8);
-        let mut best: Option<Purchase> = None;
+        let mut options = Vec::new();
         for mask in 1u32..(1 << n) {
             let needs = FuelNeeds::of((0..n).filter(|i| mask & (1 << i) != 0).map(|i| plants[i]));
-            if u32::from(needs.cities) < target {
-                continue;
-            }
             for coal in 0..=needs.hybrid {
                 let want = ByResource {
                     coal: needs.coal + coal,
@@ -94,16 +92,38 @@ impl Ctx<'_> {
                     .map(|&r| market_price(r, market[r], tokens[r]))
                     .sum::<Option<u32>>();
                 if let Some(cost) = cost {
-                    let key = (cost, tokens.total());
-                    if best.is_none_or(|b| key < (b.cost, b.tokens.total())) {
-                        best = Some(Purchase { cost, tokens });
-                    }
+                    options.push((mask, u32::from(needs.cities), Purchase { cost, tokens }));
                 }
+            }
+        }
+        FuelOptions { options }
+    }
+
+    /// The cheapest purchase powering at least `target` cities (then the fewest tokens, then
+    /// the first listed); `None` when none does.
+    fn cheapest(&self, target: u32) -> Option<Purchase> {
+        self.cheapest_without(target, None)
+    }
+
+    /// [`FuelOptions::cheapest`] for the hand without its plant at `index`, if any: the same
+    /// answer as the options of that smaller hand would give, since dropping a bit from every
+    /// mask keeps their order.
+    fn cheapest_without(&self, target: u32, index: Option<usize>) -> Option<Purchase> {
+        let skip = index.map_or(0, |i| 1u32.checked_shl(i as u32).unwrap_or(0));
+        let mut best: Option<Purchase> = None;
+        for &(mask, cities, p) in &self.options {
+            if mask & skip == 0
+                && cities >= target
+                && best.is_none_or(|b| (p.cost, p.tokens.total()) < (b.cost, b.tokens.total()))
+            {
+                best = Some(p);
             }
         }
         best
     }
+}
 
+impl Ctx<'_> {
     /// The cumulative cost of connecting up to `n` more cities to `player`'s network, each the
     /// cheapest open city from the network as it grows (entry `k` is the cost of `k` cities;
     /// shorter when the board runs out of room).
@@ -195,12 +215,25 @@ impl Ctx<'_> {
         market: ByResource<u8>,
         houses: &[u32],
     ) -> Reach {
-        let held = self.me.resources;
+        let options = FuelOptions::new(plants, self.me.resources, market);
+        self.reach_from(Ctx::capacity(plants), &options, None, money, houses)
+    }
+
+    /// [`Ctx::reach_with`] for the hand of `options` without its plant at `without`, if any,
+    /// `capacity` being what the plants kept can power.
+    fn reach_from(
+        &self,
+        capacity: u32,
+        options: &FuelOptions,
+        without: Option<usize>,
+        money: u32,
+        houses: &[u32],
+    ) -> Reach {
         let cities = self.cities();
-        let mut k = Ctx::capacity(plants).min(cities + houses.len().saturating_sub(1) as u32);
+        let mut k = capacity.min(cities + houses.len().saturating_sub(1) as u32);
         while k > 0 {
             let build = k.saturating_sub(cities) as usize;
-            let fuel = Self::fuel_for(plants, held, market, k);
+            let fuel = options.cheapest_without(k, without);
             if let (Some(fuel), Some(&house)) = (fuel, houses.get(build)) {
                 if fuel.cost + house <= money {
                     return Reach {
@@ -270,12 +303,13 @@ impl Ctx<'_> {
                 ..reach
             };
         }
+        let options = FuelOptions::new(&hand, self.me.resources, market);
+        let capacity = Ctx::capacity(&hand);
         let best = (0..hand.len())
             .filter(|&i| hand[i] != plant)
             .map(|i| {
-                let mut kept = hand.clone();
-                kept.remove(i);
-                self.reach_with(&kept, money, market, houses)
+                let kept = capacity - u32::from(spec(hand[i]).cities);
+                self.reach_from(kept, &options, Some(i), money, houses)
             })
             .max_by_key(Reach::key)
             .unwrap_or_default();
@@ -406,9 +440,8 @@ impl Ctx<'_> {
     pub(crate) fn fuel_toward(&self, legal: &[Action], target: u32) -> Action {
         let market = self.view.resource_market;
         let target = target.min(Ctx::capacity(&self.me.plants));
-        let purchase = (1..=target)
-            .rev()
-            .find_map(|k| Self::fuel_for(&self.me.plants, self.me.resources, market, k));
+        let options = FuelOptions::new(&self.me.plants, self.me.resources, market);
+        let purchase = (1..=target).rev().find_map(|k| options.cheapest(k));
         let Some(purchase) = purchase else {
             return Action::Done;
         };
@@ -490,6 +523,45 @@ mod tests {
         view
     }
 
+    /// The options of a hand, one plant left out, answer as the smaller hand's own would.
+    #[test]
+    fn fuel_options_without_a_plant_match_the_smaller_hand() {
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(34);
+        let mut pick = |n: usize| (rng.next_u64() % n as u64) as usize;
+        for _ in 0..300 {
+            let hand: Vec<PlantId> = (0..5)
+                .map(|_| PlantId(powergrid::plants::PLANTS[pick(42)].number))
+                .collect();
+            let amount = |pick: &mut dyn FnMut(usize) -> usize, most: usize| pick(most + 1) as u8;
+            let market = ByResource {
+                coal: amount(&mut pick, 24),
+                oil: amount(&mut pick, 24),
+                garbage: amount(&mut pick, 24),
+                uranium: amount(&mut pick, 12),
+            };
+            let held = ByResource {
+                coal: amount(&mut pick, 4),
+                oil: amount(&mut pick, 4),
+                garbage: amount(&mut pick, 2),
+                uranium: amount(&mut pick, 2),
+            };
+            let all = FuelOptions::new(&hand, held, market);
+            for i in 0..hand.len() {
+                let mut kept = hand.clone();
+                kept.remove(i);
+                let small = FuelOptions::new(&kept, held, market);
+                for target in 1..=20 {
+                    assert_eq!(
+                        all.cheapest_without(target, Some(i)),
+                        small.cheapest(target),
+                        "{hand:?} without {i}, {held:?} from {market:?}, {target} cities"
+                    );
+                }
+            }
+        }
+    }
+
     /// The cheapest fuel for a target takes the fewest tokens at the market's lowest prices,
     /// counts the fuel held, and fails when the market cannot fuel the target.
     #[test]
@@ -503,20 +575,20 @@ mod tests {
             uranium: 0,
         };
         let none = ByResource::default();
-        let wind_only = Ctx::fuel_for(&plants, none, market, 1).unwrap();
+        let fuel_for = |plants: &[PlantId], held, market, target| {
+            FuelOptions::new(plants, held, market).cheapest(target)
+        };
+        let wind_only = fuel_for(&plants, none, market, 1).unwrap();
         assert_eq!(wind_only, Purchase::default());
-        let three = Ctx::fuel_for(&plants, none, market, 3).unwrap();
+        let three = fuel_for(&plants, none, market, 3).unwrap();
         assert_eq!(three.tokens.coal, 2);
         assert_eq!(three.cost, market_price(Resource::Coal, 3, 2).unwrap());
         let mut held = none;
         held.coal = 1;
-        assert_eq!(
-            Ctx::fuel_for(&plants, held, market, 3).unwrap().tokens.coal,
-            1
-        );
+        assert_eq!(fuel_for(&plants, held, market, 3).unwrap().tokens.coal, 1);
         let dry = ByResource { coal: 1, ..market };
-        assert_eq!(Ctx::fuel_for(&plants, none, dry, 3), None);
-        assert_eq!(Ctx::fuel_for(&plants, none, market, 4), None);
+        assert_eq!(fuel_for(&plants, none, dry, 3), None);
+        assert_eq!(fuel_for(&plants, none, market, 4), None);
     }
 
     /// The houses' costs as their definition gives them: each time, the cheapest open city

@@ -103,6 +103,7 @@
 //! gained, and the rules tried and left out: `docs/bots/powergrid-heuristic.md`.
 
 use engine::{Bot, Legal, Seat, Viewer};
+use powergrid::map::CITIES_PER_MAP;
 use powergrid::plants::FuelNeeds;
 use powergrid::resources::{market_price, player_count_rules, refill, PlayerCountRules};
 use powergrid::Memory;
@@ -340,6 +341,10 @@ pub(crate) struct Ctx<'a> {
     pub(crate) board: &'static Board,
     /// What the bot has seen of its rivals' bidding, when it keeps track.
     pub(crate) bidders: Option<&'a Bidders>,
+    /// Houses in each city of the map, by its index on the map.
+    houses: [u8; CITIES_PER_MAP],
+    /// The cities with room left in this step that are not the viewer's, one bit per index.
+    open: u64,
 }
 
 impl<'a> Ctx<'a> {
@@ -348,6 +353,17 @@ impl<'a> Ctx<'a> {
             return None;
         };
         let me = view.players.get(seat.index())?;
+        let mut houses = [0u8; CITIES_PER_MAP];
+        for c in view.players.iter().flat_map(|p| &p.cities) {
+            if let Some(h) = houses.get_mut(c.local()) {
+                *h = h.saturating_add(1);
+            }
+        }
+        let mine = me.cities.iter().fold(0u64, |m, c| m | 1 << c.local());
+        let open = (0..CITIES_PER_MAP)
+            .filter(|&i| houses[i] < view.step)
+            .fold(0u64, |m, i| m | 1 << i)
+            & !mine;
         Some(Ctx {
             view,
             me,
@@ -355,6 +371,8 @@ impl<'a> Ctx<'a> {
             rules: player_count_rules(view.players.len() as u8)?,
             board: Board::get(view.map, RegionSet::of(&view.regions)),
             bidders: None,
+            houses,
+            open,
         })
     }
 
@@ -773,11 +791,10 @@ impl<'a> Ctx<'a> {
     }
 
     pub(crate) fn houses_in(&self, city: CityId) -> u32 {
-        self.view
-            .players
-            .iter()
-            .filter(|p| p.cities.contains(&city))
-            .count() as u32
+        if city.map() != self.view.map {
+            return 0;
+        }
+        self.houses.get(city.local()).map_or(0, |&h| u32::from(h))
     }
 
     /// Connection plus place cost of building in `city` now.
@@ -795,12 +812,11 @@ impl<'a> Ctx<'a> {
 
     /// Open cities (room left in this step, not the viewer's) within 20 Elektro of `city`.
     pub(crate) fn openness(&self, city: CityId) -> u32 {
-        self.board
-            .cities()
-            .filter(|&c| c != city && !self.me.cities.contains(&c))
-            .filter(|&c| self.houses_in(c) < u32::from(self.view.step))
-            .filter(|&c| self.board.distance(city, c).is_some_and(|d| d <= 20))
-            .count() as u32
+        if city.map() != self.view.map {
+            return 0;
+        }
+        let near = self.board.within(city, 20) & !(1 << city.local());
+        (near & self.open).count_ones()
     }
 
     fn building(&self, legal: &[Action], last: bool) -> Option<Action> {
