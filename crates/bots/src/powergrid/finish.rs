@@ -128,24 +128,16 @@ impl Ctx<'_> {
     /// cheapest open city from the network as it grows (entry `k` is the cost of `k` cities;
     /// shorter when the board runs out of room).
     pub(crate) fn houses_cost(&self, player: &PlayerView, n: u32) -> Vec<u32> {
-        // Per city on the board (by its index on the map): houses built, and whether it is
-        // the player's.
-        let mut houses = [0u8; 64];
+        // Per city on the board (by its index on the map): whether it is the player's.
         let mut mine = [false; 64];
-        for p in &self.view.players {
-            for c in &p.cities {
-                if let Some(h) = houses.get_mut(c.local()) {
-                    *h += 1;
-                }
-            }
-        }
         for c in &player.cities {
             if let Some(m) = mine.get_mut(c.local()) {
                 *m = true;
             }
         }
         let room = self.view.step;
-        let houses_in = |c: CityId| houses.get(c.local()).copied().unwrap_or(u8::MAX);
+        // Houses in a city are at most three.
+        let houses_in = |c: CityId| self.houses_in(c) as u8;
         // The open cities and their connection cost from the network (None: unreachable).
         let mut open: Vec<(CityId, Option<u32>)> = self
             .board
@@ -330,9 +322,13 @@ impl Ctx<'_> {
         }
         let market = self.view.resource_market;
         let houses = self.houses_cost(self.me, Ctx::capacity(&hand).saturating_sub(self.cities()));
+        let options = FuelOptions::new(&hand, self.me.resources, market);
+        let capacity = Ctx::capacity(&hand);
         let reach = |plant: PlantId| {
-            let kept: Vec<PlantId> = hand.iter().copied().filter(|&p| p != plant).collect();
-            self.reach_with(&kept, self.money, market, &houses).key()
+            let index = hand.iter().position(|&p| p == plant);
+            let kept = capacity - index.map_or(0, |_| u32::from(spec(plant).cities));
+            self.reach_from(kept, &options, index, self.money, &houses)
+                .key()
         };
         let best = legal
             .iter()
