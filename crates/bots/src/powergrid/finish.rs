@@ -33,7 +33,7 @@ use powergrid::{house_price, Action, ByResource, CityId, PlantId, PlayerView, Re
 
 /// Cities a rival builds beyond its plants' capacity, as far as foreseeing the end goes (see
 /// [`Ctx::final_round`]).
-const END_SLACK: u32 = 1;
+const END_SLACK: u32 = 2;
 
 /// The cheapest purchase found by [`FuelOptions::cheapest`]: its price and the tokens to buy.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
