@@ -1,5 +1,6 @@
 //! Several `tabletop serve` processes on one PostgreSQL database, under failure: one killed with
-//! SIGKILL in the middle of play, and the database itself restarted under load.
+//! SIGKILL in the middle of play, and the database itself restarted under load; and the
+//! analysis worker on PostgreSQL.
 //!
 //! They need a PostgreSQL server: `TABLETOP_TEST_POSTGRES` names a database the tests may create
 //! schemas in (`.ci/run` starts one). The restart test also needs
@@ -753,4 +754,54 @@ async fn the_two_process_bench_stores_every_acknowledged_action_once() {
         stdout.contains("lost 0, unacknowledged extra 0, games with gaps 0"),
         "{stdout}"
     );
+}
+
+/// The analysis worker runs on PostgreSQL too: a game that finishes on a server with a small
+/// analysis budget is analysed, and the report is read back from the database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_analysed_on_postgres() {
+    let _alone = ONE_AT_A_TIME.lock().await;
+    let Some((database, db)) = fresh_database().await else {
+        return;
+    };
+    let (child, url) = common::spawn_serve(&[
+        "--rate-per-second",
+        "0",
+        "--bot-delay-ms",
+        "0",
+        "--analysis-budget",
+        "2",
+        "--database",
+        &database,
+    ]);
+    let server = HttpClient::new(&url);
+    let game = json!({"kind": "thegame", "setup": {"players": 2, "seed": 3},
+        "seats": [{"type": "bot", "bot": "heuristic"}, {"type": "bot", "bot": "heuristic"}]});
+    let (status, created) = common::call(&server, "POST", "/api/games", None, Some(game)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = common::game_id(&created);
+    let path = format!("/api/games/{id}/analysis");
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let report = loop {
+        let (_, answer) = common::call(&server, "GET", &path, None, None).await;
+        if answer["status"] == "done" {
+            break answer["report"].clone();
+        }
+        assert!(Instant::now() < deadline, "never analysed: {answer}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(
+        (report["game"].as_str(), report["samples"].as_u64()),
+        (Some("thegame"), Some(2))
+    );
+    let stored: i64 = db
+        .query_one(
+            "SELECT count(*) FROM analyses WHERE game_id = $1 AND status = 'done'",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stored, 1);
+    common::kill(child);
 }

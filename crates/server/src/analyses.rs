@@ -168,6 +168,9 @@ fn work(
     woken: &std_mpsc::Receiver<()>,
 ) {
     lower_priority();
+    // The stores start each query as a task of the runtime when it is asked for, before it is
+    // awaited (PostgreSQL's does): this thread asks from inside the runtime's context.
+    let _context = runtime.enter();
     match runtime.block_on(store.requeue_running()) {
         Ok(0) => {}
         Ok(n) => tracing::info!("{n} analyses left running by the last run are queued again"),
