@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{call, game_id, info_until, kill, serve};
+use common::{analysis_report, call, game_id, info_until, kill, serve};
 use serde_json::json;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -79,19 +79,7 @@ async fn a_game_finished_without_analyses_is_analysed_after_kill_9() {
     kill(first);
 
     let (second, http) = serve(data.path(), &["--analysis-budget", "2"]);
-    let deadline = Instant::now() + Duration::from_secs(600);
-    let report = loop {
-        let (_, answer) = call(&http, "GET", &path, None, None).await;
-        if answer["status"] == "done" {
-            break answer["report"].clone();
-        }
-        assert!(
-            ["queued", "running"].contains(&answer["status"].as_str().unwrap_or("")),
-            "{answer}"
-        );
-        assert!(Instant::now() < deadline, "never analysed: {answer}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let report = analysis_report(&http, &id, Duration::from_secs(600)).await;
     assert_eq!(
         (report["game"].as_str(), report["samples"].as_u64()),
         (Some("thegame"), Some(2))

@@ -780,16 +780,8 @@ async fn a_finished_game_is_analysed_on_postgres() {
     let (status, created) = common::call(&server, "POST", "/api/games", None, Some(game)).await;
     assert_eq!(status, 201, "{created}");
     let id = common::game_id(&created);
-    let path = format!("/api/games/{id}/analysis");
-    let deadline = Instant::now() + Duration::from_secs(300);
-    let report = loop {
-        let (_, answer) = common::call(&server, "GET", &path, None, None).await;
-        if answer["status"] == "done" {
-            break answer["report"].clone();
-        }
-        assert!(Instant::now() < deadline, "never analysed: {answer}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    common::info_until(&server, &id, |i| i["actor"]["type"] == "terminal").await;
+    let report = common::analysis_report(&server, &id, Duration::from_secs(300)).await;
     assert_eq!(
         (report["game"].as_str(), report["samples"].as_u64()),
         (Some("thegame"), Some(2))

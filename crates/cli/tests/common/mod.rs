@@ -92,6 +92,25 @@ pub async fn info_until(http: &HttpClient, id: &str, what: impl Fn(&Value) -> bo
     }
 }
 
+/// The report of game `id`'s analysis once it is done, waiting at most `limit`; the analysis
+/// must stay queued or running until then.
+pub async fn analysis_report(http: &HttpClient, id: &str, limit: Duration) -> Value {
+    let path = format!("/api/games/{id}/analysis");
+    let deadline = Instant::now() + limit;
+    loop {
+        let (_, answer) = call(http, "GET", &path, None, None).await;
+        if answer["status"] == "done" {
+            return answer["report"].clone();
+        }
+        assert!(
+            ["queued", "running"].contains(&answer["status"].as_str().unwrap_or("")),
+            "{answer}"
+        );
+        assert!(Instant::now() < deadline, "never analysed: {answer}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// Each seat's token in a creation answer.
 pub fn tokens(created: &Value) -> Vec<String> {
     created["seats"]
