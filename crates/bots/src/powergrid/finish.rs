@@ -22,7 +22,9 @@
 //!   all the money the houses and fuel do not need. The fuel counted is the market less what
 //!   the rivals buying before the bot lack for one run of their plants ([`Ctx::market_left`]):
 //!   the leader buys last, and a plant whose fuel will be gone by its turn adds nothing. A full
-//!   hand drops the plant whose loss costs the fewest cities ([`Ctx::final_discard`]).
+//!   hand drops the plant whose loss costs the fewest cities at the final count, counted on the
+//!   same market ([`Ctx::final_discard`]): a plant bought for fuel the rivals leave is not
+//!   dropped for one whose fuel they will take.
 //! - The helpers read only a seat's view, like every bot; the regret finder of the `sim` crate
 //!   drives alternative final rounds through [`fuel_toward`] and [`build_toward`].
 
@@ -312,7 +314,8 @@ impl Ctx<'_> {
     }
 
     /// The final round's discard: the plant whose loss leaves the most cities at the final
-    /// count (then the most money), the bot's usual discard breaking ties.
+    /// count (then the most money), the bot's usual discard breaking ties. The fuel counted is
+    /// [`Ctx::market_left`], as in the auction that bought the plant.
     pub(crate) fn final_discard(&self, legal: &[Action]) -> Option<Action> {
         let mut hand = self.me.plants.clone();
         if let Some((_, plant)) = self.view.pending_discard {
@@ -320,7 +323,7 @@ impl Ctx<'_> {
                 hand.push(plant);
             }
         }
-        let market = self.view.resource_market;
+        let market = self.market_left();
         let houses = self.houses_cost(self.me, Ctx::capacity(&hand).saturating_sub(self.cities()));
         let options = FuelOptions::new(&hand, self.me.resources, market);
         let capacity = Ctx::capacity(&hand);
@@ -766,6 +769,54 @@ mod tests {
         let legal = [Action::Bid { amount: high + 1 }, Action::Pass];
         let ctx = Ctx::new(&running).unwrap();
         assert_eq!(ctx.final_auction(&legal), Some(Action::Pass));
+    }
+
+    /// The final round's discard counts the fuel the auction counted: the market less what the
+    /// rivals buying first take. With 17 cities, a coal 5, an oil 6 and a uranium 4 plant and a
+    /// wind plant just bought, two coal and two oil on the market, it drops the uranium plant
+    /// (16 cities powered); when a rival buying first burns the two oil, the oil plant goes
+    /// instead (14 cities, where dropping the uranium plant would leave 10).
+    #[test]
+    fn the_final_discard_counts_what_the_rivals_buying_first_leave() {
+        let mut view = view_with(&[PlantId(25), PlantId(40), PlantId(28)], 0, 17, 100);
+        view.phase = powergrid::PhaseKind::Auction;
+        view.round = 9;
+        let me = view
+            .players
+            .iter()
+            .position(|p| p.money == Some(100))
+            .unwrap();
+        let me = view.players[me].seat;
+        view.pending_discard = Some((me, PlantId(44)));
+        view.resource_market = ByResource {
+            coal: 2,
+            oil: 2,
+            garbage: 0,
+            uranium: 6,
+        };
+        let rival = view.players[(me.index() + 1) % 4].seat;
+        let discard = |plant: u8| Action::Discard {
+            plant: PlantId(plant),
+            keep_coal: None,
+        };
+        let legal = [discard(25), discard(40), discard(28)];
+        // The rival buys after the viewer: the whole market is left.
+        view.turn_order = vec![rival, me];
+        view.turn_order.extend(
+            view.players
+                .iter()
+                .map(|p| p.seat)
+                .filter(|&s| s != me && s != rival),
+        );
+        view.players[rival.index()].plants = vec![PlantId(26)];
+        let ctx = Ctx::new(&view).unwrap();
+        assert_eq!(ctx.market_left().oil, 2);
+        assert_eq!(ctx.final_discard(&legal), Some(discard(28)));
+        // The rival buys first and takes the oil.
+        view.turn_order.swap(0, 1);
+        let ctx = Ctx::new(&view).unwrap();
+        assert_eq!(ctx.market_left().oil, 0);
+        assert_eq!(ctx.final_discard(&legal), Some(discard(40)));
     }
 
     /// Toward a target the seat buys the fuel it lacks, then stops; it builds the cheapest

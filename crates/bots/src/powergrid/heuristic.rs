@@ -75,11 +75,13 @@
 //!   place minus how many open cities lie within 20 Elektro of it (not getting cut off). It does
 //!   not build to its plants' bare capacity when rich: cities past its fuel stay dark, and money
 //!   spent on them is better spent on fuel-secure capacity.
-//! - **Ending the game**: the bot builds the city that reaches the game-end count like any other,
-//!   and builds on to that count, past its usual limit, when doing so wins: every rival has bought
-//!   its fuel by then, so the bot compares the cities its held fuel powers with the most each
-//!   rival can power (its cities and held fuel if it has built this phase, its held fuel if it
-//!   builds later), and does so only when at most [`END_DARK`] of its cities would stay dark.
+//! - **Ending the game**: the bot connects the game-end count only when ending wins, and then
+//!   builds on to that count past its usual limit when at most [`END_DARK`] of its cities would
+//!   stay dark. Every rival has bought its fuel by then, so the bot compares the cities its held
+//!   fuel powers, and the money the houses leave it, with the most each rival can power: its
+//!   cities and held fuel if it has built this phase; the cities its held fuel runs that its
+//!   announced money connects, if it builds later (the tie-break, money, counted too). A game it
+//!   would end behind goes on: the city that reaches the count is held back.
 //!   In the final round (a player has connected that count, or a rival still to build can pay
 //!   for the houses to it with plants for about that many cities: [`Ctx::final_round`], from the
 //!   rivals' cities, plants and announced money) money is worth nothing but the tie-break, so
@@ -89,9 +91,8 @@
 //!   dark city is paid for and earns nothing. Its auction that round prices a plant by the
 //!   cities it adds at the final count with the money left after its price
 //!   ([`Ctx::final_auction`]), not by its long-term value, and a full hand drops the plant
-//!   whose loss costs the fewest of those cities. It does not hold back the city that reaches
-//!   the count when ending would not win: the field then ends the game a round later anyway,
-//!   with the bot behind.
+//!   whose loss costs the fewest of those cities. In the final round the bot builds up to its
+//!   fuel even when that connects the count: the round ends the game anyway.
 //! - **Stalls**: the rules engine has no round limit, and a game can stall (an empty plant market,
 //!   a starved resource market, every player waiting for a better moment to end). From round
 //!   [`STALL_ROUND`] on, the bot builds whatever it can afford, so heuristic games always end.
@@ -278,9 +279,9 @@ impl Heuristic {
                     Some(ctx.fuel_toward(legal, target))
                 }
                 powergrid::PhaseKind::Resources => ctx.resources(legal),
-                _ => ctx.building(legal, last()),
+                _ => ctx.building(legal, last(), money),
             },
-            Action::Build { .. } => ctx.building(legal, last()),
+            Action::Build { .. } => ctx.building(legal, last(), money),
             Action::Power { .. } => ctx.power(legal),
         };
         choice
@@ -819,7 +820,9 @@ impl<'a> Ctx<'a> {
         (near & self.open).count_ones()
     }
 
-    fn building(&self, legal: &[Action], last: bool) -> Option<Action> {
+    /// The building phase (see the module docs); `money` is every seat's money as far as it is
+    /// known.
+    fn building(&self, legal: &[Action], last: bool, money: &[u32]) -> Option<Action> {
         let fuelled = Self::fuelled_capacity(&self.me.plants, self.me.resources);
         let cities = self.cities();
         let stalled = self.view.round >= STALL_ROUND;
@@ -832,10 +835,15 @@ impl<'a> Ctx<'a> {
             return Some(self.build_toward(legal, fuelled));
         }
         let end = u32::from(self.rules.end_cities);
-        let limit = if !stalled && end <= fuelled + END_DARK && self.wins_by_ending(fuelled) {
-            (expected.max(fuelled) + 1).max(end)
+        let ahead = expected.max(fuelled) + 1;
+        let wins = self.wins_by_ending(fuelled, money);
+        let limit = if !wins {
+            // Connecting the count would end a game the bot loses.
+            ahead.min(end - 1)
+        } else if !stalled && end <= fuelled + END_DARK {
+            ahead.max(end)
         } else {
-            expected.max(fuelled) + 1
+            ahead
         };
         if cities >= limit && !stalled {
             return Some(Action::Done);
@@ -861,26 +869,42 @@ impl<'a> Ctx<'a> {
     }
 
     /// Whether the viewer, holding fuel for `fuelled` cities, would win if it connected the
-    /// game-end count in this building phase: it would power more cities than any rival can.
-    /// Every rival has bought its fuel; one that has built this phase powers at most its cities,
-    /// one still to build (earlier in turn order) as many as its fuel runs.
-    fn wins_by_ending(&self, fuelled: u32) -> bool {
+    /// game-end count in this building phase: it would power more cities than any rival can, or
+    /// as many with more money left. Every rival has bought its fuel by then. One that has built
+    /// this phase powers at most its cities and keeps its money; one still to build (earlier in
+    /// turn order) connects, cheapest first, as many of the cities its fuel runs as its money
+    /// (`money`, by seat, as far as it is known) pays for.
+    fn wins_by_ending(&self, fuelled: u32, money: &[u32]) -> bool {
         let end = u32::from(self.rules.end_cities);
-        let mine = fuelled.min(end.max(self.cities()));
+        let cities = self.cities();
+        let target = end.max(cities);
+        let mine = fuelled.min(target);
+        let houses = self.houses_cost(self.me, target - cities);
+        let Some(my_money) = houses
+            .get((target - cities) as usize)
+            .and_then(|&cost| self.money.checked_sub(cost))
+        else {
+            return false;
+        };
         self.view
             .players
             .iter()
             .filter(|p| p.seat != self.me.seat)
             .all(|p| {
-                let theirs = Self::fuelled_capacity(&p.plants, p.resources);
+                let runs = Self::fuelled_capacity(&p.plants, p.resources);
+                let have = p.cities.len() as u32;
+                // A seat whose money is not known is taken to afford any city.
+                let cash = money.get(p.seat.index()).copied().unwrap_or(u32::MAX);
                 // Building goes in reverse turn order, as resource buying does.
                 let built = self.buys_before_me(p.seat);
-                let theirs = if built {
-                    theirs.min(p.cities.len() as u32)
+                let (theirs, left) = if built || runs <= have {
+                    (runs.min(have), cash)
                 } else {
-                    theirs
+                    let costs = self.houses_cost(p, runs - have);
+                    let k = costs.iter().rposition(|&c| c <= cash).unwrap_or(0);
+                    (have + k as u32, cash - costs[k])
                 };
-                mine > theirs
+                mine > theirs || (mine == theirs && my_money > left)
             })
     }
 
@@ -1219,6 +1243,42 @@ mod tests {
         view.players[rival].cities = board.cities().take(14).collect();
         view.players[rival].plants = eco_hand(14);
         assert_eq!(Heuristic::decide(&view, &legal, &[]), Action::Done);
+    }
+
+    /// Ending the game on a tie in cities powered is decided by money: a bot that would power
+    /// as many cities as a rival that has built this phase connects the game-end count only when
+    /// it would keep more money than that rival. Otherwise it holds the city back and the game
+    /// goes on.
+    #[test]
+    fn it_holds_back_the_end_count_when_ending_loses_the_tie() {
+        let (_, me, legal, mut view) = step2_building();
+        let board = Board::get(view.map, RegionSet::of(&view.regions));
+        let rival = view.players.iter().position(|p| p.seat != me).unwrap();
+        let rival = view.players[rival].seat;
+        for p in view.players.iter_mut() {
+            p.cities.clear();
+            p.plants = eco_hand(5);
+        }
+        let mine = &mut view.players[me.index()];
+        mine.cities = board.cities().take(16).collect();
+        mine.plants = eco_hand(16);
+        mine.money = Some(100);
+        let theirs = &mut view.players[rival.index()];
+        // Step 2: the rival shares the viewer's cities (the board in play has 28).
+        theirs.cities = board.cities().take(16).collect();
+        theirs.plants = eco_hand(16);
+        // The viewer is first in turn order: it builds last, after every rival.
+        let others = view.players.iter().map(|p| p.seat).filter(|&s| s != me);
+        view.turn_order = std::iter::once(me).chain(others).collect();
+        let money = |rival_money: u32| -> Vec<u32> {
+            let mut money = vec![0; view.players.len()];
+            money[me.index()] = 100;
+            money[rival.index()] = rival_money;
+            money
+        };
+        let a = Heuristic::decide(&view, &legal, &money(10));
+        assert!(matches!(a, Action::Build { .. }), "{a}");
+        assert_eq!(Heuristic::decide(&view, &legal, &money(200)), Action::Done);
     }
 
     /// Near the end of the game the leader buys its fuel last: a 5-city coal plant is worth
