@@ -12,9 +12,12 @@
 //!   from its setup (every chance outcome written out) with the same bots on the same seeds;
 //!   the rivals decide every action themselves, the loser's seat replays its recorded actions
 //!   until the final round and then follows the plan (its own bot, which has seen every event,
-//!   where the plan leaves a decision to it). A game that does not replay as played (a bot
-//!   whose decisions depend on the clock, or on its own earlier decisions, as the search bot's
-//!   fitted rival models do) is *diverged*: it is counted and not searched.
+//!   where the plan leaves a decision to it). Before the final round the loser's bot still
+//!   decides every turn, its choice set aside for the recorded action, so a bot whose decisions
+//!   depend on its own earlier ones (the search bot's rival models, fitted at its decisions,
+//!   and its random streams) reaches the final round as it did in the game. A game that does
+//!   not replay as played (a bot whose decisions depend on the clock) is *diverged*: it is
+//!   counted and not searched.
 //! - **A regret is a test.** Each one carries a [`Case`]: the setup, the bots and their seeds,
 //!   the loser's seat, the final round and every action of the game as it was played. [`play_on`]
 //!   plays a case again with the loser's own bot from the final round on, so the case of a
@@ -153,6 +156,10 @@ impl Bot<State> for Loser {
     fn plan(&mut self, view: &View, legal: &Legal<'_, State>, out: &mut Vec<Action>) {
         if view.round < self.round {
             if let Some(a) = self.script.next() {
+                // The bot decides as in the game (see the module docs); the record's action
+                // is played.
+                let mut set_aside = Vec::new();
+                self.bot.plan(view, legal, &mut set_aside);
                 out.push(a);
                 return;
             }
@@ -561,35 +568,36 @@ mod tests {
         assert_eq!(p.len(), 2 + 3 * 3);
     }
 
-    /// A lost game played again without a plan is the game as played; a case reads back from
-    /// its JSON form.
-    #[test]
-    fn a_loss_replays_as_played() {
+    /// The cases of the first `wanted` games of `lineup` (on deals from 100000) that a seat
+    /// whose bot is `loser` lost, each with the outcome as played.
+    fn lost_cases(
+        lineup: [&str; 4],
+        loser: &str,
+        config: &Config,
+        wanted: usize,
+    ) -> Vec<(Case, Outcome)> {
         let t = Tournament::<State>::new(
             powergrid::MapId::Germany,
-            ["heuristic", "builder", "builder", "builder"]
-                .map(str::to_owned)
-                .to_vec(),
+            lineup.map(str::to_owned).to_vec(),
             100_000,
-            Some(Config::default()),
+            Some(*config),
         )
         .unwrap();
-        let config = Config::default();
-        let mut checked = 0;
+        let mut out = Vec::new();
         for g in 0..40 {
             let (deal, seated) = t.seating(g);
             let seeds: Vec<u64> = (0..4).map(|s| bot_seed(t.seed(), g, s)).collect();
             let mut bots: Vec<_> = seated
                 .iter()
                 .zip(&seeds)
-                .map(|(n, &s)| crate::seat::<State>(n, s, Some(&config)).unwrap())
+                .map(|(n, &s)| crate::seat::<State>(n, s, Some(config)).unwrap())
                 .collect();
             let setup = Setup::new(4, powergrid::MapId::Germany, deal);
             let mut state = State::new(setup.clone()).unwrap();
             let (played, written) = play_written(&mut state, setup, &mut bots).unwrap();
-            let Some(loser) = (0..4u8)
+            let Some(seat) = (0..4u8)
                 .map(Seat)
-                .find(|s| !played.outcome.winners.contains(s))
+                .find(|s| seated[s.index()] == loser && !played.outcome.winners.contains(s))
             else {
                 continue;
             };
@@ -597,7 +605,7 @@ mod tests {
                 setup: written,
                 bots: seated.iter().map(|n| (*n).to_owned()).collect(),
                 seeds,
-                seat: loser,
+                seat,
                 round: state.round(),
                 actions: played
                     .actions
@@ -605,17 +613,45 @@ mod tests {
                     .map(|(s, a)| format!("{} {a}", s.0))
                     .collect(),
             };
+            out.push((case, played.outcome));
+            if out.len() == wanted {
+                break;
+            }
+        }
+        assert_eq!(out.len(), wanted);
+        out
+    }
+
+    /// A lost game played again without a plan is the game as played; a case reads back from
+    /// its JSON form.
+    #[test]
+    fn a_loss_replays_as_played() {
+        let config = Config::default();
+        let lineup = ["heuristic", "builder", "builder", "builder"];
+        for (case, outcome) in lost_cases(lineup, "builder", &config, 3) {
             let json = serde_json::to_string(&case).unwrap();
             let back: Case = serde_json::from_str(&json).unwrap();
             assert_eq!(back, case);
             let again = play_on(&back, &config, None).unwrap();
             assert!(!again.diverged);
-            assert_eq!(again.outcome, played.outcome, "game {g}");
-            checked += 1;
-            if checked == 3 {
-                break;
-            }
+            assert_eq!(again.outcome, outcome);
         }
-        assert_eq!(checked, 3);
+    }
+
+    /// The search bot's loss replays as played too, its final round included: before the
+    /// final round its bot decides every turn (its choice set aside), so its rival models and
+    /// random streams are the game's.
+    #[test]
+    fn a_search_loss_replays_as_played() {
+        let config = Config {
+            budget: bots::powergrid::Budget::Iterations(4),
+            threads: 1,
+        };
+        let lineup = ["search", "heuristic", "heuristic", "heuristic"];
+        for (case, outcome) in lost_cases(lineup, "search", &config, 2) {
+            let again = play_on(&case, &config, None).unwrap();
+            assert!(!again.diverged);
+            assert_eq!(again.outcome, outcome);
+        }
     }
 }
