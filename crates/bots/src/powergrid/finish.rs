@@ -779,14 +779,11 @@ mod tests {
     #[test]
     fn the_final_discard_counts_what_the_rivals_buying_first_leave() {
         let mut view = view_with(&[PlantId(25), PlantId(40), PlantId(28)], 0, 17, 100);
+        let Viewer::Seat(me) = view.viewer else {
+            unreachable!("a seat's view")
+        };
         view.phase = powergrid::PhaseKind::Auction;
         view.round = 9;
-        let me = view
-            .players
-            .iter()
-            .position(|p| p.money == Some(100))
-            .unwrap();
-        let me = view.players[me].seat;
         view.pending_discard = Some((me, PlantId(44)));
         view.resource_market = ByResource {
             coal: 2,
