@@ -333,8 +333,8 @@ fn regrets(args: &SimArgs, file: &std::path::Path) -> anyhow::Result<()> {
             .map_or("-", String::as_str)
     );
     println!(
-        "{:<28} {:>6} {:>10} {:>7} {:>8} {:>9}",
-        "field", "games", "seat-games", "losses", "regrets", "diverged"
+        "{:<28} {:>6} {:>10} {:>7} {:>8} {:>9} {:>9}",
+        "field", "games", "seat-games", "losses", "regrets", "outright", "diverged"
     );
     for (name, lineup) in &fields {
         let t = Tournament::<powergrid::State>::new(map, lineup.clone(), args.seed, Some(config))?;
@@ -344,18 +344,19 @@ fn regrets(args: &SimArgs, file: &std::path::Path) -> anyhow::Result<()> {
             sim::powergrid::regret::find(&t, &bot, 0..args.games, threads, &|n| bar.inc(n))?;
         bar.finish_and_clear();
         println!(
-            "{:<28} {:>6} {:>10} {:>7} {:>8} {:>9}",
+            "{:<28} {:>6} {:>10} {:>7} {:>8} {:>9} {:>9}",
             name,
             found.games,
             found.seat_games,
             found.losses,
             found.regrets.len(),
+            found.regrets.iter().filter(|r| r.outright).count(),
             found.diverged
         );
         for r in &found.regrets {
             println!(
                 "  game {} (deal {}), seat {}, round {}: powered {} with {} Elektro left \
-                 (winner {}); {} powers {} with {} left",
+                 (winner {}); {} powers {} with {} left{}",
                 r.game,
                 r.deal,
                 r.seat.0,
@@ -365,7 +366,12 @@ fn regrets(args: &SimArgs, file: &std::path::Path) -> anyhow::Result<()> {
                 r.winner_powered,
                 r.plan_text,
                 r.won.0,
-                r.won.1
+                r.won.1,
+                if r.outright {
+                    ", beating the winner as played"
+                } else {
+                    ""
+                }
             );
             serde_json::to_writer(&mut out, r)?;
             std::io::Write::write_all(&mut out, b"\n")?;

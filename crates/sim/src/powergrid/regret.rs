@@ -28,7 +28,7 @@ use bots::powergrid::finish::{build_toward, fuel_toward};
 use bots::powergrid::{play_written, Config};
 use bots::{PlayError, PlayOptions};
 use engine::{Bot, Legal, Seat};
-use powergrid::{Action, Outcome, PhaseKind, PlantId, Setup, State, View};
+use powergrid::{Action, Outcome, PhaseKind, PlantId, Setup, Standing, State, View};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -191,6 +191,8 @@ pub struct Replayed {
     pub actions: Vec<Action>,
     /// Whether a rival decided otherwise than in the record before the final round.
     pub diverged: bool,
+    /// The round the game ended in.
+    pub round: u16,
 }
 
 /// Plays `case` again (see the module docs): the rivals with their own bots, the loser's seat
@@ -260,6 +262,7 @@ pub fn play_on(case: &Case, config: &Config, plan: Option<Plan>) -> Result<Repla
         outcome: played.outcome,
         actions,
         diverged,
+        round: state.round(),
     })
 }
 
@@ -288,6 +291,11 @@ pub struct Regret {
     pub actions: Vec<String>,
     /// Cities it powers and money it has at the final count under the plan.
     pub won: (u8, u32),
+    /// Whether the game still ends in its final round and the plan's final count beats the
+    /// winner's as played ([`beats`]): the loser's own round wins it, whatever the rivals
+    /// answered. Otherwise the plan wins only because the rivals, answering it, ended lower
+    /// than they did in the game, or the game went on.
+    pub outright: bool,
     /// The game, to play again ([`play_on`]).
     pub case: Case,
 }
@@ -342,6 +350,12 @@ fn plans(market: &[PlantId], money: u32, powered: u32, most: u32) -> Vec<Plan> {
     out
 }
 
+/// Whether final count `a` ranks above `b`: more cities powered, then (the rules' tie-breaks)
+/// more money, then more cities connected.
+pub fn beats(a: &Standing, b: &Standing) -> bool {
+    (a.cities_powered, a.money, a.cities) > (b.cities_powered, b.money, b.cities)
+}
+
 /// Looks for a final round that wins the lost game `case` (see the module docs): `None` when
 /// none does; `Err(true)` when the game does not replay as recorded.
 fn search(case: &Case, config: &Config, lost: &Outcome) -> Result<Option<Regret>, bool> {
@@ -369,6 +383,7 @@ fn search(case: &Case, config: &Config, lost: &Outcome) -> Result<Option<Regret>
         .map(|x| x.cities_powered)
         .max()
         .unwrap_or(0);
+    let winner = lost.standings.iter().find(|x| x.rank == 1).copied();
     // Enough targets to reach any count its plants, and one more plant, could power.
     let mut sizes: Vec<u32> = s
         .plants(me)
@@ -402,6 +417,7 @@ fn search(case: &Case, config: &Config, lost: &Outcome) -> Result<Option<Regret>
                 plan_text: plan.to_string(),
                 actions: tried.actions.iter().map(Action::to_string).collect(),
                 won: (now.cities_powered, now.money),
+                outright: tried.round == case.round && winner.is_some_and(|w| beats(&now, &w)),
                 case: case.clone(),
             }));
         }
@@ -568,6 +584,24 @@ mod tests {
         assert_eq!(p.len(), 2 + 3 * 3);
     }
 
+    /// Final counts rank by cities powered, then money, then cities connected.
+    #[test]
+    fn final_counts_rank_by_the_tie_breaks() {
+        let count = |powered: u8, money: u32, cities: u8| Standing {
+            seat: Seat(0),
+            rank: 1,
+            cities_powered: powered,
+            money,
+            cities,
+            plants_run: Default::default(),
+        };
+        assert!(beats(&count(15, 0, 15), &count(14, 200, 17)));
+        assert!(!beats(&count(14, 200, 17), &count(15, 0, 15)));
+        assert!(beats(&count(15, 31, 15), &count(15, 30, 17)));
+        assert!(beats(&count(15, 30, 16), &count(15, 30, 15)));
+        assert!(!beats(&count(15, 30, 15), &count(15, 30, 15)));
+    }
+
     /// The cases of the first `wanted` games of `lineup` (on deals from 100000) that a seat
     /// whose bot is `loser` lost, each with the outcome as played.
     fn lost_cases(
@@ -635,6 +669,7 @@ mod tests {
             let again = play_on(&back, &config, None).unwrap();
             assert!(!again.diverged);
             assert_eq!(again.outcome, outcome);
+            assert_eq!(again.round, back.round);
         }
     }
 
