@@ -88,6 +88,14 @@ pub struct Standing {
     pub plants_run: PlantSet,
 }
 
+impl Standing {
+    /// What the final count ranks by, higher first: cities powered, then Elektro, then cities
+    /// connected.
+    pub fn rank_key(&self) -> (u8, u32, u8) {
+        (self.cities_powered, self.money, self.cities)
+    }
+}
+
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

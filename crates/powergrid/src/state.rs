@@ -703,7 +703,7 @@ impl State {
 /// Sorts the final count and ranks it: most cities powered, then most Elektro, then most cities
 /// connected; players equal on all three share a rank (competition ranking: 1, 1, 3).
 pub(crate) fn rank_standings(standings: &mut [Standing]) {
-    let key = |s: &Standing| std::cmp::Reverse((s.cities_powered, s.money, s.cities));
+    let key = |s: &Standing| std::cmp::Reverse(s.rank_key());
     standings.sort_by_key(key);
     for i in 0..standings.len() {
         standings[i].rank = if i > 0 && key(&standings[i]) == key(&standings[i - 1]) {

@@ -350,10 +350,10 @@ fn plans(market: &[PlantId], money: u32, powered: u32, most: u32) -> Vec<Plan> {
     out
 }
 
-/// Whether final count `a` ranks above `b`: more cities powered, then (the rules' tie-breaks)
-/// more money, then more cities connected.
+/// Whether final count `a` ranks above `b` ([`Standing::rank_key`]: more cities powered, then
+/// the rules' tie-breaks, more money and more cities connected).
 pub fn beats(a: &Standing, b: &Standing) -> bool {
-    (a.cities_powered, a.money, a.cities) > (b.cities_powered, b.money, b.cities)
+    a.rank_key() > b.rank_key()
 }
 
 /// Looks for a final round that wins the lost game `case` (see the module docs): `None` when
