@@ -21,6 +21,10 @@
 //!   tournament: over the lineup, or with `--against panel` over each style, for the first
 //!   bot listed; it prints each field's losses and those another final round would have won,
 //!   and writes each of those with its game to FILE.
+//! - `--swap TEACHER:PHASES[:ROUND]` plays every game of the run twice
+//!   (`sim::powergrid::swap`), the second time with another bot deciding the examined bot's
+//!   turns in those phases from that round on, and prints per field the losses each way and
+//!   the games the teacher saved and spoiled.
 //! - `--log FILE` writes one complete game record per line in game order, flushed as the games
 //!   come in, so a long run that is stopped still leaves usable records.
 
@@ -115,6 +119,13 @@ pub struct SimArgs {
     /// line each, with the game to play again (docs/sim.md).
     #[arg(long, value_name = "FILE")]
     regrets: Option<PathBuf>,
+    /// Play every game twice, the second time with TEACHER deciding the bot's turns (the first
+    /// of --seats; with --against, the panel's bot) in PHASES (auction, or its parts opening,
+    /// bidding and discard; resources, building, bureaucracy; joined by +) from ROUND on, and
+    /// print the losses each way (docs/sim.md).
+    #[arg(long, value_name = "TEACHER:PHASES[:ROUND]", conflicts_with = "regrets",
+          value_parser = |s: &str| s.parse::<sim::powergrid::swap::Swap>())]
+    swap: Option<sim::powergrid::swap::Swap>,
     #[command(flatten)]
     exec: ExecOptions,
 }
@@ -294,28 +305,7 @@ fn regrets(args: &SimArgs, file: &std::path::Path) -> anyhow::Result<()> {
     }
     let config = config(args)?;
     let map = MapId::from(args.map);
-    let fields: Vec<(String, Vec<String>)> = if args.against.is_some() {
-        let bot = panel_bot(&args.seats)?;
-        let players = usize::from(args.players.unwrap_or(4));
-        bots::powergrid::panel::STYLES
-            .iter()
-            .map(|&style| {
-                let mut lineup = vec![style.to_owned(); players];
-                lineup[0] = bot.clone();
-                (style.to_owned(), lineup)
-            })
-            .collect()
-    } else {
-        let lineup = lineup(args.players, &args.seats)?;
-        vec![(lineup.join(","), lineup)]
-    };
-    if fields
-        .iter()
-        .flat_map(|(_, l)| l)
-        .any(|s| s.starts_with("exec:"))
-    {
-        bail!("--regrets plays built-in bots only");
-    }
+    let fields = examined_fields(args, "--regrets")?;
     let threads = progress::threads_or_every_core(args.threads);
     let mut out = std::io::BufWriter::new(
         std::fs::File::create(file).with_context(|| format!("creating {}", file.display()))?,
@@ -381,10 +371,84 @@ fn regrets(args: &SimArgs, file: &std::path::Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The lineups of a `--regrets` or `--swap` run: the one of `--seats`, or with `--against
+/// panel` one per style, the examined bot first.
+fn examined_fields(args: &SimArgs, flag: &str) -> anyhow::Result<Vec<(String, Vec<String>)>> {
+    let fields: Vec<(String, Vec<String>)> = if args.against.is_some() {
+        let bot = panel_bot(&args.seats)?;
+        let players = usize::from(args.players.unwrap_or(4));
+        bots::powergrid::panel::STYLES
+            .iter()
+            .map(|&style| {
+                let mut lineup = vec![style.to_owned(); players];
+                lineup[0] = bot.clone();
+                (style.to_owned(), lineup)
+            })
+            .collect()
+    } else {
+        let lineup = lineup(args.players, &args.seats)?;
+        vec![(lineup.join(","), lineup)]
+    };
+    if fields
+        .iter()
+        .flat_map(|(_, l)| l)
+        .any(|s| s.starts_with("exec:"))
+    {
+        bail!("{flag} plays built-in bots only");
+    }
+    Ok(fields)
+}
+
+/// `tabletop sim powergrid --swap TEACHER:PHASES[:ROUND]`: every game with and without the
+/// teacher deciding those turns of the examined bot, over one lineup or each panel style.
+fn swap(args: &SimArgs, swap: &sim::powergrid::swap::Swap) -> anyhow::Result<()> {
+    if args.log.is_some() || args.json {
+        bail!("--swap prints its table only: drop --log and --json");
+    }
+    let config = config(args)?;
+    let map = MapId::from(args.map);
+    let fields = examined_fields(args, "--swap")?;
+    let threads = progress::threads_or_every_core(args.threads);
+    let bot = fields
+        .first()
+        .and_then(|(_, l)| l.first())
+        .cloned()
+        .unwrap_or_default();
+    println!(
+        "Power Grid swap on {}, {} games per field (seed {}; search: {}): {bot} as it plays, \
+         then with {} deciding its turns in {} from round {}",
+        map.as_str(),
+        args.games,
+        args.seed,
+        budget_text(&config),
+        swap.teacher,
+        swap.phase_names().join(", "),
+        swap.from_round
+    );
+    println!(
+        "{:<28} {:>6} {:>10} {:>7} {:>8} {:>6} {:>8}",
+        "field", "games", "seat-games", "losses", "swapped", "saved", "spoiled"
+    );
+    for (name, lineup) in &fields {
+        let t = Tournament::<powergrid::State>::new(map, lineup.clone(), args.seed, Some(config))?;
+        let bar = progress::bar(args.games);
+        let r = sim::powergrid::swap::run(&t, &bot, swap, 0..args.games, threads, &|n| bar.inc(n))?;
+        bar.finish_and_clear();
+        println!(
+            "{:<28} {:>6} {:>10} {:>7} {:>8} {:>6} {:>8}",
+            name, r.games, r.seat_games, r.losses, r.swapped_losses, r.saved, r.spoiled
+        );
+    }
+    Ok(())
+}
+
 /// `tabletop sim powergrid`.
 pub fn sim(args: &SimArgs) -> anyhow::Result<()> {
     if let Some(file) = &args.regrets {
         return regrets(args, file);
+    }
+    if let Some(s) = &args.swap {
+        return swap(args, s);
     }
     if args.against.is_some() {
         return against_panel(args);

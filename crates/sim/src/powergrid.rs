@@ -22,6 +22,7 @@
 //!   [`bots::powergrid::play_written`] fixes it: regions, deck, turn order, the Step 3 deck.
 
 pub mod regret;
+pub mod swap;
 
 use crate::{Finished, Options, Report, Score, SimError, SimGame, Tournament};
 use bots::powergrid::{play_written, Config, MAX_ACTIONS};
