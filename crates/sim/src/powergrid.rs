@@ -30,6 +30,37 @@ use bots::{PlayError, PlayOptions};
 use engine::{Bot, Game, Seat};
 use powergrid::{MapId, Outcome, Setup, State};
 
+/// `game` for each of `games` on a pool of `threads` threads, telling `progress` of every game
+/// done: the per-game work of the regret finder and of phase swaps, results in game order.
+///
+/// # Errors
+/// A pool that cannot start, or the first game that fails.
+pub(crate) fn each_game<T: Send>(
+    games: std::ops::Range<u64>,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+    game: impl Fn(u64) -> Result<T, SimError> + Sync,
+) -> Result<Vec<T>, SimError> {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| SimError::Threads {
+            threads,
+            reason: e.to_string(),
+        })?;
+    pool.install(|| {
+        games
+            .into_par_iter()
+            .map(|g| {
+                let done = game(g);
+                progress(1);
+                done
+            })
+            .collect()
+    })
+}
+
 /// Connected cities left unpowered at the final count from which a game counts in
 /// `unpowered_5`.
 pub const UNPOWERED: u8 = 5;

@@ -29,7 +29,6 @@ use bots::powergrid::{play_written, Config};
 use bots::{PlayError, PlayOptions};
 use engine::{Bot, Legal, Seat};
 use powergrid::{Action, Outcome, PhaseKind, PlantId, Setup, Standing, State, View};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -438,24 +437,9 @@ pub fn find(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Regrets, SimError> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| SimError::Threads {
-            threads,
-            reason: e.to_string(),
-        })?;
     let config = tournament.config().copied().unwrap_or_default();
-    let per_game = pool.install(|| {
-        games
-            .clone()
-            .into_par_iter()
-            .map(|g| -> Result<Regrets, SimError> {
-                let found = one_game(tournament, bot, g, &config);
-                progress(1);
-                found
-            })
-            .collect::<Result<Vec<_>, _>>()
+    let per_game = super::each_game(games, threads, progress, |g| {
+        one_game(tournament, bot, g, &config)
     })?;
     let mut all = Regrets::default();
     for r in per_game {

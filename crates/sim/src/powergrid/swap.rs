@@ -22,7 +22,6 @@ use bots::powergrid::Config;
 use bots::PlayOptions;
 use engine::{Bot, Legal, Seat};
 use powergrid::{Action, PhaseKind, Setup, State, View};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -226,36 +225,22 @@ pub fn run(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SwapReport, SimError> {
     crate::seat::<State>(&swap.teacher, 0, None)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| SimError::Threads {
-            threads,
-            reason: e.to_string(),
-        })?;
     let config = tournament.config().copied().unwrap_or_default();
-    let per_game = pool.install(|| {
-        games
-            .clone()
-            .into_par_iter()
-            .map(|g| -> Result<SwapReport, SimError> {
-                let plain = winners(tournament, bot, None, g, &config)?;
-                let swapped = winners(tournament, bot, Some(swap), g, &config)?;
-                progress(1);
-                let mut r = SwapReport {
-                    games: 1,
-                    ..SwapReport::default()
-                };
-                for (won, won_swapped) in plain.into_iter().zip(swapped) {
-                    r.seat_games += 1;
-                    r.losses += u64::from(!won);
-                    r.swapped_losses += u64::from(!won_swapped);
-                    r.saved += u64::from(!won && won_swapped);
-                    r.spoiled += u64::from(won && !won_swapped);
-                }
-                Ok(r)
-            })
-            .collect::<Result<Vec<_>, _>>()
+    let per_game = super::each_game(games, threads, progress, |g| {
+        let plain = winners(tournament, bot, None, g, &config)?;
+        let swapped = winners(tournament, bot, Some(swap), g, &config)?;
+        let mut r = SwapReport {
+            games: 1,
+            ..SwapReport::default()
+        };
+        for (won, won_swapped) in plain.into_iter().zip(swapped) {
+            r.seat_games += 1;
+            r.losses += u64::from(!won);
+            r.swapped_losses += u64::from(!won_swapped);
+            r.saved += u64::from(!won && won_swapped);
+            r.spoiled += u64::from(won && !won_swapped);
+        }
+        Ok(r)
     })?;
     let mut all = SwapReport::default();
     for r in per_game {
