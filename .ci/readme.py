@@ -255,6 +255,9 @@ CHECKS = {
     "tabletop sim powergrid --players 4 --games 20": command(expect=r"heuristic"),
     "tabletop sim powergrid --against panel --games 2000": command(
         replace=[("--games 2000", "--games 120")], expect=r"green"),
+    "tabletop sim powergrid --seats heuristic,green,green,green --games 1000 --swap "
+    "search:auction:8": command(
+        replace=[("--games 1000", "--games 20")], expect=r"saved +spoiled"),
     "tabletop sim powergrid --players 4 --map germany --seats heuristic,search,random,heuristic "
     "--games 400 --seed 1 --log games.jsonl": command(
         replace=[("--games 400", "--games 4"), ("games.jsonl", SCRATCH + "/games.jsonl")]),
