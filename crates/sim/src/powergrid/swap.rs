@@ -113,7 +113,7 @@ impl FromStr for Swap {
         if parts.next().is_some() {
             return Err(format!("{s:?}: too many parts; {usage}"));
         }
-        crate::seat::<State>(teacher, 0, None)
+        bots::find::<State>(teacher)
             .map_err(|e| format!("{s:?}: the teacher must be a registered bot: {e}"))?;
         let mut kinds = Vec::new();
         for name in phases.split('+') {
@@ -224,32 +224,23 @@ pub fn run(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SwapReport, SimError> {
-    crate::seat::<State>(&swap.teacher, 0, None)?;
+    bots::find::<State>(&swap.teacher).map_err(crate::SeatError::from)?;
     let config = tournament.config().copied().unwrap_or_default();
-    let per_game = super::each_game(games, threads, progress, |g| {
+    let per_game = super::each_game(games.clone(), threads, progress, |g| {
         let plain = winners(tournament, bot, None, g, &config)?;
         let swapped = winners(tournament, bot, Some(swap), g, &config)?;
-        let mut r = SwapReport {
-            games: 1,
-            ..SwapReport::default()
-        };
-        for (won, won_swapped) in plain.into_iter().zip(swapped) {
-            r.seat_games += 1;
-            r.losses += u64::from(!won);
-            r.swapped_losses += u64::from(!won_swapped);
-            r.saved += u64::from(!won && won_swapped);
-            r.spoiled += u64::from(won && !won_swapped);
-        }
-        Ok(r)
+        Ok(plain.into_iter().zip(swapped).collect::<Vec<_>>())
     })?;
-    let mut all = SwapReport::default();
-    for r in per_game {
-        all.games += r.games;
-        all.seat_games += r.seat_games;
-        all.losses += r.losses;
-        all.swapped_losses += r.swapped_losses;
-        all.saved += r.saved;
-        all.spoiled += r.spoiled;
+    let mut all = SwapReport {
+        games: games.end.saturating_sub(games.start),
+        ..SwapReport::default()
+    };
+    for (won, won_swapped) in per_game.into_iter().flatten() {
+        all.seat_games += 1;
+        all.losses += u64::from(!won);
+        all.swapped_losses += u64::from(!won_swapped);
+        all.saved += u64::from(!won && won_swapped);
+        all.spoiled += u64::from(won && !won_swapped);
     }
     Ok(all)
 }
