@@ -7,8 +7,13 @@
 //!   is public: its cities, the board, and its money (announced with every payment, kept by
 //!   [`Memory`](powergrid::Memory)). A round is taken as the last ([`Ctx::final_round`]) once a
 //!   player has connected the count, or when a rival still to build this round can pay for the
-//!   houses that take it there (cheapest first from its network, [`Ctx::houses_cost`]): the
-//!   panel's builders and the heuristic both end a game they can end when it is close.
+//!   houses that take it there (cheapest first from its network, [`Ctx::houses_cost`]) and
+//!   has plants for about that many cities: the panel's builders and the heuristic both end a
+//!   game they can end when it is close. In the auction, a rival that has not bought yet may
+//!   first buy the plant that gives it that capacity: the cheapest such plant of the current
+//!   market counts, its price (at least its number) taken from the money for the houses.
+//!   Foreseen in the auction, the round's plants are priced by the final count (below);
+//!   foreseen only after it, the bot would have bought for a game that does not go on.
 //! - **Money has no value at the end** but as the last tie-break. What counts is the cities a
 //!   seat powers at the final count: the fewer of its connected cities and the cities the fuel it
 //!   holds runs. [`Ctx::final_reach`] is the most cities a seat can get to with its money,
@@ -418,10 +423,12 @@ impl Ctx<'_> {
                 return false;
             };
             // Players build up to about what their plants power: one whose plants fall short
-            // of the count by more than [`END_SLACK`] cities does not end the game.
-            if Ctx::capacity(&p.plants) + END_SLACK < end {
+            // of the count by more than [`END_SLACK`] cities does not end the game, unless a
+            // plant it can still buy this round closes the gap (the money that plant costs
+            // then no longer pays for houses).
+            let Some(cash) = self.end_budget(p, cash, end) else {
                 return false;
-            }
+            };
             // Every house costs at least the place price of an empty city.
             if (end - cities) * house_price(0) > cash {
                 return false;
@@ -432,6 +439,38 @@ impl Ctx<'_> {
                     .get((end - cities) as usize)
                     .is_some_and(|&c| c <= cash)
         })
+    }
+
+    /// The money `player` has for houses once it holds plants for the game-end count `end`
+    /// less [`END_SLACK`]: all of `cash` if its plants already do; in the auction, before it
+    /// has bought, `cash` less the cheapest current-market plant that gets it there (at its
+    /// number, the least it can cost; a full hand drops its smallest plant); `None` if neither.
+    fn end_budget(&self, player: &PlayerView, cash: u32, end: u32) -> Option<u32> {
+        if Ctx::capacity(&player.plants) + END_SLACK >= end {
+            return Some(cash);
+        }
+        let buying = self.view.phase == powergrid::PhaseKind::Auction
+            && !self.view.auction_done.contains(&player.seat);
+        if !buying {
+            return None;
+        }
+        let max_plants = usize::from(self.rules.max_plants);
+        self.view
+            .current_market
+            .iter()
+            .filter(|&&q| {
+                let mut hand = player.plants.clone();
+                hand.push(q);
+                if hand.len() > max_plants {
+                    hand.sort_by_key(|&h| spec(h).cities);
+                    hand.remove(0);
+                }
+                Ctx::capacity(&hand) + END_SLACK >= end
+            })
+            .map(|&q| u32::from(q.0))
+            .filter(|&price| price <= cash)
+            .min()
+            .map(|price| cash - price)
     }
 
     /// The next purchase toward fuel for `target` cities from the market as it is (the scarcest
@@ -695,6 +734,46 @@ mod tests {
         let mut ended = view.clone();
         ended.players[rival].cities = board.cities().take(17).collect();
         assert!(Ctx::new(&ended).unwrap().final_round(&[]));
+    }
+
+    /// In the auction a rival that has not bought yet may end the game with a plant from the
+    /// current market: with plants for 11 cities and 16 connected, plant 31 (coal, 6 cities)
+    /// takes it to 17, and the round is the last when its money pays for that plant (31 at
+    /// least) and the last house; not with a smaller market plant, not with a cent less, and
+    /// not once it has bought.
+    #[test]
+    fn the_final_round_counts_a_plant_a_rival_can_still_buy() {
+        let mut view = view_with(&[PlantId(10)], 0, 2, 50);
+        view.phase = powergrid::PhaseKind::Auction;
+        view.auction = None;
+        view.auction_done.clear();
+        let me = match view.viewer {
+            Viewer::Seat(s) => s,
+            _ => unreachable!(),
+        };
+        let rival = view.players.iter().position(|p| p.seat != me).unwrap();
+        let board = Board::get(view.map, RegionSet::of(&view.regions));
+        view.players[rival].cities = board.cities().take(16).collect();
+        // Wind 5 and fusion 6: 11 cities.
+        view.players[rival].plants = vec![PlantId(44), PlantId(50)];
+        view.current_market = vec![PlantId(22), PlantId(31)];
+        let ctx = Ctx::new(&view).unwrap();
+        let house = ctx.houses_cost(&view.players[rival], 1)[1];
+        let mut money = vec![0; view.players.len()];
+        money[rival] = 31 + house;
+        assert!(ctx.final_round(&money));
+        money[rival] -= 1;
+        assert!(!ctx.final_round(&money));
+        money[rival] += 1;
+        let mut small = view.clone();
+        small.current_market = vec![PlantId(22)];
+        assert!(!Ctx::new(&small).unwrap().final_round(&money));
+        let mut bought = view.clone();
+        bought.auction_done.push(view.players[rival].seat);
+        assert!(!Ctx::new(&bought).unwrap().final_round(&money));
+        let mut resources = view.clone();
+        resources.phase = powergrid::PhaseKind::Resources;
+        assert!(!Ctx::new(&resources).unwrap().final_round(&money));
     }
 
     /// The final round's auction for the first seat holding `plants`, 11 cities and 200

@@ -83,8 +83,9 @@
 //!   announced money connects, if it builds later (the tie-break, money, counted too). A game it
 //!   would end behind goes on: the city that reaches the count is held back.
 //!   In the final round (a player has connected that count, or a rival still to build can pay
-//!   for the houses to it with plants for about that many cities: [`Ctx::final_round`], from the
-//!   rivals' cities, plants and announced money) money is worth nothing but the tie-break, so
+//!   for the houses to it with plants for about that many cities, counting in the auction a
+//!   market plant it has yet to buy: [`Ctx::final_round`], from the rivals' cities, plants and
+//!   announced money) money is worth nothing but the tie-break, so
 //!   the bot buys the fuel for the most cities it can still power at the final count with all
 //!   its money, houses included ([`Ctx::final_reach`], the cheapest fuel the market holds for
 //!   some of its plants), and builds the cheapest cities up to what the fuel it holds powers: a
