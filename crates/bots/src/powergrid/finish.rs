@@ -706,13 +706,13 @@ mod tests {
         assert_eq!(final_reach(&stocked), 3);
     }
 
-    /// The round is the last once a player has the game-end count, or when a rival still to
-    /// build can pay for the houses that take it there and has plants for about that many
-    /// cities; not when its money is unknown or short, or its plants far fewer.
-    #[test]
-    fn the_final_round_is_foreseen_from_cities_and_money() {
+    /// A view in `phase` where a rival of the viewer (the index returned) has 16 cities, the
+    /// first of the board, and holds `plants`.
+    fn rival_on_16(phase: powergrid::PhaseKind, plants: &[PlantId]) -> (View, usize) {
         let mut view = view_with(&[PlantId(10)], 0, 2, 50);
-        view.phase = powergrid::PhaseKind::Resources;
+        view.phase = phase;
+        view.auction = None;
+        view.auction_done.clear();
         let me = match view.viewer {
             Viewer::Seat(s) => s,
             _ => unreachable!(),
@@ -720,8 +720,19 @@ mod tests {
         let rival = view.players.iter().position(|p| p.seat != me).unwrap();
         let board = Board::get(view.map, RegionSet::of(&view.regions));
         view.players[rival].cities = board.cities().take(16).collect();
+        view.players[rival].plants = plants.to_vec();
+        (view, rival)
+    }
+
+    /// The round is the last once a player has the game-end count, or when a rival still to
+    /// build can pay for the houses that take it there and has plants for about that many
+    /// cities; not when its money is unknown or short, or its plants far fewer.
+    #[test]
+    fn the_final_round_is_foreseen_from_cities_and_money() {
         // Fusion 6, wind 5, hybrid 7: 18 cities.
-        view.players[rival].plants = vec![PlantId(44), PlantId(46), PlantId(50)];
+        let plants = [PlantId(44), PlantId(46), PlantId(50)];
+        let (view, rival) = rival_on_16(powergrid::PhaseKind::Resources, &plants);
+        let board = Board::get(view.map, RegionSet::of(&view.regions));
         let ctx = Ctx::new(&view).unwrap();
         let mut money = vec![0; view.players.len()];
         assert!(!ctx.final_round(&money));
@@ -743,19 +754,9 @@ mod tests {
     /// not once it has bought.
     #[test]
     fn the_final_round_counts_a_plant_a_rival_can_still_buy() {
-        let mut view = view_with(&[PlantId(10)], 0, 2, 50);
-        view.phase = powergrid::PhaseKind::Auction;
-        view.auction = None;
-        view.auction_done.clear();
-        let me = match view.viewer {
-            Viewer::Seat(s) => s,
-            _ => unreachable!(),
-        };
-        let rival = view.players.iter().position(|p| p.seat != me).unwrap();
-        let board = Board::get(view.map, RegionSet::of(&view.regions));
-        view.players[rival].cities = board.cities().take(16).collect();
         // Wind 5 and fusion 6: 11 cities.
-        view.players[rival].plants = vec![PlantId(44), PlantId(50)];
+        let plants = [PlantId(44), PlantId(50)];
+        let (mut view, rival) = rival_on_16(powergrid::PhaseKind::Auction, &plants);
         view.current_market = vec![PlantId(22), PlantId(31)];
         let ctx = Ctx::new(&view).unwrap();
         let house = ctx.houses_cost(&view.players[rival], 1)[1];
