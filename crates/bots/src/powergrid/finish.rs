@@ -443,8 +443,9 @@ impl Ctx<'_> {
 
     /// The money `player` has for houses once it holds plants for the game-end count `end`
     /// less [`END_SLACK`]: all of `cash` if its plants already do; in the auction, before it
-    /// has bought, `cash` less the cheapest current-market plant that gets it there (at its
-    /// number, the least it can cost; a full hand drops its smallest plant); `None` if neither.
+    /// has bought, `cash` less the cheapest current-market plant that gets it there (at the
+    /// least it can cost: its number, or the bid that wins it if it is on auction; a full hand
+    /// drops its smallest plant); `None` if neither.
     fn end_budget(&self, player: &PlayerView, cash: u32, end: u32) -> Option<u32> {
         if Ctx::capacity(&player.plants) + END_SLACK >= end {
             return Some(cash);
@@ -467,7 +468,20 @@ impl Ctx<'_> {
                 }
                 Ctx::capacity(&hand) + END_SLACK >= end
             })
-            .map(|&q| u32::from(q.0))
+            .filter_map(|&q| match &self.view.auction {
+                // The plant on auction costs at least the next bid, or the high bid to the
+                // seat holding it, and nothing can buy it for a seat that has dropped out.
+                Some(a) if a.plant == q => {
+                    if a.high_bidder == player.seat {
+                        Some(a.high_bid)
+                    } else if a.bidders.contains(&player.seat) {
+                        Some(a.high_bid + 1)
+                    } else {
+                        None
+                    }
+                }
+                _ => Some(u32::from(q.0)),
+            })
             .filter(|&price| price <= cash)
             .min()
             .map(|price| cash - price)
@@ -543,7 +557,7 @@ pub fn final_reach(view: &View) -> u32 {
 mod tests {
     use super::*;
     use crate::powergrid::Heuristic;
-    use engine::Viewer;
+    use engine::{Seat, Viewer};
     use powergrid::{Board, MapId, RegionSet, Setup, State};
 
     /// Round 1's view for the first seat, with its plants, stored fuel, cities and money set.
@@ -750,8 +764,8 @@ mod tests {
     /// In the auction a rival that has not bought yet may end the game with a plant from the
     /// current market: with plants for 11 cities and 16 connected, plant 31 (coal, 6 cities)
     /// takes it to 17, and the round is the last when its money pays for that plant (31 at
-    /// least) and the last house; not with a smaller market plant, not with a cent less, and
-    /// not once it has bought.
+    /// least, more when it is on auction) and the last house; not with a smaller market plant,
+    /// not with a cent less, and not once it has bought or dropped out of that plant's auction.
     #[test]
     fn the_final_round_counts_a_plant_a_rival_can_still_buy() {
         // Wind 5 and fusion 6: 11 cities.
@@ -775,6 +789,31 @@ mod tests {
         let mut resources = view.clone();
         resources.phase = powergrid::PhaseKind::Resources;
         assert!(!Ctx::new(&resources).unwrap().final_round(&money));
+        // Plant 31 on auction at 40: the rival pays 41 to raise, 40 if the bid is its own, and
+        // cannot have it once it has dropped out.
+        let me = ctx.me.seat;
+        let seat = view.players[rival].seat;
+        let on_auction = |high_bidder: Seat, bidders: Vec<Seat>| {
+            let mut running = view.clone();
+            running.auction = Some(powergrid::AuctionView {
+                plant: PlantId(31),
+                starter: high_bidder,
+                high_bid: 40,
+                high_bidder,
+                bidders,
+            });
+            running
+        };
+        let raising = on_auction(me, vec![me, seat]);
+        money[rival] = 41 + house;
+        assert!(Ctx::new(&raising).unwrap().final_round(&money));
+        money[rival] -= 1;
+        assert!(!Ctx::new(&raising).unwrap().final_round(&money));
+        let holding = on_auction(seat, vec![me, seat]);
+        assert!(Ctx::new(&holding).unwrap().final_round(&money));
+        let dropped = on_auction(me, vec![me]);
+        money[rival] = 200;
+        assert!(!Ctx::new(&dropped).unwrap().final_round(&money));
     }
 
     /// The final round's auction for the first seat holding `plants`, 11 cities and 200
