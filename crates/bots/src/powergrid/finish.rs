@@ -455,18 +455,23 @@ impl Ctx<'_> {
         if !buying {
             return None;
         }
-        let max_plants = usize::from(self.rules.max_plants);
+        let full = player.plants.len() >= usize::from(self.rules.max_plants);
+        let held = Ctx::capacity(&player.plants);
+        let smallest = player
+            .plants
+            .iter()
+            .map(|&h| u32::from(spec(h).cities))
+            .min();
         self.view
             .current_market
             .iter()
             .filter(|&&q| {
-                let mut hand = player.plants.clone();
-                hand.push(q);
-                if hand.len() > max_plants {
-                    hand.sort_by_key(|&h| spec(h).cities);
-                    hand.remove(0);
-                }
-                Ctx::capacity(&hand) + END_SLACK >= end
+                let added = u32::from(spec(q).cities);
+                let dropped = match smallest {
+                    Some(least) if full => least.min(added),
+                    _ => 0,
+                };
+                held + added - dropped + END_SLACK >= end
             })
             .filter_map(|&q| match &self.view.auction {
                 // The plant on auction costs at least the next bid, or the high bid to the

@@ -85,10 +85,10 @@
 //!   In the final round (a player has connected that count, or a rival still to build can pay
 //!   for the houses to it with plants for about that many cities, counting in the auction a
 //!   market plant it has yet to buy: [`Ctx::final_round`], from the rivals' cities, plants and
-//!   announced money) money is worth nothing but the tie-break, so
-//!   the bot buys the fuel for the most cities it can still power at the final count with all
-//!   its money, houses included ([`Ctx::final_reach`], the cheapest fuel the market holds for
-//!   some of its plants), and builds the cheapest cities up to what the fuel it holds powers: a
+//!   announced money) money is worth nothing but the tie-break, so the bot buys the fuel for
+//!   the most cities it can still power at the final count with all its money, houses
+//!   included ([`Ctx::final_reach`], the cheapest fuel the market holds for some of its
+//!   plants), and builds the cheapest cities up to what the fuel it holds powers: a
 //!   dark city is paid for and earns nothing. Its auction that round prices a plant by the
 //!   cities it adds at the final count with the money left after its price
 //!   ([`Ctx::final_auction`]), not by its long-term value, and a full hand drops the plant
