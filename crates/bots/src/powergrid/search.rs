@@ -56,7 +56,7 @@
 //!   with nothing else sensible) are answered without a rollout.
 //!
 //! With that budget, on 1,000 deals not used for tuning, it wins 99.7-100 % against three of
-//! each panel style and 76.6 % against three heuristics (Germany, 4 players;
+//! each panel style and about 76 % against three heuristics (Germany, 4 players;
 //! `docs/benchmarks.md`). How the rollout models,
 //! the cut-off and the budget were chosen, with the figures: `docs/bots/powergrid-search.md`.
 
