@@ -81,7 +81,11 @@
 //!   fuel powers, and the money the houses leave it, with the most each rival can power: its
 //!   cities and held fuel if it has built this phase; the cities its held fuel runs that its
 //!   announced money connects, if it builds later (the tie-break, money, counted too). A game it
-//!   would end behind goes on: the city that reaches the count is held back.
+//!   would end behind goes on: the city that reaches the count is held back. Once a rival is
+//!   [`TRAIL_NEAR_END`] cities or fewer from the count, and ending would not win, the bot builds
+//!   no further than a city behind the leading rival: with fewer cities it comes later in
+//!   turn order in the last rounds, so it buys its fuel and builds before the leader, and the
+//!   money it keeps buys cities and fuel in the final round, where it builds up to its fuel.
 //!   In the final round (a player has connected that count, or a rival still to build can pay
 //!   for the houses to it with plants for about that many cities, counting in the auction a
 //!   market plant it has yet to buy: [`Ctx::final_round`], from the rivals' cities, plants and
@@ -156,6 +160,9 @@ const END_DARK: u32 = 4;
 /// counts what this round's market leaves the viewer after the rivals who buy before it (see the
 /// module docs).
 const ORDER_NEAR_END: usize = 6;
+/// Once a rival is this many cities or fewer from the game-end count, the bot builds no further
+/// than a city behind the leading rival until ending wins (see the module docs).
+const TRAIL_NEAR_END: u32 = 3;
 
 /// How near the game-end count the leader must be for the bureaucracy to keep fuel for the next
 /// round (see the module docs).
@@ -850,8 +857,14 @@ impl<'a> Ctx<'a> {
         let ahead = expected.max(fuelled) + 1;
         let wins = self.wins_by_ending(fuelled, money);
         let limit = if !wins {
-            // Connecting the count would end a game the bot loses.
-            ahead.min(end - 1)
+            // Connecting the count would end a game the bot loses; once a rival is near it,
+            // the bot stays a city behind the leading rival.
+            let lead = self.lead_rival();
+            if lead + TRAIL_NEAR_END >= end {
+                ahead.min(end - 1).min(lead.saturating_sub(1))
+            } else {
+                ahead.min(end - 1)
+            }
         } else if !stalled && end <= fuelled + END_DARK {
             ahead.max(end)
         } else {
@@ -878,6 +891,17 @@ impl<'a> Ctx<'a> {
             return Some(Action::Done);
         }
         Some(Action::Build { city })
+    }
+
+    /// The most cities any rival has connected.
+    fn lead_rival(&self) -> u32 {
+        self.view
+            .players
+            .iter()
+            .filter(|p| p.seat != self.me.seat)
+            .map(|p| p.cities.len() as u32)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Whether the viewer, holding fuel for `fuelled` cities, would win if it connected the
@@ -1370,6 +1394,37 @@ mod tests {
         let a = Heuristic::decide(&view, &legal, &money(10));
         assert!(matches!(a, Action::Build { .. }), "{a}");
         assert_eq!(Heuristic::decide(&view, &legal, &money(200)), Action::Done);
+    }
+
+    /// Once a rival is 3 cities from the game-end count (17), the bot builds no further than a
+    /// city behind it while ending would not win: with 13 cities and fuel for 14 it builds while
+    /// the leading rival has 13, stops when that rival has 14, and with 12 builds up to 13.
+    #[test]
+    fn near_the_end_it_stays_a_city_behind_the_leading_rival() {
+        let (_, me, legal, mut view) = step2_building();
+        let board = Board::get(view.map, RegionSet::of(&view.regions));
+        let rival = view.players.iter().position(|p| p.seat != me).unwrap();
+        for p in view.players.iter_mut() {
+            p.cities = board.cities().take(5).collect();
+            p.plants = eco_hand(5);
+        }
+        let mine = &mut view.players[me.index()];
+        mine.cities = board.cities().take(13).collect();
+        mine.plants = eco_hand(14);
+        mine.money = Some(200);
+        view.players[rival].plants = eco_hand(14);
+        let with = |view: &View, mine: usize, theirs: usize| {
+            let mut view = view.clone();
+            view.players[me.index()].cities = board.cities().take(mine).collect();
+            // Step 2: the rival shares the viewer's cities (the board in play has 28).
+            view.players[rival].cities = board.cities().take(theirs).collect();
+            Heuristic::decide(&view, &legal, &[])
+        };
+        let a = with(&view, 13, 13);
+        assert!(matches!(a, Action::Build { .. }), "{a}");
+        assert_eq!(with(&view, 13, 14), Action::Done);
+        let a = with(&view, 12, 14);
+        assert!(matches!(a, Action::Build { .. }), "{a}");
     }
 
     /// Near the end of the game the leader buys its fuel last: a 5-city coal plant is worth
