@@ -176,3 +176,25 @@ pub async fn play_first_legal_until_over(app: &Router, id: &str, tokens: &[Strin
         assert_eq!(status, StatusCode::OK, "{answer}");
     }
 }
+
+/// Whether a file in `dir` holds `needle`. A store just dropped closes its connections on its
+/// own threads, and the last to close folds the write-ahead log into the database file and
+/// deletes the log, so a file listed may be gone when read: the scan then starts again, and
+/// reads the database with the log folded in.
+pub fn on_disk(dir: &std::path::Path, needle: &[u8]) -> bool {
+    'scan: for _ in 0..100 {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            match std::fs::read(entry.unwrap().path()) {
+                Ok(bytes) if bytes.windows(needle.len()).any(|w| w == needle) => return true,
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    std::thread::sleep(Duration::from_millis(10));
+                    continue 'scan;
+                }
+                Err(e) => panic!("cannot read a file of {}: {e}", dir.display()),
+            }
+        }
+        return false;
+    }
+    panic!("the files of {} kept vanishing", dir.display());
+}
