@@ -30,6 +30,17 @@
 //!   hand drops the plant whose loss costs the fewest cities at the final count, counted on the
 //!   same market ([`Ctx::final_discard`]): a plant bought for fuel the rivals leave is not
 //!   dropped for one whose fuel they will take.
+//! - **A rival's fuel is the bot's to take.** Resources are bought in reverse turn order, so
+//!   in the final round a rival earlier in turn order (often one level with the bot, or the
+//!   leader) buys after it. Once its own fuel is bought, the bot counts, for every rival, the
+//!   most cities it can power at the final count with its announced money and the market the
+//!   bot leaves ([`Ctx::starve`]; a rival that has bought counts its held fuel). When one of
+//!   them would beat it, the bot buys the cheapest amount of one resource after which none
+//!   does (it may store what its plants can hold, and needs the money for its own houses and
+//!   the tie-break): tokens in its storage are tokens the rival cannot burn. With no such
+//!   purchase it keeps its money. Of the heuristic's losses to green, over a third ended with
+//!   the bot's own 17th city in a round a rival ended anyway, the rival powering more cities
+//!   or as many with more money; holding that city back loses more games than it saves.
 //! - The helpers read only a seat's view, like every bot; the regret finder of the `sim` crate
 //!   drives alternative final rounds through [`fuel_toward`] and [`build_toward`].
 
@@ -228,25 +239,109 @@ impl Ctx<'_> {
         money: u32,
         houses: &[u32],
     ) -> Reach {
-        let cities = self.cities();
-        let mut k = capacity.min(cities + houses.len().saturating_sub(1) as u32);
-        while k > 0 {
-            let build = k.saturating_sub(cities) as usize;
-            let fuel = options.cheapest_without(k, without);
-            if let (Some(fuel), Some(&house)) = (fuel, houses.get(build)) {
-                if fuel.cost + house <= money {
-                    return Reach {
-                        cities: k,
-                        fuel,
-                        spent: fuel.cost + house,
-                    };
-                }
-            }
-            k -= 1;
-        }
-        Reach::default()
+        reach_over(self.cities(), capacity, options, without, money, houses)
     }
 
+    /// The most cities `player` can power at the final count with `cash`, buying fuel from
+    /// `market` and the cheapest houses it lacks: [`Ctx::final_reach`] for any seat.
+    fn reach_of(&self, player: &PlayerView, cash: u32, market: ByResource<u8>) -> Reach {
+        let capacity = Ctx::capacity(&player.plants);
+        let cities = player.cities.len() as u32;
+        let houses = self.houses_cost(player, capacity.saturating_sub(cities));
+        let options = FuelOptions::new(&player.plants, player.resources, market);
+        reach_over(cities, capacity, &options, None, cash, &houses)
+    }
+
+    /// The final round's fuel denial (see the module docs): once the viewer holds its own
+    /// fuel, the cheapest purchase of one resource after which it beats every rival at the
+    /// final count, when without it a rival still to buy would not be beaten; `None` when no
+    /// rival threatens or no such purchase exists. `money` is every seat's money as far as it
+    /// is known (a seat missing from it is taken to afford anything).
+    pub(crate) fn starve(&self, legal: &[Action], money: &[u32]) -> Option<Action> {
+        let market = self.view.resource_market;
+        // Whether the viewer, after spending `cost` on tokens that leave `left` in the market,
+        // beats every rival at the final count: more cities powered, or as many with more
+        // money left. A rival that has bought its fuel already buys nothing more.
+        let wins = |cost: u32, left: ByResource<u8>| {
+            let Some(cash) = self.money.checked_sub(cost) else {
+                return false;
+            };
+            let mine = self.reach_over_held(cash);
+            let mine_left = cash.saturating_sub(mine.spent);
+            self.view
+                .players
+                .iter()
+                .filter(|p| p.seat != self.me.seat)
+                .all(|p| {
+                    let seen = if self.buys_before_me(p.seat) {
+                        ByResource::default()
+                    } else {
+                        left
+                    };
+                    let theirs_cash = money.get(p.seat.index()).copied().unwrap_or(u32::MAX / 2);
+                    let theirs = self.reach_of(p, theirs_cash, seen);
+                    let theirs_left = theirs_cash.saturating_sub(theirs.spent);
+                    mine.cities > theirs.cities
+                        || (mine.cities == theirs.cities && mine_left > theirs_left)
+                })
+        };
+        if wins(0, market) {
+            return None;
+        }
+        legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Buy { resource, amount } => {
+                    let cost = market_price(resource, market[resource], amount)?;
+                    let mut left = market;
+                    left[resource] = left[resource].saturating_sub(amount);
+                    wins(cost, left).then_some((cost, amount, *a))
+                }
+                _ => None,
+            })
+            .min_by_key(|&(cost, amount, _)| (cost, amount))
+            .map(|(_, _, a)| a)
+    }
+
+    /// The viewer's reach at the final count on the fuel it holds, with `cash` for houses.
+    fn reach_over_held(&self, cash: u32) -> Reach {
+        let capacity = Ctx::capacity(&self.me.plants);
+        let houses = self.houses_cost(self.me, capacity.saturating_sub(self.cities()));
+        let options = FuelOptions::new(&self.me.plants, self.me.resources, ByResource::default());
+        self.reach_from(capacity, &options, None, cash, &houses)
+    }
+}
+
+/// The most cities a seat with `cities` connected can power at the final count: the largest
+/// target up to `capacity` whose fuel (from `options`, the plant at `without` left out) and
+/// houses (`houses`, cumulative) `money` pays for.
+fn reach_over(
+    cities: u32,
+    capacity: u32,
+    options: &FuelOptions,
+    without: Option<usize>,
+    money: u32,
+    houses: &[u32],
+) -> Reach {
+    let mut k = capacity.min(cities + houses.len().saturating_sub(1) as u32);
+    while k > 0 {
+        let build = k.saturating_sub(cities) as usize;
+        let fuel = options.cheapest_without(k, without);
+        if let (Some(fuel), Some(&house)) = (fuel, houses.get(build)) {
+            if fuel.cost + house <= money {
+                return Reach {
+                    cities: k,
+                    fuel,
+                    spent: fuel.cost + house,
+                };
+            }
+        }
+        k -= 1;
+    }
+    Reach::default()
+}
+
+impl Ctx<'_> {
     /// The market the viewer can expect to buy from in this round's resource phase, seen from
     /// its auction: the market now, less the fuel the rivals buying before it (later in turn
     /// order) lack for one run of their plants, their stored fuel counted (a hybrid's share
@@ -764,6 +859,71 @@ mod tests {
         let mut ended = view.clone();
         ended.players[rival].cities = board.cities().take(17).collect();
         assert!(Ctx::new(&ended).unwrap().final_round(&[]));
+    }
+
+    /// The final round's resource phase, the viewer holding fuel for 17 of its 18 cities'
+    /// capacity (fusion 6, wind 5, coal plant 36 with its 3 coal) on 16 cities with 80
+    /// Elektro, and a rival on 16 cities (fusion 6, wind 5, hybrid 46) with 200 Elektro and no
+    /// fuel, first in turn order: it buys after the viewer and, with the 3 coal of the market,
+    /// would power 18. The viewer buys one coal, the cheapest purchase that leaves the hybrid
+    /// short; not when the market holds more coal than the viewer can store, not when the
+    /// rival has bought already, and not when the rival's fuel is in hand.
+    #[test]
+    fn in_the_final_round_it_buys_the_fuel_a_rival_buying_after_it_needs() {
+        let (mut view, rival) = rival_on_16(
+            powergrid::PhaseKind::Resources,
+            &[PlantId(44), PlantId(46), PlantId(50)],
+        );
+        let me = match view.viewer {
+            Viewer::Seat(s) => s,
+            _ => unreachable!(),
+        };
+        let board = Board::get(view.map, RegionSet::of(&view.regions));
+        view.step = 2;
+        let mine = &mut view.players[me.index()];
+        mine.plants = vec![PlantId(36), PlantId(44), PlantId(50)];
+        mine.resources = ByResource::default();
+        mine.resources.coal = 3;
+        mine.cities = board.cities().skip(16).take(16).collect();
+        mine.money = Some(80);
+        view.resource_market = ByResource::default();
+        view.resource_market.coal = 3;
+        let others: Vec<Seat> = view
+            .players
+            .iter()
+            .map(|p| p.seat)
+            .filter(|&s| s != me && s.index() != rival)
+            .collect();
+        view.turn_order = [Seat(rival as u8), me].into_iter().chain(others).collect();
+        let mut money = vec![0; view.players.len()];
+        money[me.index()] = 80;
+        money[rival] = 200;
+        let buy = |amount: u8| Action::Buy {
+            resource: Resource::Coal,
+            amount,
+        };
+        let legal = [buy(1), buy(2), buy(3), Action::Done];
+        let ctx = Ctx::new(&view).unwrap();
+        assert!(ctx.final_round(&money));
+        let theirs = ctx.reach_of(&view.players[rival], 200, view.resource_market);
+        assert!(theirs.cities > ctx.reach_over_held(80).cities, "{theirs:?}");
+        assert_eq!(Heuristic::decide(&view, &legal, &money), buy(1));
+
+        // Six coal in the market: the viewer stores three more at most, the rival gets three.
+        let mut plenty = view.clone();
+        plenty.resource_market.coal = 6;
+        assert_eq!(Heuristic::decide(&plenty, &legal, &money), Action::Done);
+
+        // The rival last in turn order has bought before the viewer: nothing to deny.
+        let mut before = view.clone();
+        before.turn_order.retain(|&s| s.index() != rival);
+        before.turn_order.push(Seat(rival as u8));
+        assert_eq!(Heuristic::decide(&before, &legal, &money), Action::Done);
+
+        // The rival already holds its oil: the coal changes nothing.
+        let mut fuelled = view.clone();
+        fuelled.players[rival].resources.oil = 3;
+        assert_eq!(Heuristic::decide(&fuelled, &legal, &money), Action::Done);
     }
 
     /// In the auction a rival that has not bought yet may end the game with a plant from the

@@ -97,7 +97,12 @@
 //!   cities it adds at the final count with the money left after its price
 //!   ([`Ctx::final_auction`]), not by its long-term value, and a full hand drops the plant
 //!   whose loss costs the fewest of those cities. In the final round the bot builds up to its
-//!   fuel even when that connects the count: the round ends the game anyway.
+//!   fuel even when that connects the count: the round ends the game anyway. With its own fuel
+//!   bought, it buys the fuel a rival still to buy (earlier in turn order) needs to beat it
+//!   ([`Ctx::starve`]): the cheapest purchase of one resource after which no rival powers more
+//!   cities than it, or as many with more money. Most of the games it lost to green ended in
+//!   a round where it could not stop the game: a rival buying after it bought the fuel for
+//!   more cities.
 //! - **Stalls**: the rules engine has no round limit, and a game can stall (an empty plant market,
 //!   a starved resource market, every player waiting for a better moment to end). From round
 //!   [`STALL_ROUND`] on, the bot builds whatever it can afford, so heuristic games always end.
@@ -295,7 +300,12 @@ impl Heuristic {
                 powergrid::PhaseKind::Resources if last() => {
                     let market = ctx.view.resource_market;
                     let target = ctx.final_reach(&ctx.me.plants, ctx.money, market).cities;
-                    Some(ctx.fuel_toward(legal, target))
+                    // Its own fuel first; then the fuel a rival buying after it needs to
+                    // beat it.
+                    match ctx.fuel_toward(legal, target) {
+                        Action::Done => ctx.starve(legal, money).or(Some(Action::Done)),
+                        a => Some(a),
+                    }
                 }
                 powergrid::PhaseKind::Resources => ctx.resources(legal),
                 _ => ctx.building(legal, last(), money),
