@@ -226,20 +226,14 @@ impl Ctx<'_> {
         houses: &[u32],
     ) -> Reach {
         let options = FuelOptions::new(plants, self.me.resources, market);
-        self.reach_from(Ctx::capacity(plants), &options, None, money, houses)
-    }
-
-    /// [`Ctx::reach_with`] for the hand of `options` without its plant at `without`, if any,
-    /// `capacity` being what the plants kept can power.
-    fn reach_from(
-        &self,
-        capacity: u32,
-        options: &FuelOptions,
-        without: Option<usize>,
-        money: u32,
-        houses: &[u32],
-    ) -> Reach {
-        reach_over(self.cities(), capacity, options, without, money, houses)
+        reach_over(
+            self.cities(),
+            Ctx::capacity(plants),
+            &options,
+            None,
+            money,
+            houses,
+        )
     }
 
     /// The most cities `player` can power at the final count with `cash`, buying fuel from
@@ -308,13 +302,13 @@ impl Ctx<'_> {
         let capacity = Ctx::capacity(&self.me.plants);
         let houses = self.houses_cost(self.me, capacity.saturating_sub(self.cities()));
         let options = FuelOptions::new(&self.me.plants, self.me.resources, ByResource::default());
-        self.reach_from(capacity, &options, None, cash, &houses)
+        reach_over(self.cities(), capacity, &options, None, cash, &houses)
     }
 }
 
 /// The most cities a seat with `cities` connected can power at the final count: the largest
-/// target up to `capacity` whose fuel (from `options`, the plant at `without` left out) and
-/// houses (`houses`, cumulative) `money` pays for.
+/// target up to `capacity` (what its plants, the one at `without` left out, can power) whose
+/// fuel (from `options`) and houses (`houses`, cumulative) `money` pays for.
 fn reach_over(
     cities: u32,
     capacity: u32,
@@ -403,7 +397,7 @@ impl Ctx<'_> {
             .filter(|&i| hand[i] != plant)
             .map(|i| {
                 let kept = capacity - u32::from(spec(hand[i]).cities);
-                self.reach_from(kept, &options, Some(i), money, houses)
+                reach_over(self.cities(), kept, &options, Some(i), money, houses)
             })
             .max_by_key(Reach::key)
             .unwrap_or_default();
@@ -430,8 +424,7 @@ impl Ctx<'_> {
         let reach = |plant: PlantId| {
             let index = hand.iter().position(|&p| p == plant);
             let kept = capacity - index.map_or(0, |_| u32::from(spec(plant).cities));
-            self.reach_from(kept, &options, index, self.money, &houses)
-                .key()
+            reach_over(self.cities(), kept, &options, index, self.money, &houses).key()
         };
         let best = legal
             .iter()
