@@ -116,7 +116,7 @@
 //!   before it). A run that would burn such fuel gives way to a smaller one: the cities left dark
 //!   now cost some income, the leader buying last in a dry final market costs cities.
 //!
-//! Against three of one panel style (Germany, 4 players) it wins 95-100 % of the games; the
+//! Against three of one panel style (Germany, 4 players) it wins 97-100 % of the games; the
 //! figures and their commands are in `docs/benchmarks.md`. How each rule was found, what it
 //! gained, and the rules tried and left out: `docs/bots/powergrid-heuristic.md`.
 
