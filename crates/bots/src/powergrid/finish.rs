@@ -31,16 +31,17 @@
 //!   same market ([`Ctx::final_discard`]): a plant bought for fuel the rivals leave is not
 //!   dropped for one whose fuel they will take.
 //! - **A rival's fuel is the bot's to take.** Resources are bought in reverse turn order, so
-//!   in the final round a rival earlier in turn order (often one level with the bot, or the
-//!   leader) buys after it. Once its own fuel is bought, the bot counts, for every rival, the
-//!   most cities it can power at the final count with its announced money and the market the
-//!   bot leaves ([`Ctx::starve`]; a rival that has bought counts its held fuel). When one of
-//!   them would beat it, the bot buys the cheapest amount of one resource after which none
-//!   does (it may store what its plants can hold, and needs the money for its own houses and
-//!   the tie-break): tokens in its storage are tokens the rival cannot burn. With no such
-//!   purchase it keeps its money. Of the heuristic's losses to green, over a third ended with
-//!   the bot's own 17th city in a round a rival ended anyway, the rival powering more cities
-//!   or as many with more money; holding that city back loses more games than it saves.
+//!   in the final round a rival earlier in turn order buys after it. Once its own fuel is
+//!   bought, the bot counts, for every rival, the most cities it can power at the final count
+//!   with its announced money and the market the bot leaves ([`Ctx::starve`]; a rival that
+//!   has bought counts its held fuel). When one of them would beat it, the bot buys the
+//!   cheapest amount of one resource after which none does (it may store what its plants can
+//!   hold, and needs the money for its own houses and the tie-break): tokens in its storage
+//!   are tokens the rival cannot burn. With no such purchase it keeps its money. Over a third
+//!   of the heuristic's losses to green ended with the bot connecting the end count itself, in
+//!   a round a rival still to build would have ended anyway, that rival then powering more
+//!   cities or as many with more money. Holding the count back loses more games than it
+//!   saves; taking that rival's fuel is what the bot can still do.
 //! - The helpers read only a seat's view, like every bot; the regret finder of the `sim` crate
 //!   drives alternative final rounds through [`fuel_toward`] and [`build_toward`].
 
@@ -248,9 +249,9 @@ impl Ctx<'_> {
 
     /// The final round's fuel denial (see the module docs): once the viewer holds its own
     /// fuel, the cheapest purchase of one resource after which it beats every rival at the
-    /// final count, when without it a rival still to buy would not be beaten; `None` when no
-    /// rival threatens or no such purchase exists. `money` is every seat's money as far as it
-    /// is known (a seat missing from it is taken to afford anything).
+    /// final count, when without it some rival would beat it; `None` when none would, or when
+    /// no such purchase exists. `money` is every seat's money as far as it is known (a seat
+    /// missing from it is taken to afford anything).
     pub(crate) fn starve(&self, legal: &[Action], money: &[u32]) -> Option<Action> {
         let market = self.view.resource_market;
         // Whether the viewer, after spending `cost` on tokens that leave `left` in the market,
