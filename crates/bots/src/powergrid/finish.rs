@@ -237,16 +237,6 @@ impl Ctx<'_> {
         )
     }
 
-    /// The most cities `player` can power at the final count with `cash`, buying fuel from
-    /// `market` and the cheapest houses it lacks: [`Ctx::final_reach`] for any seat.
-    fn reach_of(&self, player: &PlayerView, cash: u32, market: ByResource<u8>) -> Reach {
-        let capacity = Ctx::capacity(&player.plants);
-        let cities = player.cities.len() as u32;
-        let houses = self.houses_cost(player, capacity.saturating_sub(cities));
-        let options = FuelOptions::new(&player.plants, player.resources, market);
-        reach_over(cities, capacity, &options, None, cash, &houses)
-    }
-
     /// The final round's fuel denial (see the module docs): once the viewer holds its own
     /// fuel, the cheapest purchase of one resource after which it beats every rival at the
     /// final count, when without it some rival would beat it; `None` when none would, or when
@@ -254,6 +244,24 @@ impl Ctx<'_> {
     /// missing from it is taken to afford anything).
     pub(crate) fn starve(&self, legal: &[Action], money: &[u32]) -> Option<Action> {
         let market = self.view.resource_market;
+        // The houses each seat lacks, and the viewer's own fuel, do not depend on the
+        // purchase weighed: counted once.
+        let houses = |p: &PlayerView| {
+            let lack = Ctx::capacity(&p.plants).saturating_sub(p.cities.len() as u32);
+            self.houses_cost(p, lack)
+        };
+        let my_houses = houses(self.me);
+        let held = FuelOptions::new(&self.me.plants, self.me.resources, ByResource::default());
+        let rivals: Vec<(&PlayerView, u32, Vec<u32>)> = self
+            .view
+            .players
+            .iter()
+            .filter(|p| p.seat != self.me.seat)
+            .map(|p| {
+                let cash = money.get(p.seat.index()).copied().unwrap_or(u32::MAX / 2);
+                (p, cash, houses(p))
+            })
+            .collect();
         // Whether the viewer, after spending `cost` on tokens that leave `left` in the market,
         // beats every rival at the final count: more cities powered, or as many with more
         // money left. A rival that has bought its fuel already buys nothing more.
@@ -261,24 +269,24 @@ impl Ctx<'_> {
             let Some(cash) = self.money.checked_sub(cost) else {
                 return false;
             };
-            let mine = self.reach_over_held(cash);
+            let capacity = Ctx::capacity(&self.me.plants);
+            let mine = reach_over(self.cities(), capacity, &held, None, cash, &my_houses);
             let mine_left = cash.saturating_sub(mine.spent);
-            self.view
-                .players
-                .iter()
-                .filter(|p| p.seat != self.me.seat)
-                .all(|p| {
-                    let seen = if self.buys_before_me(p.seat) {
-                        ByResource::default()
-                    } else {
-                        left
-                    };
-                    let theirs_cash = money.get(p.seat.index()).copied().unwrap_or(u32::MAX / 2);
-                    let theirs = self.reach_of(p, theirs_cash, seen);
-                    let theirs_left = theirs_cash.saturating_sub(theirs.spent);
-                    mine.cities > theirs.cities
-                        || (mine.cities == theirs.cities && mine_left > theirs_left)
-                })
+            rivals.iter().all(|&(p, theirs_cash, ref theirs_houses)| {
+                let seen = if self.buys_before_me(p.seat) {
+                    ByResource::default()
+                } else {
+                    left
+                };
+                let options = FuelOptions::new(&p.plants, p.resources, seen);
+                let capacity = Ctx::capacity(&p.plants);
+                let cities = p.cities.len() as u32;
+                let theirs =
+                    reach_over(cities, capacity, &options, None, theirs_cash, theirs_houses);
+                let theirs_left = theirs_cash.saturating_sub(theirs.spent);
+                mine.cities > theirs.cities
+                    || (mine.cities == theirs.cities && mine_left > theirs_left)
+            })
         };
         if wins(0, market) {
             return None;
@@ -296,14 +304,6 @@ impl Ctx<'_> {
             })
             .min_by_key(|&(cost, amount, _)| (cost, amount))
             .map(|(_, _, a)| a)
-    }
-
-    /// The viewer's reach at the final count on the fuel it holds, with `cash` for houses.
-    fn reach_over_held(&self, cash: u32) -> Reach {
-        let capacity = Ctx::capacity(&self.me.plants);
-        let houses = self.houses_cost(self.me, capacity.saturating_sub(self.cities()));
-        let options = FuelOptions::new(&self.me.plants, self.me.resources, ByResource::default());
-        reach_over(self.cities(), capacity, &options, None, cash, &houses)
     }
 }
 
@@ -899,8 +899,17 @@ mod tests {
         let legal = [buy(1), buy(2), buy(3), Action::Done];
         let ctx = Ctx::new(&view).unwrap();
         assert!(ctx.final_round(&money));
-        let theirs = ctx.reach_of(&view.players[rival], 200, view.resource_market);
-        assert!(theirs.cities > ctx.reach_over_held(80).cities, "{theirs:?}");
+        // Without the purchase the rival's 18 beat the viewer's reach.
+        let reach = |p: &PlayerView, cash: u32, market: ByResource<u8>| {
+            let capacity = Ctx::capacity(&p.plants);
+            let cities = p.cities.len() as u32;
+            let houses = ctx.houses_cost(p, capacity - cities);
+            let options = FuelOptions::new(&p.plants, p.resources, market);
+            reach_over(cities, capacity, &options, None, cash, &houses).cities
+        };
+        let theirs = reach(&view.players[rival], 200, view.resource_market);
+        let mine = reach(&view.players[me.index()], 80, ByResource::default());
+        assert!(theirs > mine, "{theirs} against {mine}");
         assert_eq!(Heuristic::decide(&view, &legal, &money), buy(1));
 
         // Six coal in the market: the viewer stores three more at most, the rival gets three.
