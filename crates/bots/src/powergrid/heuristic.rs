@@ -100,9 +100,9 @@
 //!   fuel even when that connects the count: the round ends the game anyway. With its own fuel
 //!   bought, it buys the fuel a rival still to buy (earlier in turn order) needs to beat it
 //!   ([`Ctx::starve`]): the cheapest purchase of one resource after which no rival powers more
-//!   cities than it, or as many with more money. Most of the games it lost to green ended in
-//!   a round where it could not stop the game: a rival buying after it bought the fuel for
-//!   more cities.
+//!   cities than it, or as many with more money. Over a third of the games it lost to green
+//!   ended in a round where it could not stop the game: a rival buying after it bought the
+//!   fuel for more cities.
 //! - **Stalls**: the rules engine has no round limit, and a game can stall (an empty plant market,
 //!   a starved resource market, every player waiting for a better moment to end). From round
 //!   [`STALL_ROUND`] on, the bot builds whatever it can afford, so heuristic games always end.
