@@ -30,6 +30,17 @@
 //!   hand drops the plant whose loss costs the fewest cities at the final count, counted on the
 //!   same market ([`Ctx::final_discard`]): a plant bought for fuel the rivals leave is not
 //!   dropped for one whose fuel they will take.
+//! - **Fuel the rivals may take counts first.** What a rival buying first takes is not known:
+//!   a hybrid may burn coal or oil, and a rival may top up a plant it holds fuel for. So the
+//!   final round ranks a hand (a plant to buy, a plant to drop) first by the cities it reaches
+//!   on the *contested* market, the market less one run of every plant of every rival buying
+//!   before the bot, a hybrid's share taken from coal and from oil alike
+//!   ([`Ctx::market_contested`]), then by the cities on the expected market above, then by
+//!   the money it leaves ([`Ctx::final_key`]). Money is worth nothing at the end: a plant that
+//!   still runs when a rival takes the fuel it might is worth buying on the chance. One run,
+//!   and only of the plants the rivals hold: two runs, or the fuel of a plant a rival may
+//!   still buy this auction, ask for more safety than the markets take away and give up
+//!   cities they leave.
 //! - **A rival's fuel is the bot's to take.** Resources are bought in reverse turn order, so
 //!   in the final round a rival earlier in turn order buys after it. Once its own fuel is
 //!   bought, the bot counts, for every rival, the most cities it can power at the final count
@@ -62,6 +73,10 @@ pub struct Purchase {
     /// Tokens of each resource to buy.
     pub tokens: ByResource<u8>,
 }
+
+/// How the final round ranks a hand ([`Ctx::final_key`]): cities on the contested market,
+/// cities on the expected one, and the least spent.
+type FinalKey = (u32, u32, std::cmp::Reverse<u32>);
 
 /// How far a seat can get at the final count: cities powered, and what the fuel costs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -371,6 +386,43 @@ impl Ctx<'_> {
         left
     }
 
+    /// The market the viewer may find in this round's resource phase if the rivals buying
+    /// before it (later in turn order) each top up one run of every plant they hold: a
+    /// hybrid's share counted against both coal and oil, since either may be the one it
+    /// takes. The final round's plants are ranked first by the cities they reach on this
+    /// market (see the module docs).
+    pub(crate) fn market_contested(&self) -> ByResource<u8> {
+        let mut left = self.view.resource_market;
+        for p in &self.view.players {
+            if p.seat == self.me.seat || !self.buys_before_me(p.seat) {
+                continue;
+            }
+            let needs = FuelNeeds::of(p.plants.iter().copied());
+            let want = ByResource {
+                coal: needs.coal + needs.hybrid,
+                oil: needs.oil + needs.hybrid,
+                garbage: needs.garbage,
+                uranium: needs.uranium,
+            };
+            for r in Resource::ALL {
+                left[r] = left[r].saturating_sub(want[r].saturating_sub(p.resources[r]));
+            }
+        }
+        left
+    }
+
+    /// How the final round ranks a hand (see the module docs): the cities `reach` gets to on
+    /// the contested market (or its fuel options), then on the expected one, then the least
+    /// spent on the expected one.
+    fn final_key<M>(reach: impl Fn(M) -> Reach, contested: M, expected: M) -> FinalKey {
+        let likely = reach(expected);
+        (
+            reach(contested).cities,
+            likely.cities,
+            std::cmp::Reverse(likely.spent),
+        )
+    }
+
     /// The viewer's reach at the final count if it bought `plant` for `price` (see the module
     /// docs): with a full hand, the plant it would discard is the one whose loss costs least.
     fn reach_buying(
@@ -418,14 +470,15 @@ impl Ctx<'_> {
                 hand.push(plant);
             }
         }
-        let market = self.market_left();
         let houses = self.houses_cost(self.me, Ctx::capacity(&hand).saturating_sub(self.cities()));
-        let options = FuelOptions::new(&hand, self.me.resources, market);
+        let expected = FuelOptions::new(&hand, self.me.resources, self.market_left());
+        let contested = FuelOptions::new(&hand, self.me.resources, self.market_contested());
         let capacity = Ctx::capacity(&hand);
         let reach = |plant: PlantId| {
             let index = hand.iter().position(|&p| p == plant);
             let kept = capacity - index.map_or(0, |_| u32::from(spec(plant).cities));
-            reach_over(self.cities(), kept, &options, index, self.money, &houses).key()
+            let on = |options| reach_over(self.cities(), kept, options, index, self.money, &houses);
+            Ctx::final_key(on, &contested, &expected)
         };
         let best = legal
             .iter()
@@ -449,15 +502,19 @@ impl Ctx<'_> {
     /// and no other plant of the market would reach more at its minimum price (its own turn to
     /// open still to come), and otherwise passes.
     pub(crate) fn final_auction(&self, legal: &[Action]) -> Option<Action> {
-        let market = self.market_left();
+        let (contested, expected) = (self.market_contested(), self.market_left());
         let capacity = Ctx::capacity(&self.me.plants) + 7;
         let houses = self.houses_cost(self.me, capacity.saturating_sub(self.cities()));
-        let without = self.reach_with(&self.me.plants, self.money, market, &houses);
+        let key =
+            |reach: &dyn Fn(ByResource<u8>) -> Reach| Ctx::final_key(reach, contested, expected);
+        let without = key(&|m| self.reach_with(&self.me.plants, self.money, m, &houses));
         let opening =
-            |plant: PlantId| self.reach_buying(plant, u32::from(plant.0), market, &houses);
+            |plant: PlantId| key(&|m| self.reach_buying(plant, u32::from(plant.0), m, &houses));
+        // More cities, on either market; never only less money spent.
+        let adds = |k: &FinalKey| (k.0, k.1) > (without.0, without.1);
         if let Some(a) = &self.view.auction {
             let next = a.high_bid + 1;
-            let with = self.reach_buying(a.plant, next, market, &houses);
+            let with = key(&|m| self.reach_buying(a.plant, next, m, &houses));
             let my_turn_comes =
                 a.starter != self.me.seat && !self.view.auction_done.contains(&self.me.seat);
             let better_later = my_turn_comes
@@ -466,8 +523,8 @@ impl Ctx<'_> {
                     .current_market
                     .iter()
                     .filter(|&&p| p != a.plant)
-                    .any(|&p| opening(p).key() > with.key());
-            let raise = with.cities > without.cities && !better_later;
+                    .any(|&p| opening(p) > with);
+            let raise = adds(&with) && !better_later;
             let bid = Action::Bid { amount: next };
             return Some(if raise && legal.contains(&bid) {
                 bid
@@ -479,14 +536,14 @@ impl Ctx<'_> {
             .iter()
             .filter_map(|a| match *a {
                 Action::StartAuction { plant, bid } if bid == u32::from(plant.0) => {
-                    Some((opening(plant).key(), *a))
+                    Some((opening(plant), *a))
                 }
                 _ => None,
             })
             .max_by_key(|&(key, _)| key);
         let may_pass = legal.contains(&Action::Pass);
         match best {
-            Some((key, a)) if key.0 > without.cities || !may_pass => Some(a),
+            Some((key, a)) if adds(&key) || !may_pass => Some(a),
             _ => Some(Action::Pass),
         }
     }
@@ -1105,6 +1162,55 @@ mod tests {
 
     /// Toward a target the seat buys the fuel it lacks, then stops; it builds the cheapest
     /// city while short of the target and can pay.
+    /// The final round ranks a hand first by the cities it reaches on the contested market: a
+    /// rival buying first with an unfuelled hybrid may take coal as well as oil. With 15
+    /// cities, a coal 5, an oil 5 and a uranium 4 plant and a wind plant just bought, two coal
+    /// and four oil on the market, the expected market (the hybrid on the oil the market holds
+    /// more of) would keep the coal and oil plants for 15 cities; the coal the hybrid may take
+    /// leaves that hand 10, so the bot drops the coal plant and keeps 14 it can fuel either
+    /// way. With the rival buying after it, the whole market is its own and it keeps 15.
+    #[test]
+    fn the_final_discard_keeps_the_hand_the_contested_market_fuels() {
+        let mut view = view_with(&[PlantId(25), PlantId(26), PlantId(28)], 0, 15, 100);
+        let Viewer::Seat(me) = view.viewer else {
+            unreachable!("a seat's view")
+        };
+        view.phase = powergrid::PhaseKind::Auction;
+        view.round = 9;
+        view.pending_discard = Some((me, PlantId(44)));
+        view.resource_market = ByResource {
+            coal: 2,
+            oil: 4,
+            garbage: 0,
+            uranium: 6,
+        };
+        let rival = view.players[(me.index() + 1) % 4].seat;
+        view.players[rival.index()].plants = vec![PlantId(29)];
+        view.turn_order = vec![me, rival];
+        view.turn_order.extend(
+            view.players
+                .iter()
+                .map(|p| p.seat)
+                .filter(|&s| s != me && s != rival),
+        );
+        let discard = |plant: u8| Action::Discard {
+            plant: PlantId(plant),
+            keep_coal: None,
+        };
+        let legal = [discard(25), discard(26), discard(28)];
+        // The rival buys first.
+        let ctx = Ctx::new(&view).unwrap();
+        assert_eq!((ctx.market_left().coal, ctx.market_left().oil), (2, 3));
+        let contested = ctx.market_contested();
+        assert_eq!((contested.coal, contested.oil), (1, 3));
+        assert_eq!(ctx.final_discard(&legal), Some(discard(25)));
+        // The rival buys after the viewer.
+        view.turn_order.swap(0, 1);
+        let ctx = Ctx::new(&view).unwrap();
+        assert_eq!(ctx.market_contested(), view.resource_market);
+        assert_eq!(ctx.final_discard(&legal), Some(discard(28)));
+    }
+
     #[test]
     fn it_buys_and_builds_toward_a_target() {
         let view = view_with(&[PlantId(10), PlantId(13)], 0, 1, 100);

@@ -96,7 +96,10 @@
 //!   dark city is paid for and earns nothing. Its auction that round prices a plant by the
 //!   cities it adds at the final count with the money left after its price
 //!   ([`Ctx::final_auction`]), not by its long-term value, and a full hand drops the plant
-//!   whose loss costs the fewest of those cities. In the final round the bot builds up to its
+//!   whose loss costs the fewest of those cities; both count first the cities reached on the
+//!   market a rival buying first leaves when it takes the fuel it might
+//!   ([`Ctx::market_contested`]: one run of its plants, a hybrid's from coal and oil alike),
+//!   then on the market it likely leaves. In the final round the bot builds up to its
 //!   fuel even when that connects the count: the round ends the game anyway. With its own fuel
 //!   bought, it buys the fuel a rival still to buy (earlier in turn order) needs to beat it
 //!   ([`Ctx::starve`]): the cheapest purchase of one resource after which no rival powers more
