@@ -1115,33 +1115,23 @@ mod tests {
         assert_eq!(ctx.final_auction(&legal), Some(Action::Pass));
     }
 
-    /// The final round's discard counts the fuel the auction counted: the market less what the
-    /// rivals buying first take. With 17 cities, a coal 5, an oil 6 and a uranium 4 plant and a
-    /// wind plant just bought, two coal and two oil on the market, it drops the uranium plant
-    /// (16 cities powered); when a rival buying first burns the two oil, the oil plant goes
-    /// instead (14 cities, where dropping the uranium plant would leave 10).
-    #[test]
-    fn the_final_discard_counts_what_the_rivals_buying_first_leave() {
-        let mut view = view_with(&[PlantId(25), PlantId(40), PlantId(28)], 0, 17, 100);
+    /// A final-round discard: the viewer holds `plants` and has just bought the wind plant 44,
+    /// with `cities` connected, 100 Elektro and `market` on sale. Turn order is the viewer's
+    /// next rival, the viewer, then the other seats. Gives the view, the viewer and that rival.
+    fn final_discard_view(
+        plants: &[PlantId],
+        cities: usize,
+        market: ByResource<u8>,
+    ) -> (View, Seat, Seat) {
+        let mut view = view_with(plants, 0, cities, 100);
         let Viewer::Seat(me) = view.viewer else {
             unreachable!("a seat's view")
         };
         view.phase = powergrid::PhaseKind::Auction;
         view.round = 9;
         view.pending_discard = Some((me, PlantId(44)));
-        view.resource_market = ByResource {
-            coal: 2,
-            oil: 2,
-            garbage: 0,
-            uranium: 6,
-        };
+        view.resource_market = market;
         let rival = view.players[(me.index() + 1) % 4].seat;
-        let discard = |plant: u8| Action::Discard {
-            plant: PlantId(plant),
-            keep_coal: None,
-        };
-        let legal = [discard(25), discard(40), discard(28)];
-        // The rival buys after the viewer: the whole market is left.
         view.turn_order = vec![rival, me];
         view.turn_order.extend(
             view.players
@@ -1149,7 +1139,35 @@ mod tests {
                 .map(|p| p.seat)
                 .filter(|&s| s != me && s != rival),
         );
+        (view, me, rival)
+    }
+
+    fn discard(plant: u8) -> Action {
+        Action::Discard {
+            plant: PlantId(plant),
+            keep_coal: None,
+        }
+    }
+
+    /// The final round's discard counts the fuel the auction counted: the market less what the
+    /// rivals buying first take. With 17 cities, a coal 5, an oil 6 and a uranium 4 plant and a
+    /// wind plant just bought, two coal and two oil on the market, it drops the uranium plant
+    /// (16 cities powered); when a rival buying first burns the two oil, the oil plant goes
+    /// instead (14 cities, where dropping the uranium plant would leave 10).
+    #[test]
+    fn the_final_discard_counts_what_the_rivals_buying_first_leave() {
+        let market = ByResource {
+            coal: 2,
+            oil: 2,
+            garbage: 0,
+            uranium: 6,
+        };
+        let plants = [PlantId(25), PlantId(40), PlantId(28)];
+        let (mut view, _, rival) = final_discard_view(&plants, 17, market);
         view.players[rival.index()].plants = vec![PlantId(26)];
+        let legal = [discard(25), discard(40), discard(28)];
+        // The rival is first in turn order, so it buys after the viewer: the whole market is
+        // left.
         let ctx = Ctx::new(&view).unwrap();
         assert_eq!(ctx.market_left().oil, 2);
         assert_eq!(ctx.final_discard(&legal), Some(discard(28)));
@@ -1171,34 +1189,18 @@ mod tests {
     /// way. With the rival buying after it, the whole market is its own and it keeps 15.
     #[test]
     fn the_final_discard_keeps_the_hand_the_contested_market_fuels() {
-        let mut view = view_with(&[PlantId(25), PlantId(26), PlantId(28)], 0, 15, 100);
-        let Viewer::Seat(me) = view.viewer else {
-            unreachable!("a seat's view")
-        };
-        view.phase = powergrid::PhaseKind::Auction;
-        view.round = 9;
-        view.pending_discard = Some((me, PlantId(44)));
-        view.resource_market = ByResource {
+        let market = ByResource {
             coal: 2,
             oil: 4,
             garbage: 0,
             uranium: 6,
         };
-        let rival = view.players[(me.index() + 1) % 4].seat;
+        let plants = [PlantId(25), PlantId(26), PlantId(28)];
+        let (mut view, _, rival) = final_discard_view(&plants, 15, market);
         view.players[rival.index()].plants = vec![PlantId(29)];
-        view.turn_order = vec![me, rival];
-        view.turn_order.extend(
-            view.players
-                .iter()
-                .map(|p| p.seat)
-                .filter(|&s| s != me && s != rival),
-        );
-        let discard = |plant: u8| Action::Discard {
-            plant: PlantId(plant),
-            keep_coal: None,
-        };
         let legal = [discard(25), discard(26), discard(28)];
-        // The rival buys first.
+        // The rival second in turn order buys first.
+        view.turn_order.swap(0, 1);
         let ctx = Ctx::new(&view).unwrap();
         assert_eq!((ctx.market_left().coal, ctx.market_left().oil), (2, 3));
         let contested = ctx.market_contested();
