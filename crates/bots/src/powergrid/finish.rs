@@ -460,9 +460,10 @@ impl Ctx<'_> {
         }
     }
 
-    /// The final round's discard: the plant whose loss leaves the most cities at the final
-    /// count (then the most money), the bot's usual discard breaking ties. The fuel counted is
-    /// [`Ctx::market_left`], as in the auction that bought the plant.
+    /// The final round's discard: the plant whose loss leaves the hand [`Ctx::final_key`] ranks
+    /// highest (the most cities at the final count on the contested market, then on
+    /// [`Ctx::market_left`], then the most money), as in the auction that bought the plant; the
+    /// bot's usual discard breaks ties.
     pub(crate) fn final_discard(&self, legal: &[Action]) -> Option<Action> {
         let mut hand = self.me.plants.clone();
         if let Some((_, plant)) = self.view.pending_discard {
@@ -496,11 +497,12 @@ impl Ctx<'_> {
     }
 
     /// The final round's auction (see the module docs): a plant is worth the cities it adds at
-    /// the final count, with the money left after its price for fuel and houses. The bot opens
-    /// the plant reaching the most cities (then leaving the most money) when that is more than
-    /// it reaches without one, raises a running auction while the next bid still reaches more
-    /// and no other plant of the market would reach more at its minimum price (its own turn to
-    /// open still to come), and otherwise passes.
+    /// the final count, with the money left after its price for fuel and houses, ranked by
+    /// [`Ctx::final_key`] (the contested market first). The bot opens the best-ranked plant
+    /// when it reaches more cities than the hand without one (on the contested market, or as
+    /// many there and more on the expected one), raises a running auction while the next bid
+    /// still does and no other plant of the market would rank higher at its minimum price (its
+    /// own turn to open still to come), and otherwise passes.
     pub(crate) fn final_auction(&self, legal: &[Action]) -> Option<Action> {
         let (contested, expected) = (self.market_contested(), self.market_left());
         let capacity = Ctx::capacity(&self.me.plants) + 7;
@@ -510,7 +512,8 @@ impl Ctx<'_> {
         let without = key(&|m| self.reach_with(&self.me.plants, self.money, m, &houses));
         let opening =
             |plant: PlantId| key(&|m| self.reach_buying(plant, u32::from(plant.0), m, &houses));
-        // More cities, on either market; never only less money spent.
+        // More cities: on the contested market, or as many there and more on the expected one;
+        // never only less money spent.
         let adds = |k: &FinalKey| (k.0, k.1) > (without.0, without.1);
         if let Some(a) = &self.view.auction {
             let next = a.high_bid + 1;
