@@ -358,10 +358,7 @@ impl Ctx<'_> {
     /// taken from whichever of coal and oil the market holds more of).
     pub(crate) fn market_left(&self) -> ByResource<u8> {
         let mut left = self.view.resource_market;
-        for p in &self.view.players {
-            if p.seat == self.me.seat || !self.buys_before_me(p.seat) {
-                continue;
-            }
+        for p in self.rivals_buying_first() {
             let needs = FuelNeeds::of(p.plants.iter().copied());
             let held = p.resources;
             let take = |left: &mut u8, want: u8| *left = left.saturating_sub(want);
@@ -393,10 +390,7 @@ impl Ctx<'_> {
     /// market (see the module docs).
     pub(crate) fn market_contested(&self) -> ByResource<u8> {
         let mut left = self.view.resource_market;
-        for p in &self.view.players {
-            if p.seat == self.me.seat || !self.buys_before_me(p.seat) {
-                continue;
-            }
+        for p in self.rivals_buying_first() {
             let needs = FuelNeeds::of(p.plants.iter().copied());
             let want = ByResource {
                 coal: needs.coal + needs.hybrid,

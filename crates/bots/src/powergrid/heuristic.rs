@@ -530,15 +530,20 @@ impl<'a> Ctx<'a> {
         pos(seat) > pos(self.me.seat)
     }
 
+    /// The rivals that buy resources before the viewer this round (later in turn order).
+    pub(crate) fn rivals_buying_first(&self) -> impl Iterator<Item = &'a PlayerView> + '_ {
+        self.view
+            .players
+            .iter()
+            .filter(|p| self.buys_before_me(p.seat))
+    }
+
     /// The share of what `mine` lacks for one run that this round's market still holds once
     /// the rivals buying before the viewer have bought what they lack (a rival stocking, as in
     /// [`Ctx::fuel_share`], buys two runs); 1 for a resource the viewer lacks nothing of.
     fn share_this_round(&self, mine: &[PlantId]) -> ByResource<f64> {
         let mut before = ByResource::<u32>::default();
-        for p in self.view.players.iter() {
-            if p.seat == self.me.seat || !self.buys_before_me(p.seat) {
-                continue;
-            }
+        for p in self.rivals_buying_first() {
             let theirs = Self::rival_demand2(p);
             for r in Resource::ALL {
                 before[r] += theirs[r].saturating_sub(2 * u32::from(p.resources[r]));
