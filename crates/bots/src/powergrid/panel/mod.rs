@@ -165,27 +165,37 @@ fn auction<S: Style>(style: &mut S, t: &Ctx, legal: &[Action]) -> Option<Action>
     })
 }
 
-/// Tokens to hold to run `plants` `runs` times (hybrids counted as coal or oil, whichever is
-/// cheaper now), rounded up.
+/// Tokens to hold to run the seat's plants `runs` times, rounded up per plant. A hybrid's share
+/// is met first by the coal and oil the seat holds beyond its other plants' shares, and the
+/// rest is counted as coal or oil, whichever is cheaper now: the goal does not grow when a
+/// purchase changes which is cheaper.
 pub(crate) fn fuel_goal(t: &Ctx, runs: f64) -> ByResource<u8> {
     let mut goal = ByResource::<u8>::default();
+    let mut hybrid = 0u8;
     for &p in &t.me.plants {
         let s = spec(p);
-        let r = match s.kind {
-            PlantKind::Hybrid => {
-                if t.unit_price(Resource::Coal) <= t.unit_price(Resource::Oil) {
-                    Resource::Coal
-                } else {
-                    Resource::Oil
+        let tokens = (f64::from(s.fuel) * runs).ceil() as u8;
+        match s.kind {
+            PlantKind::Hybrid => hybrid += tokens,
+            k => {
+                if let Some(r) = k.resource() {
+                    goal[r] += tokens;
                 }
             }
-            k => match k.resource() {
-                Some(r) => r,
-                None => continue,
-            },
-        };
-        goal[r] += (f64::from(s.fuel) * runs).ceil() as u8;
+        }
     }
+    let held = t.me.resources;
+    for r in [Resource::Coal, Resource::Oil] {
+        let spare = held[r].saturating_sub(goal[r]).min(hybrid);
+        goal[r] += spare;
+        hybrid -= spare;
+    }
+    let cheaper = if t.unit_price(Resource::Coal) <= t.unit_price(Resource::Oil) {
+        Resource::Coal
+    } else {
+        Resource::Oil
+    };
+    goal[cheaper] += hybrid;
     goal
 }
 

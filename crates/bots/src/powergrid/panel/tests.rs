@@ -74,3 +74,39 @@ fn styles_keep_to_their_fuel_and_building_rules() {
         assert_eq!(hoard[r], 2 * goal[r], "{r:?}");
     }
 }
+
+/// A hybrid's fuel counts what the seat holds of coal and oil beyond its other plants' share:
+/// a player holding the oil for its hybrid buys no coal for it when coal is the cheaper (one
+/// run, as the styles' docs say, not one of each).
+#[test]
+fn a_hybrid_is_fuelled_once_whichever_resource_it_holds() {
+    let s = State::new(Setup::new(4, MapId::Germany, 5)).unwrap();
+    let me = s.actor().seat().unwrap();
+    let mut view = s.view(Viewer::Seat(me));
+    // Plant 21 burns 2 coal or oil, plant 26 2 oil; coal is the cheaper at the start.
+    view.players[me.index()].plants = vec![PlantId(21), PlantId(26)];
+    let goal = |view: &View, runs: f64| fuel_goal(&Ctx::new(view).unwrap(), runs);
+    let t = Ctx::new(&view).unwrap();
+    assert!(t.unit_price(Resource::Coal) < t.unit_price(Resource::Oil));
+    let fuel = |coal: u8, oil: u8| ByResource {
+        coal,
+        oil,
+        garbage: 0,
+        uranium: 0,
+    };
+    for (held, runs, want) in [
+        // Nothing held: the hybrid's share as coal.
+        (fuel(0, 0), 1.0, fuel(2, 2)),
+        // The oil of both plants held: nothing more.
+        (fuel(0, 4), 1.0, fuel(0, 4)),
+        // Half the hybrid's share held as oil, the rest as coal.
+        (fuel(0, 3), 1.0, fuel(1, 3)),
+        // Coal held for it counts too.
+        (fuel(2, 2), 1.0, fuel(2, 2)),
+        // Two runs: the oil held covers plant 26, the hybrid's four as coal.
+        (fuel(0, 4), 2.0, fuel(4, 4)),
+    ] {
+        view.players[me.index()].resources = held;
+        assert_eq!(goal(&view, runs), want, "held {held:?}, {runs} runs");
+    }
+}
