@@ -1,8 +1,13 @@
 //! Runs the Python package's tests (`python/tests`, pytest) from `cargo test`, so the README's
-//! one test command covers them: the package is built with maturin (the dev profile, in
-//! `target/python-test`, so this build never waits on the outer cargo's lock) and installed
-//! into a virtual environment under `target/`, which sees the interpreter's own packages
-//! (numpy, pytest, pettingzoo, gymnasium, maturin; `.ci/run` installs them).
+//! one test command covers them: the package is built with maturin and installed into a
+//! virtual environment under `target/`, which sees the interpreter's own packages (numpy,
+//! pytest, pettingzoo, gymnasium, maturin; `.ci/run` installs them).
+//!
+//! The build is the release profile without link-time optimisation (16 codegen units), in the
+//! workspace's own target directory: the profile `.ci/run` gives the README's `pip install`,
+//! whose build this one then reuses but for the package itself. (Cargo holds its build lock only
+//! while it compiles, not while tests run, so this build does not wait on the outer `cargo
+//! test`.)
 //!
 //! Without those tools the test fails when `CI` is set, and is skipped with a notice otherwise.
 //! `open_spiel` is not among them: without it `test_openspiel.py` alone skips itself with a
@@ -85,9 +90,11 @@ fn python_package_tests_pass() {
             // The test game High Card too (`tabletop._tabletop.HighCardState`, test_highcard.py).
             .env(
                 "MATURIN_PEP517_ARGS",
-                "--profile dev --features extension-module,highcard",
+                "--features extension-module,highcard",
             )
-            .env("CARGO_TARGET_DIR", target.join("python-test")),
+            .env("CARGO_PROFILE_RELEASE_LTO", "off")
+            .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+            .env("CARGO_TARGET_DIR", &target),
     );
     run(
         "pytest",
