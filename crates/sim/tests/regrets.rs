@@ -2,6 +2,9 @@
 //! a bot lost although another final round would have won it. Played again from its final round
 //! with the bot's own play (the rivals deciding with their own bots on their seeds), the bot
 //! must now win it.
+//!
+//! `regrets/open/` holds cases a bot still loses, recorded for the work that fixes them and not
+//! run here: a case moves up into `regrets/` once its bot wins it.
 
 use bots::powergrid::Config;
 use sim::powergrid::regret::{own_bot_wins, play_on, Case};
