@@ -546,6 +546,20 @@ impl Board {
         (d != UNREACHABLE).then_some(d)
     }
 
+    /// [`Board::distance`] from `city` to every city of the map, by local index, with
+    /// `u16::MAX` where it is `None` (the other city out of play or unreachable, or `city`
+    /// itself out of play): one row for a caller that relaxes costs over a whole map.
+    pub fn distance_row(&self, city: CityId) -> &[u16; CITIES_PER_MAP] {
+        const NONE: [u16; CITIES_PER_MAP] = [UNREACHABLE; CITIES_PER_MAP];
+        if self.in_play(city) {
+            // Only cities in play are joined, and a city out of play is not even at 0 from
+            // itself, so every entry involving one is already unreachable.
+            &self.dist[city.local()]
+        } else {
+            &NONE
+        }
+    }
+
     /// The cities in play that `city` connects to for at most `cost` Elektro (itself
     /// included), one bit per index on the map; none when `city` is not in play.
     pub fn within(&self, city: CityId, cost: u16) -> u64 {
@@ -587,6 +601,26 @@ mod tests {
                             .filter(|&b| board.distance(a, b).is_some_and(|d| d <= cost))
                             .fold(0u64, |bits, b| bits | 1 << b.local());
                         assert_eq!(board.within(a, cost), plain, "{} within {cost}", a.key());
+                    }
+                }
+            }
+        }
+    }
+
+    /// A distance row is `distance` to every city, `u16::MAX` for none, cities of the other
+    /// map and out of play included.
+    #[test]
+    fn a_distance_row_is_distance_to_every_city() {
+        for m in MapId::ALL {
+            for regions in [RegionSet(0b11), RegionSet(0b111_000), RegionSet(0b111_111)] {
+                let board = Board::get(m, regions);
+                for other in MapId::ALL {
+                    for a in other.map().city_ids() {
+                        let row = board.distance_row(a);
+                        for b in m.map().city_ids() {
+                            let d = board.distance(a, b);
+                            assert_eq!(row[b.local()], d.unwrap_or(u16::MAX), "{a} {b}");
+                        }
                     }
                 }
             }

@@ -57,8 +57,9 @@
 //!   drives alternative final rounds through [`fuel_toward`] and [`build_toward`].
 
 use super::heuristic::{largest_purchase, spec, Ctx};
+use powergrid::map::CITIES_PER_MAP;
 use powergrid::plants::FuelNeeds;
-use powergrid::resources::market_price;
+use powergrid::resources::{market_price, offered_prices};
 use powergrid::{house_price, Action, ByResource, CityId, PlantId, PlayerView, Resource, View};
 
 /// Cities a rival builds beyond its plants' capacity, as far as foreseeing the end goes (see
@@ -110,23 +111,39 @@ struct FuelOptions {
 impl FuelOptions {
     fn new(plants: &[PlantId], held: ByResource<u8>, market: ByResource<u8>) -> FuelOptions {
         let n = plants.len().min(8);
-        let mut options = Vec::new();
-        for mask in 1u32..(1 << n) {
-            let needs = FuelNeeds::of((0..n).filter(|i| mask & (1 << i) != 0).map(|i| plants[i]));
-            for coal in 0..=needs.hybrid {
-                let want = ByResource {
-                    coal: needs.coal + coal,
-                    oil: needs.oil + needs.hybrid - coal,
-                    garbage: needs.garbage,
-                    uranium: needs.uranium,
+        // The needs of every set, each from the set less its lowest plant; and the price of
+        // the cheapest `k` tokens of each resource, looked up rather than summed per set.
+        let mut needs = [FuelNeeds::default(); 1 << 8];
+        let single: Vec<FuelNeeds> = plants[..n].iter().map(|&p| FuelNeeds::of([p])).collect();
+        let prices = ByResource::from_fn(|r| cumulative_prices(r, market[r]));
+        let mut options = Vec::with_capacity(4 << n);
+        for mask in 1usize..(1 << n) {
+            let mut set = needs[mask & (mask - 1)];
+            set.add(&single[mask.trailing_zeros() as usize]);
+            needs[mask] = set;
+            for coal in 0..=set.hybrid {
+                let tokens = ByResource {
+                    coal: (set.coal + coal).saturating_sub(held.coal),
+                    oil: (set.oil + set.hybrid - coal).saturating_sub(held.oil),
+                    garbage: set.garbage.saturating_sub(held.garbage),
+                    uranium: set.uranium.saturating_sub(held.uranium),
                 };
-                let tokens = ByResource::from_fn(|r| want[r].saturating_sub(held[r]));
-                let cost = Resource::ALL
-                    .iter()
-                    .map(|&r| market_price(r, market[r], tokens[r]))
-                    .sum::<Option<u32>>();
-                if let Some(cost) = cost {
-                    options.push((mask, u32::from(needs.cities), Purchase { cost, tokens }));
+                let price =
+                    |table: &[Option<u32>; 25], k: u8| table.get(usize::from(k)).copied()?;
+                let cost = || {
+                    Some(
+                        price(&prices.coal, tokens.coal)?
+                            + price(&prices.oil, tokens.oil)?
+                            + price(&prices.garbage, tokens.garbage)?
+                            + price(&prices.uranium, tokens.uranium)?,
+                    )
+                };
+                if let Some(cost) = cost() {
+                    options.push((
+                        mask as u32,
+                        u32::from(set.cities),
+                        Purchase { cost, tokens },
+                    ));
                 }
             }
         }
@@ -157,64 +174,94 @@ impl FuelOptions {
     }
 }
 
+/// The price of the cheapest `k` tokens of `r` when the market holds `in_market`, for every `k`
+/// up to 24 ([`market_price`], `None` where the market holds fewer).
+fn cumulative_prices(r: Resource, in_market: u8) -> [Option<u32>; 25] {
+    let mut out = [None; 25];
+    if in_market <= r.total() {
+        out[0] = Some(0);
+        let mut sum = 0;
+        for (k, &p) in offered_prices(r, in_market).iter().enumerate().take(24) {
+            sum += u32::from(p);
+            out[k + 1] = Some(sum);
+        }
+    }
+    out
+}
+
 impl Ctx<'_> {
     /// The cumulative cost of connecting up to `n` more cities to `player`'s network, each the
     /// cheapest open city from the network as it grows (entry `k` is the cost of `k` cities;
     /// shorter when the board runs out of room).
     pub(crate) fn houses_cost(&self, player: &PlayerView, n: u32) -> Vec<u32> {
-        // Per city on the board (by its index on the map): whether it is the player's.
-        let mut mine = [false; 64];
+        self.houses_cost_within(player, n, u32::MAX)
+    }
+
+    /// [`Ctx::houses_cost`], stopping before the first entry over `most`: for a caller that
+    /// only asks whether some number of houses is affordable.
+    fn houses_cost_within(&self, player: &PlayerView, n: u32, most: u32) -> Vec<u32> {
+        // Per city of the map by local index: whether it is open (not the player's, room left
+        // in this step), its place price, its id, and its connection cost from the network
+        // (`u16::MAX`: unreachable), relaxed a row of the distance table at a time: the
+        // heuristic asks this for every rival close to the end at most of its decisions.
+        const NONE: u16 = u16::MAX;
+        let mut mine = 0u64;
         for c in &player.cities {
-            if let Some(m) = mine.get_mut(c.local()) {
-                *m = true;
+            mine |= 1 << c.local();
+        }
+        let room = u32::from(self.view.step);
+        let mut open = 0u64;
+        let mut place = [0u32; CITIES_PER_MAP];
+        let mut ids = [None; CITIES_PER_MAP];
+        for c in self.board.cities() {
+            let i = c.local();
+            let houses = self.houses_in(c);
+            if mine & (1 << i) == 0 && houses < room {
+                open |= 1 << i;
+                // Houses in a city are at most three.
+                place[i] = house_price(houses as u8);
+                ids[i] = Some(c);
             }
         }
-        let room = self.view.step;
-        // Houses in a city are at most three.
-        let houses_in = |c: CityId| self.houses_in(c) as u8;
-        // The open cities and their connection cost from the network (None: unreachable).
-        let mut open: Vec<(CityId, Option<u32>)> = self
-            .board
-            .cities()
-            .filter(|c| !mine.get(c.local()).copied().unwrap_or(true) && houses_in(*c) < room)
-            .map(|c| {
-                let connection = if player.cities.is_empty() {
-                    Some(0)
-                } else {
-                    player
-                        .cities
-                        .iter()
-                        .filter_map(|&m| self.board.distance(m, c))
-                        .min()
-                        .map(u32::from)
-                };
-                (c, connection)
-            })
-            .collect();
-        let mut total = vec![0u32];
         // A player with no city connects its first anywhere for free, the next from it.
         let mut anywhere = player.cities.is_empty();
+        let mut connection = [if anywhere { 0 } else { NONE }; CITIES_PER_MAP];
+        let relax = |connection: &mut [u16; CITIES_PER_MAP], from: CityId| {
+            for (c, &d) in connection.iter_mut().zip(self.board.distance_row(from)) {
+                *c = (*c).min(d);
+            }
+        };
+        for &m in &player.cities {
+            relax(&mut connection, m);
+        }
+        let mut total = vec![0u32];
         for _ in 0..n.min(u32::from(player.houses_left)) {
-            let next = open
-                .iter()
-                .enumerate()
-                .filter_map(|(i, &(c, connection))| {
-                    Some((connection? + house_price(houses_in(c)), c, i))
-                })
-                .min();
-            let Some((cost, city, i)) = next else { break };
-            open.swap_remove(i);
-            for (c, connection) in open.iter_mut() {
-                if anywhere {
-                    *connection = None;
-                }
-                if let Some(d) = self.board.distance(city, *c) {
-                    let d = u32::from(d);
-                    *connection = Some(connection.map_or(d, |x| x.min(d)));
+            // The cheapest open city, ties to the lowest id (local indices ascend with ids).
+            let mut next: Option<(u32, usize)> = None;
+            let mut bits = open;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if connection[i] != NONE {
+                    let cost = u32::from(connection[i]) + place[i];
+                    if next.is_none_or(|(best, _)| cost < best) {
+                        next = Some((cost, i));
+                    }
                 }
             }
-            anywhere = false;
-            total.push(total.last().copied().unwrap_or(0) + cost);
+            let Some((cost, i)) = next else { break };
+            let Some(city) = ids[i] else { break };
+            let sum = total.last().copied().unwrap_or(0) + cost;
+            if sum > most {
+                break;
+            }
+            open &= !(1 << i);
+            if anywhere {
+                connection = [NONE; CITIES_PER_MAP];
+                anywhere = false;
+            }
+            relax(&mut connection, city);
+            total.push(sum);
         }
         total
     }
@@ -576,7 +623,7 @@ impl Ctx<'_> {
             if (end - cities) * house_price(0) > cash {
                 return false;
             }
-            let houses = self.houses_cost(p, end - cities);
+            let houses = self.houses_cost_within(p, end - cities, cash);
             houses.len() as u32 > end - cities
                 && houses
                     .get((end - cities) as usize)
@@ -723,29 +770,93 @@ mod tests {
         view
     }
 
+    /// The options as their definition lists them: every set of the hand by mask, its needs
+    /// summed, each split of the hybrids' share, priced token by token.
+    fn fuel_options_plainly(
+        plants: &[PlantId],
+        held: ByResource<u8>,
+        market: ByResource<u8>,
+    ) -> Vec<(u32, u32, Purchase)> {
+        let n = plants.len().min(8);
+        let mut options = Vec::new();
+        for mask in 1u32..(1 << n) {
+            let needs = FuelNeeds::of((0..n).filter(|i| mask & (1 << i) != 0).map(|i| plants[i]));
+            for coal in 0..=needs.hybrid {
+                let want = ByResource {
+                    coal: needs.coal + coal,
+                    oil: needs.oil + needs.hybrid - coal,
+                    garbage: needs.garbage,
+                    uranium: needs.uranium,
+                };
+                let tokens = ByResource::from_fn(|r| want[r].saturating_sub(held[r]));
+                let cost = Resource::ALL
+                    .iter()
+                    .map(|&r| market_price(r, market[r], tokens[r]))
+                    .sum::<Option<u32>>();
+                if let Some(cost) = cost {
+                    options.push((mask, u32::from(needs.cities), Purchase { cost, tokens }));
+                }
+            }
+        }
+        options
+    }
+
+    /// A random hand of `size` plants, a store and a market: per resource (coal, oil, garbage,
+    /// uranium), `most` gives the most tokens in the market and in the store.
+    fn random_fuel_case(
+        rng: &mut rand_pcg::Pcg64,
+        size: usize,
+        most: [(u64, u64); 4],
+    ) -> (Vec<PlantId>, ByResource<u8>, ByResource<u8>) {
+        use rand_core::RngCore;
+        let mut upto = |n: u64| (rng.next_u64() % (n + 1)) as u8;
+        let hand = (0..size)
+            .map(|_| PlantId(powergrid::plants::PLANTS[usize::from(upto(41))].number))
+            .collect();
+        let mut held = ByResource::default();
+        let mut market = ByResource::default();
+        for (r, (in_market, in_store)) in Resource::ALL.into_iter().zip(most) {
+            market[r] = upto(in_market);
+            held[r] = upto(in_store);
+        }
+        (hand, held, market)
+    }
+
+    /// The fuel options and the price tables they read agree with their definitions, on
+    /// random hands, stores and markets (a market fuller than its track included).
+    #[test]
+    fn fuel_options_follow_their_definition() {
+        use rand_core::{RngCore, SeedableRng};
+        for r in Resource::ALL {
+            for in_market in 0..=30 {
+                let table = cumulative_prices(r, in_market);
+                for k in 0..=24u8 {
+                    assert_eq!(table[usize::from(k)], market_price(r, in_market, k));
+                }
+            }
+        }
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(35);
+        for _ in 0..2000 {
+            let size = 1 + (rng.next_u64() % 5) as usize;
+            // A market one token over the track too, and stores over one run.
+            let most = [(25, 6), (24, 6), (24, 3), (13, 3)];
+            let (hand, held, market) = random_fuel_case(&mut rng, size, most);
+            assert_eq!(
+                FuelOptions::new(&hand, held, market).options,
+                fuel_options_plainly(&hand, held, market),
+                "{hand:?}, {held:?} from {market:?}"
+            );
+        }
+    }
+
     /// The options of a hand, one plant left out, answer as the smaller hand's own would.
     #[test]
     fn fuel_options_without_a_plant_match_the_smaller_hand() {
-        use rand_core::{RngCore, SeedableRng};
+        use rand_core::SeedableRng;
         let mut rng = rand_pcg::Pcg64::seed_from_u64(34);
-        let mut pick = |n: usize| (rng.next_u64() % n as u64) as usize;
         for _ in 0..300 {
-            let hand: Vec<PlantId> = (0..5)
-                .map(|_| PlantId(powergrid::plants::PLANTS[pick(42)].number))
-                .collect();
-            let amount = |pick: &mut dyn FnMut(usize) -> usize, most: usize| pick(most + 1) as u8;
-            let market = ByResource {
-                coal: amount(&mut pick, 24),
-                oil: amount(&mut pick, 24),
-                garbage: amount(&mut pick, 24),
-                uranium: amount(&mut pick, 12),
-            };
-            let held = ByResource {
-                coal: amount(&mut pick, 4),
-                oil: amount(&mut pick, 4),
-                garbage: amount(&mut pick, 2),
-                uranium: amount(&mut pick, 2),
-            };
+            let most = [(24, 4), (24, 4), (24, 2), (12, 2)];
+            let (hand, held, market) = random_fuel_case(&mut rng, 5, most);
             let all = FuelOptions::new(&hand, held, market);
             for i in 0..hand.len() {
                 let mut kept = hand.clone();
@@ -836,12 +947,18 @@ mod tests {
                 if view.phase == powergrid::PhaseKind::Building {
                     let ctx = Ctx::new(&view).unwrap();
                     for p in &view.players {
+                        let plain = houses_cost_plainly(&ctx, p, 17);
                         assert_eq!(
                             ctx.houses_cost(p, 17),
-                            houses_cost_plainly(&ctx, p, 17),
+                            plain,
                             "seed {seed}, round {}",
                             view.round
                         );
+                        for most in [0, 25, 60, 120] {
+                            let within: Vec<u32> =
+                                plain.iter().copied().take_while(|&c| c <= most).collect();
+                            assert_eq!(ctx.houses_cost_within(p, 17, most), within);
+                        }
                         checked += 1;
                     }
                 }

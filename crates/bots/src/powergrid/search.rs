@@ -49,9 +49,11 @@
 //!   seeded from the bot's seed and its decision count). A wall-clock budget alone would make
 //!   every result depend on the machine's load, so the registered bot uses
 //!   [`Budget::STANDARD`]: 64 rollouts, but no rollout started after 100 ms. It decides exactly
-//!   as the plain 64 rollouts do until a decision reaches the cap, which on an idle machine none
-//!   does, and it bounds the search's share of a slow decision under load (a stall inside the
-//!   rollout running at the cap, or of the whole process, still adds to it). Decisions with a
+//!   as the plain 64 rollouts do until a decision reaches the cap, and it bounds the search's
+//!   share of a slow decision under load (a stall inside the rollout running at the cap, or of
+//!   the whole process, still adds to it). Near the end, where rollouts play the game out, a
+//!   few decisions reach the cap even on an idle machine and run on fewer rollouts (about 1 % of
+//!   searched decisions against three heuristics; `docs/benchmarks.md`). Decisions with a
 //!   single candidate (bureaucracy, forced moves, a purchase or build the heuristic declines
 //!   with nothing else sensible) are answered without a rollout.
 //!
@@ -95,9 +97,9 @@ pub enum Budget {
 
 impl Budget {
     /// The registered bot's budget (server, Python, `sim`): 64 rollouts, the budget of the
-    /// published figures, capped at 100 ms, the bound a decision is held to. On an idle machine
-    /// 64 rollouts take 2.0-5.3 ms on average (29 ms at most in 1,400 games) and the cap is not
-    /// reached.
+    /// published figures, capped at 100 ms, the bound a decision is held to. On an idle machine,
+    /// against three heuristics, a searched decision takes 17 ms on average and 31 ms once
+    /// rollouts play the game out; 1.2 % of them reach the cap (`docs/benchmarks.md`).
     pub const STANDARD: Budget = Budget::Capped {
         rollouts: 64,
         millis: 100,
