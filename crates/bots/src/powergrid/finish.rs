@@ -116,6 +116,7 @@ impl FuelOptions {
         let mut needs = [FuelNeeds::default(); 1 << 8];
         let single: Vec<FuelNeeds> = plants[..n].iter().map(|&p| FuelNeeds::of([p])).collect();
         let prices = ByResource::from_fn(|r| cumulative_prices(r, market[r]));
+        let price = |table: &[Option<u32>; 25], k: u8| table.get(usize::from(k)).copied()?;
         let mut options = Vec::with_capacity(4 << n);
         for mask in 1usize..(1 << n) {
             let mut set = needs[mask & (mask - 1)];
@@ -128,8 +129,6 @@ impl FuelOptions {
                     garbage: set.garbage.saturating_sub(held.garbage),
                     uranium: set.uranium.saturating_sub(held.uranium),
                 };
-                let price =
-                    |table: &[Option<u32>; 25], k: u8| table.get(usize::from(k)).copied()?;
                 let cost = || {
                     Some(
                         price(&prices.coal, tokens.coal)?
