@@ -1,7 +1,7 @@
 //! Finished games leave memory and are read back from the store when someone asks for them;
 //! after a restart only unfinished games are resumed.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use axum::Router;

@@ -1,7 +1,7 @@
 //! A game whose rules set no limit on its length is stopped past the round cap: Power Grid
 //! played by bots that never build ends unfinished, a win for no one, stored and shown so.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::*;

@@ -2,7 +2,7 @@
 //! two bot accounts over HTTP, and two `tabletop connect --seek` processes that find each
 //! other and play a whole The Game and a whole Power Grid game, printing one line per game.
 
-mod common;
+use crate::common;
 
 use common::*;
 use loadgen::HttpClient;

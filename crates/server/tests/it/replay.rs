@@ -1,7 +1,7 @@
 //! The replay route (`GET /api/games/{id}/replay?step=N&seat=S`): a finished game step by
 //! step, each step's views equal to replaying the record by hand; refused while the game runs.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::highcard::{Action, HighCard, Setup};

@@ -1,6 +1,6 @@
 //! Handler tests against `Server::app()`, without a socket.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::highcard::{HighCard, Setup};
@@ -779,7 +779,7 @@ async fn assets_are_served_from_the_embedded_directory() {
             .await
             .unwrap()
             .to_bytes();
-        assert_eq!(&body[..], include_bytes!("../assets/index.html"));
+        assert_eq!(&body[..], include_bytes!("../../assets/index.html"));
     }
     // A compiled catalog: JSON the page evaluates, with the language's messages.
     let request = axum::http::Request::builder()

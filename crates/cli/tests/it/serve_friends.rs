@@ -1,7 +1,7 @@
 //! `tabletop serve` playing with friends: clocks and seats handed to bots survive `kill -9`, undo
 //! follows The Game's rules, and a finished game's record is what `tabletop replay` reads.
 
-mod common;
+use crate::common;
 
 use common::{call, game_id, info_until, kill, serve, tokens};
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! binary itself, re-run in a mode that only serves (`child_server`), so that it can register
 //! the test game.
 
-mod common;
+use crate::common;
 
 use common::*;
 use loadgen::HttpClient;
@@ -52,7 +52,12 @@ struct Child_ {
 fn start(data: &Path) -> Child_ {
     let _ = std::fs::remove_file(data.join("addr"));
     let child = Command::new(std::env::current_exe().unwrap())
-        .args(["child_server", "--exact", "--ignored", "--test-threads=1"])
+        .args([
+            "restart::child_server",
+            "--exact",
+            "--ignored",
+            "--test-threads=1",
+        ])
         .env(CHILD_DATA, data)
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -1,7 +1,7 @@
 //! Rate limits are per client address: many connections from one address share one budget, and
 //! behind a trusted proxy the address is the one the proxy forwards.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -3,7 +3,7 @@
 //! the queue's bound, hints private to their seat while the game runs and listed after it, no
 //! hints in rated games, and each refusal with its code.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -1,6 +1,6 @@
 //! WebSocket tests through a real client on a loopback socket.
 
-mod common;
+use crate::common;
 
 use common::highcard::{Card, HighCard, Setup};
 use common::*;

@@ -3,7 +3,7 @@
 //! answers that do not tell an unknown name from a wrong password, brute force slowed, and
 //! claiming and deleting.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};

@@ -1,5 +1,4 @@
 //! Shared helpers of the server's integration tests.
-#![allow(dead_code)]
 
 pub use ::highcard;
 

@@ -1,6 +1,5 @@
 //! What the tests of `tabletop serve` share: a server process on a free loopback port, and
 //! requests that wait politely while the server says `rate_limited`.
-#![allow(dead_code)]
 
 use loadgen::HttpClient;
 use serde_json::Value;

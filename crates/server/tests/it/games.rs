@@ -2,7 +2,7 @@
 //! clients, human seats mixed with the server's bots, and every message each seat and spectator
 //! received checked against what the game itself says that viewer may see.
 
-mod common;
+use crate::common;
 
 use engine::{Actor, Game, Seat, Viewer};
 use futures_util::{SinkExt, StreamExt};

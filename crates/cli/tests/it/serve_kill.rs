@@ -1,7 +1,7 @@
 //! `tabletop serve` killed with SIGKILL in the middle of games of The Game, then started again on
 //! the same `--data`: every acknowledged action is there, and the games (bots included) go on.
 
-mod common;
+use crate::common;
 
 use common::{game_id, kill, request, serve, tokens, WAIT};
 use loadgen::HttpClient;

@@ -7,7 +7,7 @@
 //! `TABLETOP_TEST_POSTGRES_RESTART`, a shell command that restarts that server and returns once
 //! it accepts connections again. Without them each test prints why it is skipped and passes.
 
-mod common;
+use crate::common;
 
 use loadgen::HttpClient;
 use rand::{Rng, SeedableRng};

@@ -1,6 +1,6 @@
 //! Playing with friends: names, records, rematch, undo, time controls, leaving and replacing.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::highcard::{Action, HighCard, Setup};

@@ -1,7 +1,7 @@
 //! Open games: seats anyone may take from a live list, a game that starts by itself once full,
 //! expiry of games nobody joins, and the list of games in progress to watch.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -3,7 +3,7 @@
 //! account listed beyond the board), the cooperative board of The Game, and a game recorded
 //! exactly once however often it ends (a restart, a crash before the record).
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -3,7 +3,7 @@
 //! by the next server; a budget, or a share of a core, that is not one is refused before
 //! anything starts.
 
-mod common;
+use crate::common;
 
 use common::{analysis_report, call, game_id, info_until, kill, serve};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! What a connection may hold on to: slow or silent clients are dropped, and a cap on
 //! connections keeps the process below its file limit without locking everyone out for good.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::net::SocketAddr;

@@ -2,7 +2,7 @@
 //! hashed, rotated and revoked), other people's bots stay hidden, the bot routes take only a
 //! live bot token, and two seeking bots meet in one game; every refusal has its own code.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -3,7 +3,7 @@
 //! address. Each gets the documented answer (docs/api.md, Errors and Limits), over raw TCP
 //! where a client library would refuse to send it.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -3,7 +3,7 @@
 //! API token, not a seat token. The server is run as an operator debugging it would run it, with
 //! `RUST_LOG=debug`, and every file it wrote is searched afterwards.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::json;
