@@ -5,46 +5,12 @@
 
 use crate::common;
 
-use axum::body::Body;
-use axum::http::{HeaderMap, Request, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use common::*;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use server::{Peer, SqliteStore};
+use server::SqliteStore;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tower::ServiceExt;
-
-/// One request with `headers` (and, with `peer`, from that client address).
-async fn send(
-    app: &axum::Router,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: Option<Value>,
-    peer: Option<&str>,
-) -> (StatusCode, HeaderMap, Value) {
-    let mut request = Request::builder().method(method).uri(path);
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    let mut app = app.clone();
-    if let Some(peer) = peer {
-        app = app.layer(axum::extract::connect_info::MockConnectInfo(Peer::new(
-            format!("{peer}:40000").parse().unwrap(),
-        )));
-    }
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let response = app
-        .oneshot(request.body(Body::from(body)).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let headers = response.headers().clone();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    (status, headers, value)
-}
 
 /// The `name=value` of the response's session cookie, and the whole header.
 fn set_cookie(headers: &HeaderMap) -> (String, String) {

@@ -487,20 +487,6 @@ async fn a_hint_is_its_seats_alone_while_the_game_runs_and_listed_after() {
     assert_eq!(answer["hints"], json!([hint]));
 }
 
-/// Signs up `name`; its session cookie.
-async fn sign_up(app: &axum::Router, name: &str) -> String {
-    let body = json!({"name": name, "password": "correct horse"}).to_string();
-    let request = Request::builder()
-        .method("POST")
-        .uri("/api/account/signup")
-        .body(Body::from(body))
-        .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    assert_eq!(response.status(), StatusCode::CREATED);
-    let cookie = response.headers()["set-cookie"].to_str().unwrap();
-    cookie.split(';').next().unwrap().to_owned()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_gives_no_hints_and_stores_none() {
     let server = in_memory(tiny());

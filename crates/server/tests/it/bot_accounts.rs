@@ -4,16 +4,13 @@
 
 use crate::common;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use common::*;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use server::{Config, Peer, SqliteStore};
+use server::{Config, SqliteStore};
 use std::sync::Arc;
-use tower::ServiceExt;
 
-/// One request with `headers`, an optional JSON body, and, with `peer`, from that address.
+/// [`common::send`] without the headers answered.
 async fn send(
     app: &axum::Router,
     method: &str,
@@ -22,41 +19,8 @@ async fn send(
     body: Option<Value>,
     peer: Option<&str>,
 ) -> (StatusCode, Value) {
-    let mut request = Request::builder().method(method).uri(path);
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    let mut app = app.clone();
-    if let Some(peer) = peer {
-        app = app.layer(axum::extract::connect_info::MockConnectInfo(Peer::new(
-            format!("{peer}:40000").parse().unwrap(),
-        )));
-    }
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let response = app
-        .oneshot(request.body(Body::from(body)).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
-
-/// Signs `name` up; answers the session cookie's `name=value`.
-async fn person(app: &axum::Router, name: &str) -> String {
-    let body = json!({"name": name, "password": "correct horse"});
-    let request = Request::builder()
-        .method("POST")
-        .uri("/api/account/signup")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = app.clone().oneshot(request).await.unwrap();
-    assert_eq!(response.status(), StatusCode::CREATED);
-    let cookie = response.headers()["set-cookie"].to_str().unwrap();
-    cookie.split(';').next().unwrap().to_owned()
+    let (status, _, body) = common::send(app, method, path, headers, body, peer).await;
+    (status, body)
 }
 
 /// `cookie`'s person makes bot `name`; answers its token.
@@ -98,7 +62,7 @@ async fn a_bots_token_is_shown_once_and_stored_as_a_hash() {
         let store = Arc::new(SqliteStore::open(&path).unwrap());
         let server = server::Server::start(config(), registry(), store).unwrap();
         let app = server.app();
-        let ann = person(&app, "Ann").await;
+        let ann = sign_up(&app, "Ann").await;
         let (status, made) = send(
             &app,
             "POST",
@@ -171,7 +135,7 @@ async fn making_a_bot_needs_a_session_a_good_name_and_this_sites_page() {
         (status, answer["code"].as_str()),
         (StatusCode::UNAUTHORIZED, Some("not_signed_in"))
     );
-    let ann = person(&app, "Ann").await;
+    let ann = sign_up(&app, "Ann").await;
     let evil = [
         ("cookie", ann.as_str()),
         ("host", "tabletop.example"),
@@ -235,7 +199,7 @@ async fn making_a_bot_needs_a_session_a_good_name_and_this_sites_page() {
 #[tokio::test]
 async fn rotating_ends_the_old_token_and_revoking_ends_them_all() {
     let app = server().app();
-    let ann = person(&app, "Ann").await;
+    let ann = sign_up(&app, "Ann").await;
     let cookie = [("cookie", ann.as_str())];
     let first = bot(&app, &ann, "Robo").await;
     let (status, rotated) = send(
@@ -320,8 +284,8 @@ async fn rotating_ends_the_old_token_and_revoking_ends_them_all() {
 #[tokio::test]
 async fn other_peoples_bots_are_unknown_as_missing_ones_are() {
     let app = server().app();
-    let ann = person(&app, "Ann").await;
-    let bea = person(&app, "Bea").await;
+    let ann = sign_up(&app, "Ann").await;
+    let bea = sign_up(&app, "Bea").await;
     let token = bot(&app, &ann, "Robo").await;
     let theirs = [("cookie", bea.as_str())];
     for action in ["token", "revoke", "delete"] {
@@ -385,7 +349,7 @@ async fn other_peoples_bots_are_unknown_as_missing_ones_are() {
 #[tokio::test]
 async fn the_bot_routes_take_only_a_live_bot_token() {
     let app = server().app();
-    let ann = person(&app, "Ann").await;
+    let ann = sign_up(&app, "Ann").await;
     let (status, answer) = send(&app, "POST", "/api/bot/seek", &[], seek(2), None).await;
     assert_eq!(
         (status, answer["code"].as_str()),
@@ -430,7 +394,7 @@ async fn the_bot_routes_take_only_a_live_bot_token() {
 #[tokio::test]
 async fn each_bad_seek_has_its_own_code_and_opens_nothing() {
     let app = server().app();
-    let ann = person(&app, "Ann").await;
+    let ann = sign_up(&app, "Ann").await;
     let token = bot(&app, &ann, "Robo").await;
     for (body, code) in [
         (json!({"kind": "highcard"}), "invalid_seek"),
@@ -482,7 +446,7 @@ async fn each_bad_seek_has_its_own_code_and_opens_nothing() {
 #[tokio::test]
 async fn two_seeking_bots_meet_in_one_game() {
     let app = server().app();
-    let ann = person(&app, "Ann").await;
+    let ann = sign_up(&app, "Ann").await;
     let one = bot(&app, &ann, "RoboOne").await;
     let two = bot(&app, &ann, "RoboTwo").await;
     let (status, first) = as_bot(&app, "POST", "/api/bot/seek", &one, seek(2)).await;
@@ -606,7 +570,7 @@ async fn two_seeking_bots_meet_in_one_game() {
 #[tokio::test]
 async fn a_bot_waits_in_a_few_open_games_at_most() {
     let app = server().app();
-    let ann = person(&app, "Ann").await;
+    let ann = sign_up(&app, "Ann").await;
     let token = bot(&app, &ann, "Robo").await;
     for _ in 0..3 {
         let (status, answer) = as_bot(&app, "POST", "/api/bot/seek", &token, seek(3)).await;
@@ -631,7 +595,7 @@ async fn seeks_draw_from_the_addresss_join_budget() {
         ..config()
     })
     .app();
-    let ann = person(&app, "Ann").await;
+    let ann = sign_up(&app, "Ann").await;
     let token = bot(&app, &ann, "Robo").await;
     let bearer = format!("Bearer {token}");
     let headers = [("authorization", bearer.as_str())];

@@ -3,15 +3,13 @@
 
 use crate::common;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use common::*;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use std::time::Duration;
-use tower::ServiceExt;
 
-/// One request carrying the session `cookie`, if any.
+/// One request carrying the session `cookie`, if any: the status, the body, and the session
+/// cookie it set, if it set one.
 async fn with_cookie(
     app: &axum::Router,
     method: &str,
@@ -19,35 +17,9 @@ async fn with_cookie(
     cookie: Option<&str>,
     body: Option<Value>,
 ) -> (StatusCode, Value, Option<String>) {
-    let mut request = Request::builder().method(method).uri(path);
-    if let Some(c) = cookie {
-        request = request.header("cookie", c);
-    }
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let response = app
-        .clone()
-        .oneshot(request.body(Body::from(body)).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let set = response
-        .headers()
-        .get("set-cookie")
-        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_owned());
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        set,
-    )
-}
-
-async fn sign_up(app: &axum::Router, name: &str) -> String {
-    let body = json!({"name": name, "password": "correct horse"});
-    let (status, answer, cookie) =
-        with_cookie(app, "POST", "/api/account/signup", None, Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
-    cookie.unwrap()
+    let headers: Vec<_> = cookie.map(|c| ("cookie", c)).into_iter().collect();
+    let (status, headers, body) = send(app, method, path, &headers, body, None).await;
+    (status, body, session_cookie(&headers))
 }
 
 /// A High Card game of `players` seats: the creator's, then open ones.

@@ -5,16 +5,13 @@
 
 use crate::common;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use common::highcard::HighCard;
 use common::*;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use server::{Bots, Placing, PlayRules, RandomBot, Registry, Scoring, Server, SqliteStore};
 use std::sync::Arc;
 use std::time::Duration;
-use tower::ServiceExt;
 
 /// High Card placed by tricks won (more is better, ties share a place). Its outcome type is
 /// `Vec<u32>`, which `Scoring::placings` takes by reference.
@@ -52,12 +49,9 @@ fn rated_server_on(store: Arc<SqliteStore>) -> Server {
     Server::start(config(), rated_registry(), store).unwrap()
 }
 
-fn rated_server() -> Server {
-    rated_server_on(Arc::new(SqliteStore::open_in_memory().unwrap()))
-}
-
-/// One request carrying the session `cookie`, if any, and the bearer `token`, if any.
-async fn send(
+/// One request carrying the session `cookie`, if any, and the bearer `token`, if any: the
+/// status, the body, and the session cookie it set, if it set one.
+async fn with_auth(
     app: &axum::Router,
     method: &str,
     path: &str,
@@ -65,38 +59,18 @@ async fn send(
     token: Option<&str>,
     body: Option<Value>,
 ) -> (StatusCode, Value, Option<String>) {
-    let mut request = Request::builder().method(method).uri(path);
-    if let Some(c) = cookie {
-        request = request.header("cookie", c);
-    }
-    if let Some(t) = token {
-        request = request.header("authorization", format!("Bearer {t}"));
-    }
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let response = app
-        .clone()
-        .oneshot(request.body(Body::from(body)).unwrap())
-        .await
-        .unwrap();
-    let status = response.status();
-    let set = response
-        .headers()
-        .get("set-cookie")
-        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_owned());
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        set,
-    )
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<_> = cookie
+        .map(|c| ("cookie", c))
+        .into_iter()
+        .chain(bearer.as_deref().map(|b| ("authorization", b)))
+        .collect();
+    let (status, headers, body) = send(app, method, path, &headers, body, None).await;
+    (status, body, session_cookie(&headers))
 }
 
-async fn sign_up(app: &axum::Router, name: &str) -> String {
-    let body = json!({"name": name, "password": "correct horse"});
-    let (status, answer, cookie) =
-        send(app, "POST", "/api/account/signup", None, None, Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
-    cookie.unwrap()
+fn rated_server() -> Server {
+    rated_server_on(Arc::new(SqliteStore::open_in_memory().unwrap()))
 }
 
 const CLOCK: &str = r#"{"type": "per_move", "seconds": 600}"#;
@@ -111,7 +85,7 @@ async fn create_rated(
     let players = seats.as_array().unwrap().len();
     let body = json!({"kind": "highcard", "setup": {"players": players, "seed": 7},
         "seats": seats, "options": options});
-    let (status, answer, _) = send(app, "POST", "/api/games", cookie, None, Some(body)).await;
+    let (status, answer, _) = with_auth(app, "POST", "/api/games", cookie, None, Some(body)).await;
     (status, answer)
 }
 
@@ -208,7 +182,7 @@ async fn a_rated_game_needs_accounts_a_clock_and_rated_bots() {
     // The bots' names are theirs.
     let body = json!({"name": "Steady-Bot", "password": "correct horse"});
     let (status, answer, _) =
-        send(&app, "POST", "/api/account/signup", None, None, Some(body)).await;
+        with_auth(&app, "POST", "/api/account/signup", None, None, Some(body)).await;
     assert_eq!(
         (status, code(&answer)),
         (StatusCode::CONFLICT, "name_taken")
@@ -234,23 +208,24 @@ async fn a_rated_game_refuses_undo_strangers_and_second_seats_and_rates_everyone
     assert_eq!(list["games"][0]["rated"], true);
     // The creator's "my games" lists the waiting game.
     let tokens = json!({"tokens": [token(&created, 0)]});
-    let (_, mine, _) = send(&app, "POST", "/api/players/games", None, None, Some(tokens)).await;
+    let (_, mine, _) =
+        with_auth(&app, "POST", "/api/players/games", None, None, Some(tokens)).await;
     assert_eq!(mine["games"][0]["game"], game.as_str(), "{mine}");
     assert_eq!(mine["games"][0]["waiting"], 1);
     let join = format!("/api/open-games/{game}/join");
-    let (status, answer, _) = send(&app, "POST", &join, None, None, None).await;
+    let (status, answer, _) = with_auth(&app, "POST", &join, None, None, None).await;
     assert_eq!(
         (status, code(&answer)),
         (StatusCode::UNAUTHORIZED, "not_signed_in")
     );
-    let (status, answer, _) = send(&app, "POST", &join, Some(&ann), None, None).await;
+    let (status, answer, _) = with_auth(&app, "POST", &join, Some(&ann), None, None).await;
     assert_eq!(
         (status, code(&answer)),
         (StatusCode::CONFLICT, "already_seated"),
         "{answer}"
     );
     let bea = sign_up(&app, "Bea").await;
-    let (status, joined, _) = send(&app, "POST", &join, Some(&bea), None, None).await;
+    let (status, joined, _) = with_auth(&app, "POST", &join, Some(&bea), None, None).await;
     assert_eq!(status, StatusCode::OK, "{joined}");
     assert_eq!(joined["started"], true);
     let bea_token = joined["token"].as_str().unwrap().to_owned();
@@ -369,7 +344,8 @@ async fn the_game_keeps_records_and_a_board_of_best_rated_games() {
     let ann = sign_up(&app, "Ann").await;
     let body = json!({"kind": "thegame", "setup": {"players": 1, "seed": 5},
         "seats": [{"type": "human"}], "options": rated_options()});
-    let (status, created, _) = send(&app, "POST", "/api/games", Some(&ann), None, Some(body)).await;
+    let (status, created, _) =
+        with_auth(&app, "POST", "/api/games", Some(&ann), None, Some(body)).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let game = id(&created);
     play_rated_until_over(&app, &game, &[token(&created, 0)]).await;

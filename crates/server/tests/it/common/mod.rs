@@ -3,13 +3,13 @@
 pub use ::highcard;
 
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::{HeaderMap, Request, StatusCode};
 use axum::Router;
 use futures_util::StreamExt;
 use highcard::HighCard;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use server::{Bots, Config, PlayRules, Registry, Server, SqliteStore};
+use server::{Bots, Config, Peer, PlayRules, Registry, Server, SqliteStore};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -71,6 +71,53 @@ pub async fn call(
     let value = serde_json::from_slice(&bytes)
         .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
     (status, value)
+}
+
+/// One request through the router with `headers` and an optional JSON body, from the client
+/// address `peer` if given: the status, the headers, and the body as JSON (`Null` if it is not).
+pub async fn send(
+    app: &Router,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<Value>,
+    peer: Option<&str>,
+) -> (StatusCode, HeaderMap, Value) {
+    let mut request = Request::builder().method(method).uri(path);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let mut app = app.clone();
+    if let Some(peer) = peer {
+        app = app.layer(axum::extract::connect_info::MockConnectInfo(Peer::new(
+            format!("{peer}:40000").parse().unwrap(),
+        )));
+    }
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let response = app
+        .oneshot(request.body(Body::from(body)).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    (status, headers, value)
+}
+
+/// The `name=value` of the session cookie that `headers` set, if they set one.
+pub fn session_cookie(headers: &HeaderMap) -> Option<String> {
+    let header = headers.get("set-cookie")?.to_str().ok()?;
+    Some(header.split(';').next()?.trim().to_owned())
+}
+
+/// Signs `name` up with the password "correct horse"; the session cookie's `name=value`.
+pub async fn sign_up(app: &Router, name: &str) -> String {
+    let body = json!({"name": name, "password": "correct horse"});
+    let (status, headers, answer) =
+        send(app, "POST", "/api/account/signup", &[], Some(body), None).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    session_cookie(&headers).expect("a session cookie")
 }
 
 /// `GET /api/games/{id}/view` as the seat of `token`, or as a spectator.
