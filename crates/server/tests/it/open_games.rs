@@ -8,27 +8,13 @@ use common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 
-/// One request carrying the session `cookie`, if any: the status, the body, and the session
-/// cookie it set, if it set one.
-async fn with_cookie(
-    app: &axum::Router,
-    method: &str,
-    path: &str,
-    cookie: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value, Option<String>) {
-    let headers: Vec<_> = cookie.map(|c| ("cookie", c)).into_iter().collect();
-    let (status, headers, body) = send(app, method, path, &headers, body, None).await;
-    (status, body, session_cookie(&headers))
-}
-
 /// A High Card game of `players` seats: the creator's, then open ones.
 async fn create_open(app: &axum::Router, players: usize, cookie: Option<&str>) -> Value {
     let mut seats = vec![json!({"type": "human", "name": "Ann"})];
     seats.extend((1..players).map(|_| json!({"type": "open"})));
     let body =
         json!({"kind": "highcard", "setup": {"players": players, "seed": 3}, "seats": seats});
-    let (status, created, _) = with_cookie(app, "POST", "/api/games", cookie, Some(body)).await;
+    let (status, created, _) = with_auth(app, "POST", "/api/games", cookie, None, Some(body)).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     created
 }
@@ -77,7 +63,7 @@ async fn an_open_game_is_listed_joined_in_one_click_and_starts_when_full() {
     // A signed-in stranger joins with one click (an empty body): named by the account.
     let bea = sign_up(&app, "Bea").await;
     let join = format!("/api/open-games/{game}/join");
-    let (status, joined, _) = with_cookie(&app, "POST", &join, Some(&bea), None).await;
+    let (status, joined, _) = with_auth(&app, "POST", &join, Some(&bea), None, None).await;
     assert_eq!(status, StatusCode::OK, "{joined}");
     assert_eq!(
         (joined["seat"].as_u64(), joined["started"].as_bool()),
@@ -88,7 +74,7 @@ async fn an_open_game_is_listed_joined_in_one_click_and_starts_when_full() {
     assert_eq!(open_games(&app).await[0]["seats_left"], 1);
     // An anonymous player takes the last seat under a name of their choice; the game starts.
     let (status, last, _) =
-        with_cookie(&app, "POST", &join, None, Some(json!({"name": "Cy"}))).await;
+        with_auth(&app, "POST", &join, None, None, Some(json!({"name": "Cy"}))).await;
     assert_eq!(status, StatusCode::OK, "{last}");
     assert_eq!(
         (last["seat"].as_u64(), last["started"].as_bool()),
@@ -105,7 +91,7 @@ async fn an_open_game_is_listed_joined_in_one_click_and_starts_when_full() {
         .collect();
     assert_eq!(names, ["Ann", "Bea", "Cy"]);
     // A full game takes nobody else.
-    let (status, body, _) = with_cookie(&app, "POST", &join, None, None).await;
+    let (status, body, _) = with_auth(&app, "POST", &join, None, None, None).await;
     assert_eq!(
         (status, body["code"].as_str()),
         (StatusCode::NOT_FOUND, Some("unknown_game"))
@@ -135,10 +121,11 @@ async fn a_private_game_is_not_listed_and_names_are_checked_on_joining() {
     assert_eq!(live, json!([]));
     let game = id(&create_open(&app, 2, None).await);
     let join = format!("/api/open-games/{game}/join");
-    let (status, body, _) = with_cookie(
+    let (status, body, _) = with_auth(
         &app,
         "POST",
         &join,
+        None,
         None,
         Some(json!({"name": "\u{202e}x"})),
     )
@@ -152,7 +139,8 @@ async fn a_private_game_is_not_listed_and_names_are_checked_on_joining() {
         1,
         "a refused join takes nothing"
     );
-    let (status, _, _) = with_cookie(&app, "POST", "/api/open-games/nope/join", None, None).await;
+    let (status, _, _) =
+        with_auth(&app, "POST", "/api/open-games/nope/join", None, None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
@@ -191,10 +179,11 @@ async fn an_open_game_waits_across_a_restart() {
     let app = server_on_file(&path).app();
     let listed = open_games(&app).await;
     assert_eq!(listed[0]["game"], game.as_str());
-    let (status, joined, _) = with_cookie(
+    let (status, joined, _) = with_auth(
         &app,
         "POST",
         &format!("/api/open-games/{game}/join"),
+        None,
         None,
         None,
     )
@@ -251,13 +240,13 @@ async fn two_processes_list_join_and_start_one_open_game() {
     })
     .await;
     let join = format!("/api/open-games/{game}/join");
-    let (status, first, _) = with_cookie(&b, "POST", &join, None, None).await;
+    let (status, first, _) = with_auth(&b, "POST", &join, None, None, None).await;
     assert_eq!(
         (status, first["started"].as_bool()),
         (StatusCode::OK, Some(false)),
         "{first}"
     );
-    let (status, last, _) = with_cookie(&a, "POST", &join, None, None).await;
+    let (status, last, _) = with_auth(&a, "POST", &join, None, None, None).await;
     assert_eq!(
         (status, last["started"].as_bool()),
         (StatusCode::OK, Some(true)),
@@ -308,10 +297,11 @@ async fn a_game_whose_last_seat_is_taken_is_never_unknown_while_it_starts() {
             }
         });
         tokio::time::sleep(Duration::from_millis(5)).await;
-        let (status, joined, _) = with_cookie(
+        let (status, joined, _) = with_auth(
             &app,
             "POST",
             &format!("/api/open-games/{id}/join"),
+            None,
             None,
             None,
         )

@@ -49,26 +49,6 @@ fn rated_server_on(store: Arc<SqliteStore>) -> Server {
     Server::start(config(), rated_registry(), store).unwrap()
 }
 
-/// One request carrying the session `cookie`, if any, and the bearer `token`, if any: the
-/// status, the body, and the session cookie it set, if it set one.
-async fn with_auth(
-    app: &axum::Router,
-    method: &str,
-    path: &str,
-    cookie: Option<&str>,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value, Option<String>) {
-    let bearer = token.map(|t| format!("Bearer {t}"));
-    let headers: Vec<_> = cookie
-        .map(|c| ("cookie", c))
-        .into_iter()
-        .chain(bearer.as_deref().map(|b| ("authorization", b)))
-        .collect();
-    let (status, headers, body) = send(app, method, path, &headers, body, None).await;
-    (status, body, session_cookie(&headers))
-}
-
 fn rated_server() -> Server {
     rated_server_on(Arc::new(SqliteStore::open_in_memory().unwrap()))
 }

@@ -111,6 +111,26 @@ pub fn session_cookie(headers: &HeaderMap) -> Option<String> {
     Some(header.split(';').next()?.trim().to_owned())
 }
 
+/// One request carrying the session `cookie`, if any, and the bearer `token`, if any: the
+/// status, the body, and the session cookie it set, if it set one.
+pub async fn with_auth(
+    app: &Router,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value, Option<String>) {
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<_> = cookie
+        .map(|c| ("cookie", c))
+        .into_iter()
+        .chain(bearer.as_deref().map(|b| ("authorization", b)))
+        .collect();
+    let (status, headers, body) = send(app, method, path, &headers, body, None).await;
+    (status, body, session_cookie(&headers))
+}
+
 /// Signs `name` up with the password "correct horse"; the session cookie's `name=value`.
 pub async fn sign_up(app: &Router, name: &str) -> String {
     let body = json!({"name": name, "password": "correct horse"});
