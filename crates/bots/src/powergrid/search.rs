@@ -19,6 +19,15 @@
 //!   spread over up to nine candidates leave each mean with a wide error, and the best of
 //!   several noisy means is mostly the luckiest; the heuristic's choice is a sound default
 //!   that a deviation must clearly beat.
+//! - **When no rollout wins.** If every rollout of every candidate is lost (a finished game
+//!   scores 0, a cut-off one its clamped worth of 0), the rewards cannot tell the candidates
+//!   apart; and in such lost-looking positions the heuristic's choice tends to keep money for a
+//!   game that ends first (9 cities powered with 174 Elektro left, in one game against three
+//!   heuristics). So the bot ranks the candidates by how near first place their rollouts end
+//!   (cities powered behind the winner, money between them in thousands; in a cut-off rollout,
+//!   worth behind the best rival over 22), and takes another candidate when it ends at least
+//!   [`GAP_MARGIN`] (half a city) nearer on average than the heuristic's choice: the rollouts
+//!   model the rivals imperfectly, and a game lost by a city in them is often won in play.
 //! - **Rollouts.** The bot's own seat plays the heuristic; each rival plays the model
 //!   [`fit`] has fitted to what that rival did so far: the heuristic or one panel style,
 //!   drawn per rollout from the fitted weights (one rollout in ten from the prior: the
@@ -81,6 +90,13 @@ const TO_THE_END: usize = 5;
 /// How much more mean reward than the heuristic's choice another candidate needs to be chosen
 /// instead (see the module docs).
 const MARGIN: f64 = 0.03;
+
+/// In a decision no rollout wins, how many cities nearer the winner (on average) another
+/// candidate must end than the heuristic's choice to be chosen instead (see the module docs).
+const GAP_MARGIN: f64 = 0.5;
+
+/// The gap of a rollout that could not be played or scored: worse than any game's.
+const NO_GAP: f64 = -20.0;
 
 /// How much a search bot may think per decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,6 +249,19 @@ fn draw_models(
         .collect()
 }
 
+/// What one rollout scored for the searching seat.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Score {
+    /// The reward: the seat's share of the win, or its worth against the best rival's in a
+    /// rollout cut off before the end (see the module docs).
+    reward: f64,
+    /// How far the seat ended from first place, in cities (0 or less; 0 for a win): a lost
+    /// game's cities powered less the winner's, plus the money between them in thousands
+    /// (at most half a city either way); in a cut-off rollout, its worth less the best
+    /// rival's over 22, a city's worth.
+    gap: f64,
+}
+
 /// Plays `state` with `models` (one per seat) until the game ends or `until_round` begins, and
 /// scores it for `me`.
 fn rollout(
@@ -241,14 +270,32 @@ fn rollout(
     until_round: u16,
     models: &mut [Model],
     buf: &mut Vec<Action>,
-) -> f64 {
+) -> Score {
     let mut plan = Vec::with_capacity(1);
     loop {
         let Actor::Seat(seat) = state.actor() else {
-            return match state.outcome() {
-                Some(o) if o.winners.contains(&me) => 1.0 / o.winners.len() as f64,
-                _ => 0.0,
+            let Some(o) = state.outcome() else {
+                return Score {
+                    reward: 0.0,
+                    gap: NO_GAP,
+                };
             };
+            if o.winners.contains(&me) {
+                return Score {
+                    reward: 1.0 / o.winners.len() as f64,
+                    gap: 0.0,
+                };
+            }
+            let mine = o.standings.iter().find(|s| s.seat == me);
+            let gap = match (mine, o.standings.first()) {
+                (Some(m), Some(w)) => {
+                    let money = (f64::from(m.money) - f64::from(w.money)) / 1000.0;
+                    f64::from(m.cities_powered) - f64::from(w.cities_powered)
+                        + money.clamp(-0.5, 0.5)
+                }
+                _ => NO_GAP,
+            };
+            return Score { reward: 0.0, gap };
         };
         if state.round() >= until_round && state.phase() == PhaseKind::Auction {
             break;
@@ -273,14 +320,44 @@ fn rollout(
         .filter(|&s| s != me)
         .map(|s| worth(state, s, end))
         .fold(f64::MIN, f64::max);
-    (0.5 + (mine - best) / 100.0).clamp(0.0, 1.0)
+    Score {
+        reward: (0.5 + (mine - best) / 100.0).clamp(0.0, 1.0),
+        gap: ((mine - best) / 22.0).min(0.0),
+    }
 }
 
-/// Summed rewards and visits per candidate.
+/// Summed rewards, gaps and visits per candidate.
 #[derive(Clone, Debug, Default)]
 struct Stats {
     reward: Vec<f64>,
+    gap: Vec<f64>,
     visits: Vec<u32>,
+}
+
+impl Stats {
+    /// The index of the chosen candidate, the heuristic's choice being the first: the best
+    /// mean reward if it beats the heuristic's choice by [`MARGIN`]; when no rollout scored
+    /// anything, the best mean gap if it beats the heuristic's choice by [`GAP_MARGIN`] (see
+    /// the module docs).
+    fn choice(&self) -> usize {
+        let hopeless = self.reward.iter().all(|r| *r == 0.0);
+        let (value, margin) = if hopeless {
+            (&self.gap, GAP_MARGIN)
+        } else {
+            (&self.reward, MARGIN)
+        };
+        let visits = &self.visits;
+        let mean = |i: usize| value[i] / f64::from(visits[i]);
+        let best = (0..visits.len())
+            .filter(|&i| visits[i] > 0)
+            .max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then(b.cmp(&a)))
+            .unwrap_or(0);
+        if visits.first().is_some_and(|&v| v > 0) && mean(best) < mean(0) + margin {
+            0
+        } else {
+            best
+        }
+    }
 }
 
 struct Search<'a> {
@@ -314,6 +391,7 @@ impl Search<'_> {
         let n = self.cands.len();
         let mut stats = Stats {
             reward: vec![0.0; n],
+            gap: vec![0.0; n],
             visits: vec![0; n],
         };
         let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
@@ -345,19 +423,26 @@ impl Search<'_> {
                     ucb(a).total_cmp(&ucb(b)).then(b.cmp(&a))
                 })
                 .unwrap_or(0);
-            let reward = match State::determinize(self.view, self.memory, &mut rng) {
+            let score = match State::determinize(self.view, self.memory, &mut rng) {
                 Ok(mut s) => {
                     let mut models =
                         draw_models(s.players(), self.me, &self.fitted, &self.prior, &mut rng);
                     if s.apply_quiet(self.me, &self.cands[pick]).is_ok() {
                         rollout(&mut s, self.me, until, &mut models, &mut buf)
                     } else {
-                        0.0
+                        Score {
+                            reward: 0.0,
+                            gap: NO_GAP,
+                        }
                     }
                 }
-                Err(_) => 0.5,
+                Err(_) => Score {
+                    reward: 0.5,
+                    gap: 0.0,
+                },
             };
-            stats.reward[pick] += reward;
+            stats.reward[pick] += score.reward;
+            stats.gap[pick] += score.gap;
             stats.visits[pick] += 1;
             done += 1;
         }
@@ -408,25 +493,19 @@ impl SearchBot {
                 handles.into_iter().filter_map(|h| h.join().ok()).collect()
             })
         };
-        let mut reward = vec![0.0; cands.len()];
-        let mut visits = vec![0u32; cands.len()];
+        let mut total = Stats {
+            reward: vec![0.0; cands.len()],
+            gap: vec![0.0; cands.len()],
+            visits: vec![0; cands.len()],
+        };
         for s in &all {
             for i in 0..cands.len() {
-                reward[i] += s.reward[i];
-                visits[i] += s.visits[i];
+                total.reward[i] += s.reward[i];
+                total.gap[i] += s.gap[i];
+                total.visits[i] += s.visits[i];
             }
         }
-        let mean = |i: usize| reward[i] / f64::from(visits[i]);
-        let best = (0..cands.len())
-            .filter(|&i| visits[i] > 0)
-            .max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then(b.cmp(&a)))
-            .unwrap_or(0);
-        // The heuristic's choice is the first candidate.
-        let best = if visits[0] > 0 && mean(best) < mean(0) + MARGIN {
-            0
-        } else {
-            best
-        };
+        let best = total.choice();
         cands.get(best).copied()
     }
 

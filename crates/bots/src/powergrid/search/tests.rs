@@ -92,3 +92,40 @@ fn a_cap_reached_at_once_answers_the_heuristics_choice() {
     assert!(theirs.len() > 20, "{} decisions", theirs.len());
     assert_eq!(search_decisions(capped, 3, 6), theirs);
 }
+
+/// Totals of three candidates, each visited `visits` times, with these mean rewards and gaps.
+fn stats(rewards: [f64; 3], gaps: [f64; 3], visits: u32) -> Stats {
+    let n = f64::from(visits);
+    Stats {
+        reward: rewards.iter().map(|r| r * n).collect(),
+        gap: gaps.iter().map(|g| g * n).collect(),
+        visits: vec![visits; 3],
+    }
+}
+
+/// The heuristic's choice (the first candidate) stands unless another beats its mean reward by
+/// the margin; the gaps count only when no rollout scored anything.
+#[test]
+fn the_choice_keeps_the_heuristic_unless_clearly_beaten() {
+    // A win now and then outweighs any gap.
+    assert_eq!(
+        stats([0.10, 0.12, 0.20], [-3.0, -0.1, -5.0], 20).choice(),
+        2
+    );
+    assert_eq!(
+        stats([0.10, 0.12, 0.11], [-3.0, -0.1, -5.0], 20).choice(),
+        0
+    );
+    // No rollout won: the candidate ending nearest first place, by half a city or more.
+    assert_eq!(stats([0.0; 3], [-3.0, -0.4, -5.0], 20).choice(), 1);
+    assert_eq!(stats([0.0; 3], [-3.0, -2.6, -5.0], 20).choice(), 0);
+    // A single won rollout anywhere puts the rewards back in charge.
+    let mut one_win = stats([0.0; 3], [-3.0, -0.4, -5.0], 20);
+    one_win.reward[2] = 1.0;
+    assert_eq!(one_win.choice(), 2);
+    // An unvisited candidate is never chosen.
+    let mut unvisited = stats([0.0; 3], [-3.0, -2.0, -5.0], 20);
+    unvisited.visits[1] = 0;
+    unvisited.gap[1] = 0.0;
+    assert_eq!(unvisited.choice(), 0);
+}
