@@ -158,6 +158,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// What `viewer` may know of the state, and nothing more.
     fn view(&self, viewer: Viewer) -> Self::View;
+    /// [`Game::view`] written over `out`, which then equals `self.view(viewer)` whatever it
+    /// held. A game whose view holds lists may keep their memory, so that a game loop or a
+    /// bot's rollouts, writing each move's view over the last, allocate nothing per move. By
+    /// default a fresh view replaces `out`.
+    fn view_into(&self, viewer: Viewer, out: &mut Self::View) {
+        *out = self.view(viewer);
+    }
     /// What `viewer` may see of an event: the event itself, a redacted copy, or nothing.
     fn redact(event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
     /// The result, once the game is over.

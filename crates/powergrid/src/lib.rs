@@ -112,6 +112,10 @@ impl Game for State {
         State::view(self, viewer)
     }
 
+    fn view_into(&self, viewer: Viewer, out: &mut View) {
+        State::view_into(self, viewer, out);
+    }
+
     /// Every event is public (see the `event` module): this returns the event unchanged.
     fn redact(event: &Event, _viewer: Viewer) -> Option<Event> {
         Some(event.clone())

@@ -532,6 +532,17 @@ impl Board {
         city.map() == self.map.id && self.in_play & (1 << city.local()) != 0
     }
 
+    /// The cities in play as a bit set, one bit per local index ([`CityId::local`]).
+    pub fn in_play_set(&self) -> u64 {
+        self.in_play
+    }
+
+    /// The city at local index `local` of this board's map, if it is in play.
+    pub fn city_in_play(&self, local: usize) -> Option<CityId> {
+        (local < CITIES_PER_MAP && self.in_play & (1 << local) != 0)
+            .then(|| CityId::from_local(self.map.id, local))
+    }
+
     /// Every city in play.
     pub fn cities(&self) -> impl Iterator<Item = CityId> + '_ {
         self.map.city_ids().filter(|c| self.in_play(*c))

@@ -288,8 +288,16 @@ impl State {
     /// If `seat` is not one of this game's seats (`seat.index() >= self.players()`), like a
     /// slice index. Every caller in the workspace passes a checked seat.
     pub fn cities(&self, seat: Seat) -> Vec<CityId> {
+        let mut out = Vec::new();
+        self.cities_into(seat, &mut out);
+        out
+    }
+
+    /// [`State::cities`] written over `out`, keeping its allocation.
+    pub(crate) fn cities_into(&self, seat: Seat, out: &mut Vec<CityId>) {
         let mut houses = self.core.seats[seat.index()].houses;
-        let mut out = Vec::with_capacity(houses.count_ones() as usize);
+        out.clear();
+        out.reserve(houses.count_ones() as usize);
         // One city per set bit, lowest index first.
         while houses != 0 {
             out.push(CityId::from_local(
@@ -298,7 +306,6 @@ impl State {
             ));
             houses &= houses - 1;
         }
-        out
     }
 
     /// How many cities a player has connected.
@@ -362,9 +369,16 @@ impl State {
 
     /// Plants put under the Step 3 card in phase 5, bottom first (public knowledge).
     pub fn under_step3_card(&self) -> Vec<PlantId> {
-        match self.core.deck.iter().position(|&p| p == STEP3_CARD) {
-            Some(i) => self.core.deck[..i].iter().map(|&p| PlantId(p)).collect(),
-            None => Vec::new(),
+        let mut out = Vec::new();
+        self.under_step3_card_into(&mut out);
+        out
+    }
+
+    /// [`State::under_step3_card`] written over `out`, keeping its allocation.
+    pub(crate) fn under_step3_card_into(&self, out: &mut Vec<PlantId>) {
+        out.clear();
+        if let Some(i) = self.core.deck.iter().position(|&p| p == STEP3_CARD) {
+            out.extend(self.core.deck[..i].iter().map(|&p| PlantId(p)));
         }
     }
 

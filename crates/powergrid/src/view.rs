@@ -110,6 +110,41 @@ pub struct Outcome {
 impl State {
     /// What `viewer` may know of the state.
     pub fn view(&self, viewer: Viewer) -> View {
+        let mut out = View {
+            viewer,
+            map: self.core.map,
+            regions: Vec::new(),
+            public_money: false,
+            round: 0,
+            step: 0,
+            phase: PhaseKind::Auction,
+            actor: Actor::Terminal,
+            turn_order: Vec::new(),
+            players: Vec::with_capacity(usize::from(self.core.players)),
+            current_market: Vec::new(),
+            future_market: Vec::new(),
+            step3_card_in_market: false,
+            deck_size: 0,
+            under_step3_card: Vec::new(),
+            removed_plants: Vec::new(),
+            resource_market: ByResource::default(),
+            supply: ByResource::default(),
+            auction: None,
+            auction_done: Vec::new(),
+            auction_bought: Vec::new(),
+            step3_pending: false,
+            pending_discard: None,
+            standings: None,
+        };
+        self.view_into(viewer, &mut out);
+        out
+    }
+
+    /// Writes what `viewer` may know of the state over `out`, which then equals
+    /// `self.view(viewer)` whatever it held before. Its lists keep their allocations: a caller
+    /// that looks at one state after another (a bot playing a game out) allocates nothing
+    /// once they have grown.
+    pub fn view_into(&self, viewer: Viewer, out: &mut View) {
         let c = &self.core;
         let over = matches!(c.phase, Phase::Over { .. });
         let (auction, done, bought, discard) = match c.phase {
@@ -120,60 +155,94 @@ impl State {
             },
             _ => (None, 0, 0, None),
         };
-        let seats = |bits: u8| {
-            (0..c.players)
-                .filter(move |s| bits & (1 << s) != 0)
-                .map(Seat)
+        // Each list is cleared and reserved to its exact length before it is filled: a view
+        // built afresh then allocates once per list, and a reused one not at all.
+        let seats = |bits: u8, list: &mut Vec<Seat>| {
+            list.clear();
+            list.reserve(bits.count_ones() as usize);
+            list.extend((0..c.players).filter(|s| bits & (1 << s) != 0).map(Seat));
         };
-        let players = (0..c.players)
-            .map(|s| {
-                let seat = Seat(s);
-                let p = &c.seats[seat.index()];
-                let visible = c.public_money || over || viewer == Viewer::Seat(seat);
-                PlayerView {
+        out.players.truncate(usize::from(c.players));
+        for (i, p) in c.seats.iter().take(usize::from(c.players)).enumerate() {
+            let seat = Seat(i as u8);
+            if out.players.len() == i {
+                out.players.push(PlayerView {
                     seat,
-                    money: visible.then_some(p.money),
-                    plants: p.plants.to_vec(),
-                    resources: p.resources,
-                    cities: self.cities(seat),
-                    houses_left: crate::state::HOUSES - p.cities(),
-                }
-            })
-            .collect();
-        let current = self.current_market();
-        let future = self.market()[current.len()..].to_vec();
-        View {
-            viewer,
-            map: c.map,
-            regions: c.regions.iter().collect(),
-            public_money: c.public_money,
-            round: c.round,
-            step: c.step,
-            phase: c.phase.kind(),
-            actor: self.actor(),
-            turn_order: c.order.to_vec(),
-            players,
-            current_market: current,
-            future_market: future,
-            step3_card_in_market: self.step3_card_in_market(),
-            deck_size: self.deck_size(),
-            under_step3_card: self.under_step3_card(),
-            removed_plants: c.out_of_game.iter().collect(),
-            resource_market: c.resource_market,
-            supply: c.supply,
-            auction: auction.map(|a| AuctionView {
+                    money: None,
+                    plants: Vec::new(),
+                    resources: ByResource::default(),
+                    cities: Vec::new(),
+                    houses_left: 0,
+                });
+            }
+            let Some(v) = out.players.get_mut(i) else {
+                continue;
+            };
+            let visible = c.public_money || over || viewer == Viewer::Seat(seat);
+            v.seat = seat;
+            v.money = visible.then_some(p.money);
+            v.plants.clear();
+            v.plants.extend_from_slice(&p.plants);
+            v.resources = p.resources;
+            self.cities_into(seat, &mut v.cities);
+            v.houses_left = crate::state::HOUSES - p.cities();
+        }
+        out.viewer = viewer;
+        out.map = c.map;
+        out.regions.clear();
+        out.regions.reserve(c.regions.len());
+        out.regions.extend(c.regions.iter());
+        out.public_money = c.public_money;
+        out.round = c.round;
+        out.step = c.step;
+        out.phase = c.phase.kind();
+        out.actor = self.actor();
+        out.turn_order.clear();
+        out.turn_order.extend_from_slice(&c.order);
+        let current = self.current_plants();
+        out.current_market.clear();
+        out.current_market
+            .extend(current.iter().map(|&p| PlantId(p)));
+        // The rest of the market without the Step 3 card, as [`State::market`] lists it.
+        out.future_market.clear();
+        out.future_market
+            .reserve(c.market.len().saturating_sub(current.len()));
+        out.future_market.extend(
+            c.market
+                .iter()
+                .filter(|&&p| p != crate::state::STEP3_CARD)
+                .skip(current.len())
+                .map(|&p| PlantId(p)),
+        );
+        out.step3_card_in_market = self.step3_card_in_market();
+        out.deck_size = self.deck_size();
+        self.under_step3_card_into(&mut out.under_step3_card);
+        out.removed_plants.clear();
+        out.removed_plants.reserve(c.out_of_game.len());
+        out.removed_plants.extend(c.out_of_game.iter());
+        out.resource_market = c.resource_market;
+        out.supply = c.supply;
+        out.auction = auction.map(|a| {
+            let mut bidders = out.auction.take().map(|v| v.bidders).unwrap_or_default();
+            seats(a.bidders, &mut bidders);
+            AuctionView {
                 plant: a.plant,
                 starter: a.starter,
                 high_bid: a.high_bid,
                 high_bidder: a.high_bidder,
-                bidders: seats(a.bidders).collect(),
-            }),
-            auction_done: seats(done).collect(),
-            auction_bought: seats(bought).collect(),
-            step3_pending: c.step3_pending,
-            pending_discard: discard.map(|d| (d.seat, d.bought)),
-            standings: self.standings().map(<[Standing]>::to_vec),
-        }
+                bidders,
+            }
+        });
+        seats(done, &mut out.auction_done);
+        seats(bought, &mut out.auction_bought);
+        out.step3_pending = c.step3_pending;
+        out.pending_discard = discard.map(|d| (d.seat, d.bought));
+        out.standings = self.standings().map(|s| {
+            let mut list = out.standings.take().unwrap_or_default();
+            list.clear();
+            list.extend_from_slice(s);
+            list
+        });
     }
 
     /// The result, once the game is over.

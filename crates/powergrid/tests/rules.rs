@@ -672,6 +672,43 @@ fn views_hide_the_deck_order_removed_plants_and_others_money() {
 }
 
 #[test]
+fn a_view_written_over_another_equals_a_fresh_one() {
+    use powergrid::Viewer;
+    // One view reused across games of every size on both maps, for every seat and a
+    // spectator, from the first move to the final count: whatever it held before,
+    // `view_into` leaves in it exactly what `view` builds.
+    let mut reused = State::new(Setup::new(6, MapId::Usa, 1))
+        .unwrap()
+        .view(Viewer::Spectator);
+    let mut checked = 0;
+    let mut auctions = 0;
+    let games = [
+        (6, MapId::Usa, 11),
+        (2, MapId::Germany, 12),
+        (4, MapId::Germany, 13),
+        (3, MapId::Usa, 14),
+        (5, MapId::Germany, 15),
+    ];
+    for (players, map, seed) in games {
+        let end = common::random_game(common::setup(players, map, seed), |_, _, _, after| {
+            let seats = (0..players).map(|s| Viewer::Seat(Seat(s)));
+            for viewer in seats.chain([Viewer::Spectator]) {
+                after.view_into(viewer, &mut reused);
+                assert_eq!(reused, after.view(viewer));
+                checked += 1;
+            }
+            auctions += usize::from(reused.auction.is_some());
+        });
+        assert!(end.outcome().is_some());
+        assert!(reused.standings.is_some());
+    }
+    assert!(
+        checked > 5_000 && auctions > 100,
+        "{checked} views, {auctions} in auctions"
+    );
+}
+
+#[test]
 fn the_game_trait_drives_a_whole_game_and_reports_the_outcome() {
     use powergrid::Game;
     let mut g = <State as Game>::new(Setup::new(2, MapId::Usa, 77)).unwrap();
