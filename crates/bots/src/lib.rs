@@ -208,13 +208,21 @@ pub fn play<G: Game, B: Bot<G>>(
     let mut plan = Vec::new();
     let mut legal_buffer = Vec::new();
     let mut actions = 0;
+    // One view, written over at every decision (`Game::view_into`).
+    let mut view: Option<G::View> = None;
     while let Actor::Seat(seat) = state.actor() {
         let i = seat.index();
-        let view = state.view(Viewer::Seat(seat));
+        let view = match &mut view {
+            Some(v) => {
+                state.view_into(Viewer::Seat(seat), v);
+                v
+            }
+            None => view.insert(state.view(Viewer::Seat(seat))),
+        };
         plan.clear();
         let start = options.timed.then(Instant::now);
         let legal = Legal::reusing(&*state, std::mem::take(&mut legal_buffer));
-        bots[i].plan(&view, &legal, &mut plan);
+        bots[i].plan(view, &legal, &mut plan);
         legal_buffer = legal.into_buffer();
         if let Some(start) = start {
             let spent = start.elapsed();

@@ -199,8 +199,8 @@ impl Ctx<'_> {
     /// [`Ctx::houses_cost`], stopping before the first entry over `most`: for a caller that
     /// only asks whether some number of houses is affordable.
     fn houses_cost_within(&self, player: &PlayerView, n: u32, most: u32) -> Vec<u32> {
-        // Per city of the map by local index: whether it is open (not the player's, room left
-        // in this step), its place price, its id, and its connection cost from the network
+        // Per city of the map by local index: whether it is open (in play, not the player's,
+        // room left in this step), its place price, and its connection cost from the network
         // (`u16::MAX`: unreachable), relaxed a row of the distance table at a time: the
         // heuristic asks this for every rival close to the end at most of its decisions.
         const NONE: u16 = u16::MAX;
@@ -208,19 +208,13 @@ impl Ctx<'_> {
         for c in &player.cities {
             mine |= 1 << c.local();
         }
-        let room = u32::from(self.view.step);
-        let mut open = 0u64;
+        let mut open = self.room & self.board.in_play_set() & !mine;
         let mut place = [0u32; CITIES_PER_MAP];
-        let mut ids = [None; CITIES_PER_MAP];
-        for c in self.board.cities() {
-            let i = c.local();
-            let houses = self.houses_in(c);
-            if mine & (1 << i) == 0 && houses < room {
-                open |= 1 << i;
-                // Houses in a city are at most three.
-                place[i] = house_price(houses as u8);
-                ids[i] = Some(c);
-            }
+        let mut bits = open;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            place[i] = house_price(self.houses[i]);
         }
         // A player with no city connects its first anywhere for free, the next from it.
         let mut anywhere = player.cities.is_empty();
@@ -249,7 +243,9 @@ impl Ctx<'_> {
                 }
             }
             let Some((cost, i)) = next else { break };
-            let Some(city) = ids[i] else { break };
+            let Some(city) = self.board.city_in_play(i) else {
+                break;
+            };
             let sum = total.last().copied().unwrap_or(0) + cost;
             if sum > most {
                 break;
@@ -454,13 +450,13 @@ impl Ctx<'_> {
     /// How the final round ranks a hand (see the module docs): the cities `reach` gets to on
     /// the contested market (or its fuel options), then on the expected one, then the least
     /// spent on the expected one.
-    fn final_key<M>(reach: impl Fn(M) -> Reach, contested: M, expected: M) -> FinalKey {
+    fn final_key<M: PartialEq>(reach: impl Fn(M) -> Reach, contested: M, expected: M) -> FinalKey {
+        // When the rivals buying first lack nothing a hybrid could take either way, the two
+        // markets are one and the reach is worked out once.
+        let same = contested == expected;
         let likely = reach(expected);
-        (
-            reach(contested).cities,
-            likely.cities,
-            std::cmp::Reverse(likely.spent),
-        )
+        let sure = if same { likely } else { reach(contested) };
+        (sure.cities, likely.cities, std::cmp::Reverse(likely.spent))
     }
 
     /// The viewer's reach at the final count if it bought `plant` for `price` (see the module
@@ -512,14 +508,22 @@ impl Ctx<'_> {
             }
         }
         let houses = self.houses_cost(self.me, Ctx::capacity(&hand).saturating_sub(self.cities()));
-        let expected = FuelOptions::new(&hand, self.me.resources, self.market_left());
-        let contested = FuelOptions::new(&hand, self.me.resources, self.market_contested());
+        let (left, contested) = (self.market_left(), self.market_contested());
+        let expected_options = FuelOptions::new(&hand, self.me.resources, left);
+        let contested_options = FuelOptions::new(&hand, self.me.resources, contested);
         let capacity = Ctx::capacity(&hand);
         let reach = |plant: PlantId| {
             let index = hand.iter().position(|&p| p == plant);
             let kept = capacity - index.map_or(0, |_| u32::from(spec(plant).cities));
-            let on = |options| reach_over(self.cities(), kept, options, index, self.money, &houses);
-            Ctx::final_key(on, &contested, &expected)
+            let on = |market: ByResource<u8>| {
+                let options = if market == left {
+                    &expected_options
+                } else {
+                    &contested_options
+                };
+                reach_over(self.cities(), kept, options, index, self.money, &houses)
+            };
+            Ctx::final_key(on, contested, left)
         };
         let best = legal
             .iter()
@@ -560,14 +564,16 @@ impl Ctx<'_> {
             let with = key(&|m| self.reach_buying(a.plant, next, m, &houses));
             let my_turn_comes =
                 a.starter != self.me.seat && !self.view.auction_done.contains(&self.me.seat);
-            let better_later = my_turn_comes
-                && self
-                    .view
-                    .current_market
-                    .iter()
-                    .filter(|&&p| p != a.plant)
-                    .any(|&p| opening(p) > with);
-            let raise = adds(&with) && !better_later;
+            let better_later = || {
+                my_turn_comes
+                    && self
+                        .view
+                        .current_market
+                        .iter()
+                        .filter(|&&p| p != a.plant)
+                        .any(|&p| opening(p) > with)
+            };
+            let raise = adds(&with) && !better_later();
             let bid = Action::Bid { amount: next };
             return Some(if raise && legal.contains(&bid) {
                 bid

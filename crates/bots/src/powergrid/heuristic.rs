@@ -375,7 +375,9 @@ pub(crate) struct Ctx<'a> {
     /// What the bot has seen of its rivals' bidding, when it keeps track.
     pub(crate) bidders: Option<&'a Bidders>,
     /// Houses in each city of the map, by its index on the map.
-    houses: [u8; CITIES_PER_MAP],
+    pub(super) houses: [u8; CITIES_PER_MAP],
+    /// The cities with room left in this step, one bit per index.
+    pub(super) room: u64,
     /// The cities with room left in this step that are not the viewer's, one bit per index.
     open: u64,
 }
@@ -393,10 +395,10 @@ impl<'a> Ctx<'a> {
             }
         }
         let mine = me.cities.iter().fold(0u64, |m, c| m | 1 << c.local());
-        let open = (0..CITIES_PER_MAP)
+        let room = (0..CITIES_PER_MAP)
             .filter(|&i| houses[i] < view.step)
-            .fold(0u64, |m, i| m | 1 << i)
-            & !mine;
+            .fold(0u64, |m, i| m | 1 << i);
+        let open = room & !mine;
         Some(Ctx {
             view,
             me,
@@ -405,6 +407,7 @@ impl<'a> Ctx<'a> {
             board: Board::get(view.map, RegionSet::of(&view.regions)),
             bidders: None,
             houses,
+            room,
             open,
         })
     }

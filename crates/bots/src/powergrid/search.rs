@@ -263,15 +263,17 @@ struct Score {
 }
 
 /// Plays `state` with `models` (one per seat) until the game ends or `until_round` begins, and
-/// scores it for `me`.
+/// scores it for `me`. `buf` and `view` are scratch space, kept from one rollout to the next.
 fn rollout(
     state: &mut State,
     me: Seat,
     until_round: u16,
     models: &mut [Model],
     buf: &mut Vec<Action>,
+    view: &mut View,
 ) -> Score {
     let mut plan = Vec::with_capacity(1);
+    let mut money = Vec::with_capacity(state.players());
     loop {
         let Actor::Seat(seat) = state.actor() else {
             let Some(o) = state.outcome() else {
@@ -301,13 +303,12 @@ fn rollout(
             break;
         }
         state.legal_actions(buf);
-        let view = state.view(Viewer::Seat(seat));
-        let money: Vec<u32> = (0..state.players())
-            .map(|i| state.money(Seat(i as u8)))
-            .collect();
+        state.view_into(Viewer::Seat(seat), view);
+        money.clear();
+        money.extend((0..state.players()).map(|i| state.money(Seat(i as u8))));
         let a = match models.get_mut(seat.index()) {
-            Some(Model::Style(bot)) => super::decide(bot.as_mut(), &view, buf, &mut plan),
-            _ => Heuristic::decide(&view, buf, &money),
+            Some(Model::Style(bot)) => super::decide(bot.as_mut(), view, buf, &mut plan),
+            _ => Heuristic::decide(view, buf, &money),
         };
         if state.apply_quiet(seat, &a).is_err() {
             break;
@@ -396,6 +397,7 @@ impl Search<'_> {
         };
         let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
         let mut buf = Vec::new();
+        let mut view = self.view.clone();
         let until = if self.end_near() {
             u16::MAX
         } else {
@@ -428,7 +430,7 @@ impl Search<'_> {
                     let mut models =
                         draw_models(s.players(), self.me, &self.fitted, &self.prior, &mut rng);
                     if s.apply_quiet(self.me, &self.cands[pick]).is_ok() {
-                        rollout(&mut s, self.me, until, &mut models, &mut buf)
+                        rollout(&mut s, self.me, until, &mut models, &mut buf, &mut view)
                     } else {
                         Score {
                             reward: 0.0,
