@@ -448,8 +448,8 @@ impl Ctx<'_> {
     }
 
     /// How the final round ranks a hand (see the module docs): the cities `reach` gets to on
-    /// the contested market (or its fuel options), then on the expected one, then the least
-    /// spent on the expected one.
+    /// the contested market, then on the expected one, then the least spent on the expected
+    /// one.
     fn final_key<M: PartialEq>(reach: impl Fn(M) -> Reach, contested: M, expected: M) -> FinalKey {
         // When the rivals buying first lack nothing a hybrid could take either way, the two
         // markets are one and the reach is worked out once.
