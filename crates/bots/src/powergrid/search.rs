@@ -336,6 +336,28 @@ struct Stats {
 }
 
 impl Stats {
+    /// Nothing yet for `n` candidates.
+    fn new(n: usize) -> Stats {
+        Stats {
+            reward: vec![0.0; n],
+            gap: vec![0.0; n],
+            visits: vec![0; n],
+        }
+    }
+
+    /// Adds another thread's totals over the same candidates.
+    fn add(&mut self, other: &Stats) {
+        for (a, b) in self.reward.iter_mut().zip(&other.reward) {
+            *a += b;
+        }
+        for (a, b) in self.gap.iter_mut().zip(&other.gap) {
+            *a += b;
+        }
+        for (a, b) in self.visits.iter_mut().zip(&other.visits) {
+            *a += b;
+        }
+    }
+
     /// The index of the chosen candidate, the heuristic's choice being the first: the best
     /// mean reward if it beats the heuristic's choice by [`MARGIN`]; when no rollout scored
     /// anything, the best mean gap if it beats the heuristic's choice by [`GAP_MARGIN`] (see
@@ -390,11 +412,7 @@ impl Search<'_> {
         visit_all: bool,
     ) -> Stats {
         let n = self.cands.len();
-        let mut stats = Stats {
-            reward: vec![0.0; n],
-            gap: vec![0.0; n],
-            visits: vec![0; n],
-        };
+        let mut stats = Stats::new(n);
         let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
         let mut buf = Vec::new();
         let mut view = self.view.clone();
@@ -495,17 +513,9 @@ impl SearchBot {
                 handles.into_iter().filter_map(|h| h.join().ok()).collect()
             })
         };
-        let mut total = Stats {
-            reward: vec![0.0; cands.len()],
-            gap: vec![0.0; cands.len()],
-            visits: vec![0; cands.len()],
-        };
+        let mut total = Stats::new(cands.len());
         for s in &all {
-            for i in 0..cands.len() {
-                total.reward[i] += s.reward[i];
-                total.gap[i] += s.gap[i];
-                total.visits[i] += s.visits[i];
-            }
+            total.add(s);
         }
         let best = total.choice();
         cands.get(best).copied()
